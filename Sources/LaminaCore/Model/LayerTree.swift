@@ -1,0 +1,104 @@
+/// A layer's identity inside one ``LayerTree``: its index in the tree's storage.
+public struct LayerID: Hashable, Sendable, Comparable {
+    public let index: Int
+
+    public init(_ index: Int) { self.index = index }
+
+    public static func < (l: LayerID, r: LayerID) -> Bool { l.index < r.index }
+}
+
+/// Layers and their links, stored flat so that no operation recurses on input depth.
+///
+/// A tree may hold several roots (layers with no superlayer that are not masks), which is how
+/// layers "in different trees" (LAYER-MODEL.md §4.2) are represented. Every geometric
+/// operation of LAYER-MODEL.md lives in extensions of this type (`LayerTree+Geometry.swift`,
+/// `+HitTest`, `+Layout`, …).
+public struct LayerTree: Hashable, Sendable {
+    /// The layers' stored properties, indexed by `LayerID.index`.
+    public var layers: [Layer] = []
+    /// The superlayer of each layer; for a mask, the layer it masks.
+    public internal(set) var superlayers: [LayerID?] = []
+    /// Whether the layer is its superlayer's mask rather than a sublayer.
+    public internal(set) var isMask: [Bool] = []
+    /// Sublayers of each layer, back to front.
+    public internal(set) var sublayerLists: [[LayerID]] = []
+    /// The mask of each layer.
+    public internal(set) var masks: [LayerID?] = []
+    /// Layout bookkeeping (LAYER-MODEL.md §7.1).
+    public var needsLayoutFlags: [Bool] = []
+
+    public init() {}
+
+    public var count: Int { layers.count }
+    public var allIDs: [LayerID] { (0..<layers.count).map(LayerID.init) }
+
+    /// Adds a detached layer (a root until it is added somewhere) and returns its id.
+    @discardableResult
+    public mutating func make(_ layer: Layer) -> LayerID {
+        let id = LayerID(layers.count)
+        layers.append(layer)
+        superlayers.append(nil)
+        isMask.append(false)
+        sublayerLists.append([])
+        masks.append(nil)
+        needsLayoutFlags.append(false)
+        return id
+    }
+
+    public subscript(id: LayerID) -> Layer {
+        get { layers[id.index] }
+        set { layers[id.index] = newValue }
+    }
+
+    public func superlayer(of id: LayerID) -> LayerID? { superlayers[id.index] }
+    public func sublayers(of id: LayerID) -> [LayerID] { sublayerLists[id.index] }
+    public func mask(of id: LayerID) -> LayerID? { masks[id.index] }
+    public func isMaskLayer(_ id: LayerID) -> Bool { isMask[id.index] }
+
+    /// Layers with no superlayer that are not masks, in creation order.
+    public var roots: [LayerID] {
+        allIDs.filter { superlayers[$0.index] == nil }
+    }
+
+    /// Whether `ancestor` is `id` or one of its (mask-)ancestors.
+    public func isAncestor(_ ancestor: LayerID, of id: LayerID) -> Bool {
+        var cur: LayerID? = id
+        while let c = cur {
+            if c == ancestor { return true }
+            cur = superlayers[c.index]
+        }
+        return false
+    }
+
+    /// Depth below its root (a root is 0).
+    public func depth(of id: LayerID) -> Int {
+        var d = 0
+        var cur = superlayers[id.index]
+        while let c = cur {
+            d += 1
+            cur = superlayers[c.index]
+        }
+        return d
+    }
+
+    /// Pre-order walk (layer, then its sublayers front to back in array order) without recursion.
+    /// Masks are not visited unless `includeMasks` (then a mask comes right after its host).
+    public func preorder(from start: LayerID, includeMasks: Bool = false) -> [LayerID] {
+        var out: [LayerID] = []
+        var stack: [LayerID] = [start]
+        while let id = stack.popLast() {
+            out.append(id)
+            for child in sublayerLists[id.index].reversed() { stack.append(child) }
+            if includeMasks, let m = masks[id.index] { stack.append(m) }
+        }
+        return out
+    }
+}
+
+/// Errors of tree edits that Core Animation would reject (`CALayerInvalid`).
+public enum LayerTreeError: Error, Hashable, Sendable {
+    /// The edit would make a layer its own ancestor.
+    case cycle(layer: LayerID, parent: LayerID)
+    /// `replaceSublayer` with a layer that is not a sublayer of the receiver.
+    case notASublayer(LayerID)
+}

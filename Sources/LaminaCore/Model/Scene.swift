@@ -1,0 +1,22 @@
+/// A whole document: one root layer in a tree, plus the resources its layers refer to.
+public struct Scene: Hashable, Sendable {
+    public var tree: LayerTree
+    public var root: LayerID
+    /// Resources by id, in a fixed (document) order.
+    public var resources: [Resource]
+
+    public init(tree: LayerTree, root: LayerID, resources: [Resource] = []) {
+        self.tree = tree
+        self.root = root
+        self.resources = resources
+    }
+
+    /// A scene of one empty root layer.
+    public init() {
+        var tree = LayerTree()
+        let root = tree.make(Layer())
+        self.init(tree: tree, root: root)
+    }
+
+    public func resource(id: String) -> Resource? { resources.first { $0.id == id } }
+}

@@ -1,0 +1,61 @@
+/// A 2D affine transform in CGAffineTransform / SVG `matrix(a,b,c,d,e,f)` order.
+///
+/// A point maps as `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty` (row vector times matrix).
+public struct AffineTransform: Hashable, Sendable {
+    public var a, b, c, d, tx, ty: Double
+
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+
+    public init(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ tx: Double, _ ty: Double) {
+        self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
+    }
+
+    public static let identity = AffineTransform(1, 0, 0, 1, 0, 0)
+
+    public static func translation(_ x: Double, _ y: Double) -> AffineTransform { AffineTransform(1, 0, 0, 1, x, y) }
+    public static func scale(_ x: Double, _ y: Double) -> AffineTransform { AffineTransform(x, 0, 0, y, 0, 0) }
+    /// A rotation by `angle` radians (+angle turns +x toward +y).
+    public static func rotation(_ angle: Double) -> AffineTransform {
+        let c = cosine(angle), s = sine(angle)
+        return AffineTransform(c, s, -s, c, 0, 0)
+    }
+
+    public var isIdentity: Bool { self == .identity }
+    public var determinant: Double { a * d - b * c }
+    /// The transform without its translation.
+    public var linear: AffineTransform { AffineTransform(a, b, c, d, 0, 0) }
+    public var elements: [Double] { [a, b, c, d, tx, ty] }
+
+    /// `self` first, then `other` (CGAffineTransformConcat(self, other)).
+    public func concatenating(_ o: AffineTransform) -> AffineTransform {
+        AffineTransform(
+            a * o.a + b * o.c, a * o.b + b * o.d,
+            c * o.a + d * o.c, c * o.b + d * o.d,
+            tx * o.a + ty * o.c + o.tx, tx * o.b + ty * o.d + o.ty)
+    }
+
+    /// The inverse, or nil when the determinant is (nearly) zero or not finite.
+    public func inverted() -> AffineTransform? {
+        let det = determinant
+        guard det.isFinite, abs(det) >= 1e-12 else { return nil }
+        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        return AffineTransform(ia, ib, ic, id, -(tx * ia + ty * ic), -(tx * ib + ty * id))
+    }
+
+    public func apply(_ p: Point) -> Point {
+        Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
+    }
+
+    /// Maps a size as a vector without translation (CGSizeApplyAffineTransform).
+    public func apply(_ s: Size) -> Size {
+        Size(a * s.width + c * s.height, b * s.width + d * s.height)
+    }
+
+    /// The bounding box of the rectangle's four mapped corners.
+    public func apply(_ r: Rect) -> Rect {
+        if r.isNull { return r }
+        return Rect.boundingBox(of: r.corners.map(apply))
+    }
+}

@@ -1,0 +1,3 @@
+import LaminaCommands
+
+await Lamina.main()

@@ -1,0 +1,4 @@
+import LaminaCore
+
+/// Shared helpers for Lamina's test targets.
+public enum TestSupport {}
