@@ -1,0 +1,102 @@
+import LaminaCore
+
+/// The parsed document as a flat table of elements, each stamped with its source location.
+///
+/// Built by the XML reader (the only code that sees libxml2), read by the style cascade and
+/// the layer builder. Index 0 is the document element. Children are listed in document
+/// order, interleaved with text runs so that elements carried verbatim (`text`) can be written
+/// back exactly.
+package struct ElementTree: Sendable {
+    package var elements: [Element] = []
+    /// The file name used in diagnostics.
+    package var file: String
+
+    package init(file: String) {
+        self.file = file
+    }
+
+    package subscript(i: Int) -> Element {
+        get { elements[i] }
+        set { elements[i] = newValue }
+    }
+
+    package func location(of i: Int) -> SourceLocation {
+        SourceLocation(file: file, line: Int(elements[i].line), column: Int(elements[i].column))
+    }
+}
+
+/// XML namespace URIs Lamina cares about.
+package enum XMLNamespace {
+    package static let svg = "http://www.w3.org/2000/svg"
+    package static let xlink = "http://www.w3.org/1999/xlink"
+    package static let xml = "http://www.w3.org/XML/1998/namespace"
+    package static let lamina = "urn:lamina:layer"
+}
+
+/// One element: local name, namespace, attributes in document order, children and text.
+package struct Element: Sendable {
+    /// The local name (`rect`, `linearGradient`).
+    package var name: String
+    /// The namespace URI, or nil for none.
+    package var namespace: String?
+    package var attributes: [XMLAttribute]
+    package var parent: Int?
+    /// Child elements and text runs in document order.
+    package var content: [ElementContent]
+    /// 1-based line and column of the start tag.
+    package var line: Int32
+    package var column: Int32
+
+    package init(name: String, namespace: String?, attributes: [XMLAttribute], parent: Int?, line: Int32, column: Int32) {
+        self.name = name
+        self.namespace = namespace
+        self.attributes = attributes
+        self.parent = parent
+        self.content = []
+        self.line = line
+        self.column = column
+    }
+
+    /// True for an element in the SVG namespace.
+    package var isSVG: Bool { namespace == XMLNamespace.svg }
+
+    /// The child element indices in order.
+    package var children: [Int] {
+        content.compactMap { if case .element(let i) = $0 { i } else { nil } }
+    }
+
+    /// All character data directly inside, concatenated (for `style`, `title`).
+    package var text: String {
+        content.reduce(into: "") { if case .text(let t) = $1 { $0 += t } }
+    }
+
+    /// The value of an attribute with no namespace (or the given one).
+    package func attribute(_ localName: String, namespace: String? = nil) -> String? {
+        for a in attributes where a.name == localName && a.namespace == namespace { return a.value }
+        return nil
+    }
+}
+
+/// A child of an element: another element (by index) or a run of character data.
+package enum ElementContent: Sendable {
+    case element(Int)
+    case text(String)
+}
+
+/// An attribute as written, with its namespace resolved.
+package struct XMLAttribute: Sendable {
+    /// The local name (`href` for `xlink:href`).
+    package var name: String
+    /// The namespace URI (nil for an unprefixed attribute).
+    package var namespace: String?
+    /// The name as written in the file, prefix included (`xlink:href`).
+    package var qualifiedName: String
+    package var value: String
+
+    package init(name: String, namespace: String?, qualifiedName: String, value: String) {
+        self.name = name
+        self.namespace = namespace
+        self.qualifiedName = qualifiedName
+        self.value = value
+    }
+}
