@@ -26,7 +26,9 @@ extension FlatWriter {
                 clipIDs[ClipKey(node: c, space: s)] = existing
                 continue
             }
-            let id = generatedID("lamina-clip-", counter: &nextClip)
+            var counter = nextClip
+            let id = generatedID("lamina-clip-", counter: &counter)
+            nextClip = counter
             clipDefs[content] = id
             clipIDs[ClipKey(node: c, space: s)] = id
             defs += "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\""
@@ -59,7 +61,9 @@ extension FlatWriter {
     /// The id of an alpha mask's `<mask>`, written on first use.
     mutating func maskID(_ index: Int) -> String {
         if let id = maskIDs[index] { return id }
-        let id = generatedID("lamina-mask-", counter: &nextMask)
+        var counter = nextMask
+        let id = generatedID("lamina-mask-", counter: &counter)
+        nextMask = counter
         maskIDs[index] = id
         var out = "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"-1000000\" y=\"-1000000\""
         out += " width=\"2000000\" height=\"2000000\" mask-type=\"alpha\">\n"

@@ -115,7 +115,7 @@ struct FlatWriter {
     }
 
     /// A fresh generated id that no resource uses.
-    mutating func generatedID(_ prefix: String, counter: inout Int) -> String {
+    func generatedID(_ prefix: String, counter: inout Int) -> String {
         while true {
             let id = "\(prefix)\(counter)"
             counter += 1
