@@ -38,20 +38,20 @@ public enum DebugSVG {
     /// - Returns: one `<g id="lamina-overlay">…</g>` element, and the warnings (the overlay's
     ///   own findings followed by `options.extraWarnings`).
     public static func overlay(scene: Scene, options: Options) -> (markup: String, warnings: [Diagnostic]) {
-        let geometry = OverlayGeometry(tree: scene.tree)
+        let geometry = OverlayGeometry(scene: scene)
         var warnings: [Diagnostic] = []
         var scope: LayerID?
         if let only = options.only {
-            scope = geometry.layer(atPath: only, root: scene.root)
+            scope = geometry.layer(atPath: only)
             if scope == nil { warnings.append(.warning("debug overlay: no layer at path '\(only)'")) }
         }
-        let scan = OverlayScan(scene: scene, geometry: geometry, scope: scope)
+        let scan = OverlayScan(geometry: geometry, scope: scope)
         let drawNothing = options.only != nil && scope == nil
         let canvas = canvasSize(scene)
         let style = OverlayStyle(canvas: canvas)
 
         var out = "<g id=\"lamina-overlay\""
-        if let m = canvasToOutput(scene, geometry), !m.isIdentity {
+        if let m = geometry.canvasToOutput(), !m.isIdentity {
             out += " transform=\"matrix("
             for (i, v) in m.elements.enumerated() {
                 if i > 0 { out += " " }
@@ -83,7 +83,7 @@ public enum DebugSVG {
         warnings += options.extraWarnings
 
         if let p = options.hit {
-            OverlayHit.append(point: p, scene: scene, scan: scan, geometry: geometry, style: style, to: &out)
+            OverlayHit.append(point: p, scan: scan, geometry: geometry, style: style, to: &out)
         }
         OverlayStyle.appendLegend(style: style, to: &out)
         out += "</g>\n"
@@ -97,19 +97,5 @@ public enum DebugSVG {
         let w = b.width.isFinite && b.width > 0 ? b.width : 100
         let h = b.height.isFinite && b.height > 0 ? b.height : 100
         return Size(w, h)
-    }
-
-    /// The map from the root's superlayer (canvas) space to the flattened file's user space,
-    /// which is the root's sublayer space (where the `viewBox` puts the content); nil if none.
-    static func canvasToOutput(_ scene: Scene, _ geometry: OverlayGeometry) -> AffineTransform? {
-        guard scene.root.index < scene.tree.count else { return nil }
-        let root = scene.tree[scene.root]
-        let a = geometry.anchor(of: scene.root)
-        let pivot = Transform3D.translation(-a.x, -a.y, -root.anchorPointZ)
-            .concatenating(root.sublayerTransform)
-            .concatenating(.translation(a.x, a.y, root.anchorPointZ))
-        let toCanvas = Homography(flattening: pivot).concatenating(geometry.homographyToSuperlayer(scene.root))
-        guard let inv = toCanvas.inverted(), inv.isAffine else { return nil }
-        return inv.affine
     }
 }

@@ -1,108 +1,66 @@
 import LaminaCore
 
-/// The layer geometry the overlay reads, in one place (LAYER-MODEL.md §2, §3, §6, §9).
-///
-/// Interim: until `LaminaCore` publishes its geometry queries, this computes them from the
-/// formulas of LAYER-MODEL.md; afterwards each method forwards to the core query of the same name.
+/// The layer geometry the overlay reads, all of it from `LaminaCore`'s queries
+/// (LAYER-MODEL.md §2, §3, §6, §9), the whole-tree maps computed once.
 struct OverlayGeometry {
     let tree: LayerTree
+    let root: LayerID
+    /// Each layer's map from its own space to the root's superlayer (canvas) space, by
+    /// `LayerID.index`; nil outside the scene or when not finite.
+    let toRoot: [Homography?]
+    /// Each layer's place in the scene's paint order, by `LayerID.index`; nil when not painted.
+    let paintIndex: [Int?]
+
+    init(scene: Scene) {
+        tree = scene.tree
+        root = scene.root
+        guard scene.root.index < scene.tree.count else {
+            toRoot = []
+            paintIndex = []
+            return
+        }
+        toRoot = tree.toRootMap(from: root)
+        var order = [Int?](repeating: nil, count: tree.count)
+        for (k, id) in tree.paintOrder(from: root).enumerated() { order[id.index] = k }
+        paintIndex = order
+    }
 
     /// `A_L`: the anchor point in the layer's own (bounds) coordinates.
-    func anchor(of id: LayerID) -> Point {
-        let l = tree[id]
-        return Point(l.bounds.x + l.anchorPoint.x * l.bounds.width, l.bounds.y + l.anchorPoint.y * l.bounds.height)
-    }
+    func anchor(of id: LayerID) -> Point { tree.anchor(of: id) }
 
-    /// `Tr(−A)·T·Tr(px, py, pz)`: the layer's frame matrix (§2.2).
-    private func frameMatrix(of id: LayerID) -> Transform3D {
-        let l = tree[id]
-        let a = anchor(of: id)
-        return Transform3D.translation(-a.x, -a.y, -l.anchorPointZ)
-            .concatenating(l.transform)
-            .concatenating(.translation(l.position.x, l.position.y, l.zPosition))
-    }
+    /// The frame in the superlayer's space (projective bounding box, possibly infinite).
+    func frame(of id: LayerID) -> Rect { tree.frame(of: id) }
 
-    /// The frame in the superlayer's space: projected bounding box of the mapped bounds corners.
-    func frame(of id: LayerID) -> Rect {
-        let f = frameMatrix(of: id)
-        var pts: [Point] = []
-        for c in tree[id].bounds.corners {
-            let v = f.apply(x: c.x, y: c.y, z: 0)
-            guard v.w > 0 else { return .infinite }
-            pts.append(Point(v.x / v.w, v.y / v.w))
-        }
-        return Rect.boundingBox(of: pts)
-    }
-
-    /// The plane map from the layer's space to its superlayer's (including the superlayer's
-    /// sublayerTransform about its anchor); for a root, to the root's superlayer space.
-    func homographyToSuperlayer(_ id: LayerID) -> Homography {
-        let l = tree[id]
-        var m = Transform3D.identity
-        if l.geometryFlipped {
-            m = Transform3D(AffineTransform(1, 0, 0, -1, 0, 2 * l.bounds.y + l.bounds.height))
-        }
-        m = m.concatenating(frameMatrix(of: id))
-        if let s = tree.superlayer(of: id), !tree.isMaskLayer(id) {
-            let sl = tree[s]
-            if !sl.sublayerTransform.isIdentity {
-                let a = anchor(of: s)
-                m = m.concatenating(.translation(-a.x, -a.y, -sl.anchorPointZ))
-                    .concatenating(sl.sublayerTransform)
-                    .concatenating(.translation(a.x, a.y, sl.anchorPointZ))
-            }
-        }
-        return Homography(flattening: m)
-    }
-
-    /// The hit layer for `p` in the superlayer space of `root` (sublayer-array order, §6.2).
-    func hitTest(_ p: Point, in root: LayerID) -> LayerID? {
-        struct Frame {
-            var id: LayerID
-            var q: Point
-            var inside: Bool
-            var next: Int
-        }
-        func enter(_ id: LayerID, _ p: Point) -> Frame? {
-            let l = tree[id]
-            if l.hidden { return nil }
-            guard let inv = homographyToSuperlayer(id).inverted(), let q = inv.apply(p) else { return nil }
-            let inside = l.bounds.contains(q)
-            if l.masksToBounds && !inside { return nil }
-            return Frame(id: id, q: q, inside: inside, next: tree.sublayers(of: id).count - 1)
-        }
-        guard let first = enter(root, p) else { return nil }
-        var stack = [first]
-        while let top = stack.last {
-            let subs = tree.sublayers(of: top.id)
-            if top.next >= 0 {
-                let child = subs[top.next]
-                stack[stack.count - 1].next -= 1
-                if let f = enter(child, top.q) { stack.append(f) }
-                continue
-            }
-            stack.removeLast()
-            if top.inside { return top.id }
-        }
-        return nil
-    }
+    /// The hit layer for `p` in the root's superlayer space, sublayer-array order (§6.2).
+    func hitTest(_ p: Point) -> LayerID? { tree.hitTest(p, in: root, order: .array) }
 
     /// The layer a path names (SPEC §2), or nil.
-    func layer(atPath path: String, root: LayerID) -> LayerID? {
-        if path == "/" || path.isEmpty { return root }
-        var cur = root
-        for comp in path.split(separator: "/", omittingEmptySubsequences: true) {
-            let subs = tree.sublayers(of: cur)
-            if comp.hasPrefix("#"), let n = Int(comp.dropFirst()), n >= 0, n < subs.count,
-                tree[subs[n]].name == nil
-            {
-                cur = subs[n]
-            } else if let hit = subs.last(where: { tree[$0].name == String(comp) }) {
-                cur = hit
-            } else {
-                return nil
-            }
-        }
-        return cur
+    func layer(atPath path: String) -> LayerID? { tree.layer(atPath: path, root: root) }
+
+    /// The one path component of `id` inside its superlayer: its name, else `#N`.
+    func pathComponent(of id: LayerID, slot: Int) -> String {
+        if let n = tree[id].name, !n.isEmpty { return n }
+        return "#\(slot)"
+    }
+
+    /// The map from canvas space to the flattened file's user space (LaminaExport's choice):
+    /// the root's sublayer (viewBox) space when the root records its input's `viewBox` and sits
+    /// at the origin untransformed, else the canvas itself (nil = identity).
+    func canvasToOutput() -> AffineTransform? {
+        guard root.index < tree.count, let own = toRoot[root.index] else { return nil }
+        let l = tree[root]
+        let b = l.bounds.standardized
+        let f = tree.frame(of: root)
+        let atOrigin = l.transform.isAffine && l.transform.affineTransform.linear.isIdentity && !l.geometryFlipped
+            && abs(f.x) < 1e-9 && abs(f.y) < 1e-9 && abs(f.width - b.width) < 1e-9 && abs(f.height - b.height) < 1e-9
+        guard atOrigin, l.svg?.extra.contains(where: { $0.name == "viewBox" }) == true else { return nil }
+        let a = tree.anchor(of: root)
+        let slt = Transform3D.translation(-a.x, -a.y, -l.anchorPointZ)
+            .concatenating(l.sublayerTransform)
+            .concatenating(.translation(a.x, a.y, l.anchorPointZ))
+        // sublayer space → own space → canvas; its inverse maps canvas → output.
+        let toCanvas = Homography(flattening: slt).concatenating(own)
+        guard let inv = toCanvas.inverted(), inv.isAffine else { return nil }
+        return inv.affine
     }
 }

@@ -8,11 +8,11 @@ enum OverlayHit {
     /// anchor to the point, a dot per level whose tooltip gives the point in that layer's own
     /// coordinates, a crosshair on the point and a caption.
     static func append(
-        point p: Point, scene: Scene, scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle,
+        point p: Point, scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle,
         to out: inout String
     ) {
         let tree = geometry.tree
-        let hit = p.isFinite ? geometry.hitTest(p, in: scene.root) : nil
+        let hit = p.isFinite ? geometry.hitTest(p) : nil
         var chain: [LayerID] = []
         var cur = hit
         while let c = cur {
@@ -20,13 +20,7 @@ enum OverlayHit {
             cur = tree.superlayer(of: c)
         }
         chain.reverse()
-        // Each level's map to root space, composed top-down along the chain.
-        var maps: [Homography] = []
-        for id in chain {
-            let level = geometry.homographyToSuperlayer(id)
-            maps.append(maps.last.map { level.concatenating($0) } ?? level)
-        }
-        let paths = chainPaths(chain, tree: tree)
+        let paths = chainPaths(chain, geometry: geometry)
         let caption = "hit " + OverlayText.list([p.x, p.y]) + ": " + (paths.last ?? "none")
 
         out += "<g class=\"lamina-hit\""
@@ -38,15 +32,15 @@ enum OverlayHit {
         out += "><title>"
         OverlayText.appendEscaped(caption, to: &out)
         out += "</title>\n"
-        if let id = chain.last, let m = maps.last, let q = OverlayMarks.mapCorners(tree[id].bounds, m) {
+        if let id = chain.last, let m = geometry.toRoot[id.index], let q = OverlayMarks.mapCorners(tree[id].bounds, m) {
             out += "<polygon points=\""
             OverlayText.appendPoints(q, to: &out)
             out += "\"/>\n"
         }
         var vertices: [(Point, String)] = []
         for (k, id) in chain.enumerated() {
-            guard let a = maps[k].apply(geometry.anchor(of: id)), a.isFinite else { continue }
-            let local = maps[k].inverted()?.apply(p) ?? .notANumber
+            guard let a = geometry.toRoot[id.index]?.apply(geometry.anchor(of: id)), a.isFinite else { continue }
+            let local = tree.convert(p, from: nil, to: id)
             vertices.append((a, paths[k] + ": point in its space " + OverlayText.list([local.x, local.y])))
         }
         if p.isFinite {
@@ -87,7 +81,8 @@ enum OverlayHit {
     }
 
     /// The layer path (SPEC §2) of every layer of a root-first chain.
-    static func chainPaths(_ chain: [LayerID], tree: LayerTree) -> [String] {
+    static func chainPaths(_ chain: [LayerID], geometry: OverlayGeometry) -> [String] {
+        let tree = geometry.tree
         var paths: [String] = []
         for (k, id) in chain.enumerated() {
             if k == 0 {
@@ -100,7 +95,7 @@ enum OverlayHit {
             }
             let parent = chain[k - 1]
             let slot = tree.sublayers(of: parent).firstIndex(of: id) ?? 0
-            let component = tree[id].name ?? "#\(slot)"
+            let component = geometry.pathComponent(of: id, slot: slot)
             paths.append(k == 1 ? component : paths[k - 1] + "/" + component)
         }
         return paths

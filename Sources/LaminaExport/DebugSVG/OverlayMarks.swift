@@ -12,8 +12,8 @@ enum OverlayMarks {
         let layer = tree[entry.id]
         let frame = geometry.frame(of: entry.id)
         let frameInRoot = frameCorners(entry, frame: frame, scan: scan, tree: tree)
-        let boundsInRoot = mapCorners(layer.bounds, entry.toRoot)
-        let anchor = entry.toRoot.apply(geometry.anchor(of: entry.id)).flatMap { $0.isFinite ? $0 : nil }
+        let boundsInRoot = entry.toRoot.flatMap { mapCorners(layer.bounds, $0) }
+        let anchor = entry.toRoot?.apply(geometry.anchor(of: entry.id)).flatMap { $0.isFinite ? $0 : nil }
 
         out += "<g class=\"lamina-layer\" data-layer=\""
         OverlayText.appendEscaped(entry.path, to: &out)
@@ -32,7 +32,7 @@ enum OverlayMarks {
             out += "\" y=\""
             OverlayText.appendNumber(box.minY + style.fontSize, to: &out)
             out += "\">"
-            OverlayText.appendEscaped((layer.name ?? entry.path) + " #\(entry.paintIndex)", to: &out)
+            OverlayText.appendEscaped((layer.name ?? entry.path) + " " + paintText(entry), to: &out)
             out += "</text>\n"
         }
         out += "</g>\n"
@@ -52,6 +52,11 @@ enum OverlayMarks {
         guard let parent = tree.superlayer(of: entry.id) else { return nil }
         let k = scan.entryIndex[parent.index]
         return k >= 0 ? scan.entries[k].toRoot : nil
+    }
+
+    /// `#k`, the paint index, or `#-` for a layer that paints nothing (opacity 0).
+    static func paintText(_ entry: OverlayScan.Entry) -> String {
+        entry.paintIndex.map { "#\($0)" } ?? "#-"
     }
 
     /// The four corners of `r` mapped by `h`, or nil when one is not finite.
@@ -117,7 +122,7 @@ enum OverlayMarks {
     /// The tooltip: the layer's path, paint index and geometry (numbers through NumberText).
     static func tooltip(_ entry: OverlayScan.Entry, layer: Layer, frame: Rect) -> String {
         let b = layer.bounds
-        var t = entry.path + " (paint #\(entry.paintIndex), depth \(entry.depth))"
+        var t = entry.path + " (paint " + paintText(entry) + ", depth \(entry.depth))"
         if let name = layer.name, entry.depth > 0, !entry.path.hasSuffix(name) { t += "\nname: " + name }
         t += "\nbounds: " + OverlayText.list([b.x, b.y, b.width, b.height])
         t += "\nposition: " + OverlayText.list([layer.position.x, layer.position.y])

@@ -62,16 +62,16 @@ struct OverlayWarnings {
     private mutating func checkTraps(under parent: OverlayScan.Entry) {
         let tree = geometry.tree
         let subs = tree.sublayers(of: parent.id).filter { scan.entryIndex[$0.index] >= 0 }
-        guard subs.count > 1, let z0 = subs.first.map({ OverlayScan.key(tree, $0) }),
-            subs.contains(where: { OverlayScan.key(tree, $0) != z0 })
+        guard subs.count > 1, let z0 = subs.first.map({ tree[$0].zPosition }),
+            subs.contains(where: { tree[$0].zPosition != z0 })
         else { return }
         let frames = subs.map { geometry.frame(of: $0) }
         for i in 0..<subs.count {
-            let zi = OverlayScan.key(tree, subs[i])
+            let zi = tree[subs[i]].zPosition
             for j in (i + 1)..<subs.count {
                 pairsLeft -= 1
                 if pairsLeft <= 0 { return }
-                let zj = OverlayScan.key(tree, subs[j])
+                let zj = tree[subs[j]].zPosition
                 guard zi > zj, overlap(frames[i], frames[j]) else { continue }
                 let a = scan.entries[scan.entryIndex[subs[i].index]]
                 let b = scan.entries[scan.entryIndex[subs[j].index]]
@@ -105,7 +105,7 @@ struct OverlayWarnings {
         for e in [entry] + (other.map { [$0] } ?? []) {
             let frame = geometry.frame(of: e.id)
             let q = OverlayMarks.frameCorners(e, frame: frame, scan: scan, tree: geometry.tree)
-                ?? OverlayMarks.mapCorners(geometry.tree[e.id].bounds, e.toRoot)
+                ?? e.toRoot.flatMap { OverlayMarks.mapCorners(geometry.tree[e.id].bounds, $0) }
             guard let q else { continue }
             markup += "<polygon points=\""
             OverlayText.appendPoints(q, to: &markup)
