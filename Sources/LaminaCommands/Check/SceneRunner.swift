@@ -99,7 +99,7 @@ struct SceneRunner: Sendable {
                     try CheckFiles.makeDirectory(url.deletingLastPathComponent())
                     try CheckFiles.writeAtomically(actual, to: url)
                     result.actualSaved = url
-                    if diff.mismatchCount > 0 { details.append("actual output saved to \(url.path)") }
+                    if diff.mismatchCount > 0 { details.append("actual output saved to \(url.relativePath)") }
                 } catch {
                     details.append("cannot save actual output: \(error.description)")
                 }

@@ -79,7 +79,7 @@ package struct SVGRasterizer: Sendable, Hashable {
         var (result, diff) = PixelComparison.compare(goldenImage, actualImage)
         if !result.passed {
             if (try? CheckFiles.writeAtomically(diff.encodePNG(), to: diffImage)) != nil {
-                result.diffImagePath = diffImage.path
+                result.diffImagePath = diffImage.relativePath
             }
         } else {
             CheckFiles.removeIfPresent(diffImage)
