@@ -60,7 +60,7 @@ struct OverlayStyle {
     static func appendLegend(style: OverlayStyle, to out: inout String) {
         let f = style.fontSize * 0.8
         let line = f * 1.3
-        let width = f * 13
+        let width = f * 19
         let x0 = style.canvas.width - width - f * 0.5
         let y0 = f * 0.5
         out += "<g class=\"lamina-legend\" font-size=\""
