@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Browser check of a debug SVG against its flattened SVG (SPEC §6 "Debug SVG").
 
-Usage: screenshot-check.py FLAT.svg DEBUG.svg [--size W H] [--out DIR] [--tolerance N]
+Usage: screenshot-check.py FLAT.svg DEBUG.svg [--size W H] [--scale S] [--out DIR] [--tolerance N]
 
 Renders three files with headless Chromium at the same window size:
   flat    the flattened export,
@@ -12,6 +12,8 @@ and checks that
   2. it differs from the flat one (the overlay is visible),
   3. the hidden-overlay screenshot equals the flat one (the picture under the overlay is the
      same), channel differences up to --tolerance allowed.
+--size defaults to the flat file's width and height; --scale (device pixels per CSS pixel,
+default 1) zooms small pictures such as 24-pixel icons.
 Prints one line per check and a JSON summary; exits 0 when all pass, 1 otherwise, 2 on
 usage or tool errors. Uses Pillow when available, otherwise decodes PNG with zlib.
 """
@@ -63,13 +65,13 @@ def svg_size(path):
     return max(1, int(round(w or 800))), max(1, int(round(h or 600)))
 
 
-def render(svg, png, size):
+def render(svg, png, size, scale=1):
     exe = chromium()
     if not exe:
         raise RuntimeError("no chromium on PATH")
     cmd = [
         exe, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-        "--force-device-scale-factor=1", "--default-background-color=ffffffff",
+        "--force-device-scale-factor=%g" % scale, "--default-background-color=ffffffff",
         "--screenshot=" + png, "--window-size=%d,%d" % size, "file://" + os.path.abspath(svg),
     ]
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
@@ -168,12 +170,14 @@ def differing_pixels(a, b, tolerance=0):
 
 def main(argv):
     args = list(argv)
-    size, out, tolerance = None, None, 0
+    size, out, tolerance, scale = None, None, 0, 1.0
     pos = []
     while args:
         a = args.pop(0)
         if a == "--size":
             size = (int(args.pop(0)), int(args.pop(0)))
+        elif a == "--scale":
+            scale = float(args.pop(0))
         elif a == "--out":
             out = args.pop(0)
         elif a == "--tolerance":
@@ -199,9 +203,9 @@ def main(argv):
         f.write(text[:m.end()] + HIDE_CSS + text[m.end():])
     shots = {k: os.path.join(out, "%s.%s.png" % (base, k)) for k in ("flat", "debug", "hidden")}
     try:
-        render(flat, shots["flat"], size)
-        render(debug, shots["debug"], size)
-        render(hidden_svg, shots["hidden"], size)
+        render(flat, shots["flat"], size, scale)
+        render(debug, shots["debug"], size, scale)
+        render(hidden_svg, shots["hidden"], size, scale)
         imgs = {k: decode_png(v) for k, v in shots.items()}
     except Exception as e:  # noqa: BLE001 - report any tool failure as exit 2
         print("error: %s" % e, file=sys.stderr)

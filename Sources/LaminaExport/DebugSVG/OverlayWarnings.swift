@@ -111,7 +111,8 @@ struct OverlayWarnings {
             markup += "\"/>"
             box = box.union(Rect.boundingBox(of: q))
         }
-        if !box.isNull {
+        // Frames off whole pixels are common in imported art: outline and tooltip only.
+        if !box.isNull, kind != 1 {
             // Kept inside the canvas where it fits: about 0.55 em per character.
             let width = style.fontSize * 0.55 * Double(message.count)
             let x = max(style.fontSize * 0.5, min(box.minX, style.canvas.width - width - style.fontSize * 0.5))
