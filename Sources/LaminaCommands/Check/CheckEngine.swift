@@ -13,15 +13,24 @@ import Foundation
 package struct CheckEngine: Sendable {
     /// Produces the output of one golden kind for an input file; throws when the input is bad.
     package typealias Generator = @Sendable (URL, GoldenKind) throws -> [UInt8]
+    /// Produces the outputs of several kinds for one input at once (one output per kind, in
+    /// order), so the input is read and laid out only once; throws when the input is bad.
+    package typealias BatchGenerator = @Sendable (URL, [GoldenKind]) throws -> [[UInt8]]
 
     /// The output generator (the real pipeline, or a fake in tests).
-    package var generate: Generator
+    package var generate: BatchGenerator
     /// How to run.
     package var options: CheckOptions
 
-    /// Creates an engine.
+    /// Creates an engine that asks `generate` for one kind at a time.
     package init(generate: @escaping Generator, options: CheckOptions) {
-        self.generate = generate
+        self.generate = { url, kinds in try kinds.map { try generate(url, $0) } }
+        self.options = options
+    }
+
+    /// Creates an engine that asks `generateAll` for every needed kind of a scene in one call.
+    package init(generateAll: @escaping BatchGenerator, options: CheckOptions) {
+        self.generate = generateAll
         self.options = options
     }
 

@@ -155,4 +155,29 @@ import Testing
         #expect(report.exitCode == 65)
         #expect(report.errorText.contains("unknown golden kind 'png'"))
     }
+
+    @Test func batchGeneratorIsCalledOncePerSceneWithPresentKinds() async throws {
+        let box = try CheckSandbox()
+        try ClockOutputs.install(in: box)
+        try box.remove("clock.expected.debug.svg")
+        let calls = CallLog()
+        let engine = CheckEngine(generateAll: { url, kinds in
+            calls.append("\(url.lastPathComponent) \(kinds.map(\.rawValue))")
+            return kinds.map { Array(($0 == .json ? ClockOutputs.json : ClockOutputs.svg).utf8) }
+        }, options: CheckOptions())
+        let report = await engine.run(directories: [box.root])
+        #expect(calls.entries == [#"clock.svg ["json", "svg"]"#])
+        #expect(report.exitCode == 1)
+        #expect(report.scenes.first?.kinds.map(\.outcome) == [.match, .match, .missingGolden])
+    }
+}
+
+/// A thread-safe list of strings for observing generator calls.
+final class CallLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    func append(_ s: String) { lock.lock(); list.append(s); lock.unlock() }
+
+    var entries: [String] { lock.lock(); defer { lock.unlock() }; return list }
 }

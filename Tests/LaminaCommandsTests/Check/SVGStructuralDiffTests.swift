@@ -29,13 +29,21 @@ import Testing
             == [#"drawable 0 <rect> id "a2" attribute "id": "a1" -> "a2""#])
     }
 
-    @Test func structureChangeStopsAtFirstDifferentTag() throws {
-        let a = #"<svg><rect/><rect/><rect/></svg>"#
-        let b = #"<svg><rect/><circle/><rect/><rect/></svg>"#
+    @Test func insertedAndRemovedElementsAreReportedAndPairingResumes() throws {
+        let a = #"<svg><rect x="1"/><rect x="2"/><rect x="3"/><rect x="4"/></svg>"#
+        let b = #"<svg><rect x="1"/><circle r="9"/><rect x="2"/><rect x="3"/><rect x="5"/></svg>"#
         #expect(try diff(a, b) == [
-            "drawable 1 <rect> element: <rect> -> <circle>",
-            "document elements: 4 -> 5",
+            #"drawable 1 <circle>: (absent) -> <circle r="9">"#,
+            #"drawable 4 <rect> attribute "x": "4" -> "5""#,
         ])
+        let c = #"<svg><rect x="1"/><rect x="3"/><rect x="4"/></svg>"#
+        #expect(try diff(a, c) == [#"drawable 1 <rect>: <rect x="2"> -> (absent)"#])
+    }
+
+    @Test func replacedElementWithoutResyncIsReportedInPlace() throws {
+        let a = #"<svg><rect x="1"/><g/></svg>"#
+        let b = #"<svg><circle r="1"/><g/></svg>"#
+        #expect(try diff(a, b) == [#"drawable 0 <rect>: <rect x="1"> -> <circle r="1">"#])
     }
 
     @Test func textAndAddedAttributes() throws {

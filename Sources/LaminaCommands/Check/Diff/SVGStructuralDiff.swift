@@ -2,8 +2,9 @@
 ///
 /// An element is named by its drawable paint index (its order among drawn shapes outside
 /// `defs`, the debug overlay and other non-rendering containers) and its layer path (its own
-/// or an ancestor's `data-layer`), else by its element index and tag. When the element
-/// sequences stop lining up (a different tag), the diff reports that place and stops.
+/// or an ancestor's `data-layer`), else by its element index and tag. Elements are paired in
+/// document order; an element inserted or removed (found within `lookahead` elements, followed
+/// by a matching one) is reported as added or removed, and the pairing continues after it.
 struct SVGStructuralDiff {
     static let drawableTags: Set<String> = [
         "rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "use", "image", "text",
@@ -15,54 +16,98 @@ struct SVGStructuralDiff {
     /// Attributes compared as text even with a tolerance (names and references, not numbers).
     static let textualAttributes: Set<String> = ["id", "class", "href", "xlink:href", "data-layer"]
 
+    /// How far ahead the diff looks for an element that was inserted or removed.
+    static let lookahead = 8
+
     /// Compares `old` (the golden) with `new` (the regenerated output).
     static func compare(old: CheckSVGDocument, new: CheckSVGDocument, tolerance: Double) -> StructuralDiff {
         var diff = StructuralDiff()
         let oldNames = describe(old)
         let newNames = describe(new)
-        let common = min(old.elements.count, new.elements.count)
-        for i in 0..<common {
-            let a = old.elements[i]
-            let b = new.elements[i]
-            guard a.tag == b.tag else {
-                diff.add(CheckDifference(location: oldNames[i], label: "element", old: "<\(a.tag)>", new: "<\(b.tag)>"))
-                diff.add(CheckDifference(location: "document", label: "elements",
-                                         old: "\(old.elements.count)", new: "\(new.elements.count)"))
-                return diff
-            }
-            var seen = Set<String>()
-            for (name, value) in a.attributes {
-                seen.insert(name)
-                let other = b.attribute(name)
-                guard other != value else { continue }
-                let tolerant = other.map { compareValues(value, $0, attribute: name, tolerance: tolerance) } ?? false
-                diff.add(tolerant: tolerant) {
-                    CheckDifference(location: newNames[i], label: "attribute \"\(name)\"",
-                                    old: quoted(value), new: other.map(quoted), withinTolerance: tolerant)
-                }
-            }
-            for (name, value) in b.attributes where !seen.contains(name) {
-                diff.add(tolerant: false) {
-                    CheckDifference(location: newNames[i], label: "attribute \"\(name)\"", old: nil, new: quoted(value))
-                }
-            }
-            if a.text != b.text {
-                let tolerant = compareValues(a.text, b.text, attribute: "", tolerance: tolerance)
-                diff.add(tolerant: tolerant) {
-                    CheckDifference(location: newNames[i], label: "text", old: quoted(a.text), new: quoted(b.text),
-                                    withinTolerance: tolerant)
-                }
-            }
+        let a = old.elements
+        let b = new.elements
+        // Two consecutive equal elements (or an equal last one) mark a place to resynchronize.
+        func anchored(_ i: Int, _ j: Int) -> Bool {
+            guard i < a.count, j < b.count, same(a[i], b[j]) else { return false }
+            return (i + 1 == a.count && j + 1 == b.count) || (i + 1 < a.count && j + 1 < b.count && same(a[i + 1], b[j + 1]))
         }
-        if old.elements.count != new.elements.count {
-            for i in common..<old.elements.count {
-                diff.add(tolerant: false) { CheckDifference(location: oldNames[i], label: "", old: "<\(old.elements[i].tag)>", new: nil) }
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if same(a[i], b[j]) {
+                i += 1
+                j += 1
+                continue
             }
-            for i in common..<new.elements.count {
-                diff.add(tolerant: false) { CheckDifference(location: newNames[i], label: "", old: nil, new: "<\(new.elements[i].tag)>") }
+            if let k = (1...lookahead).first(where: { anchored(i, j + $0) }) {
+                for n in j..<(j + k) {
+                    diff.add(tolerant: false) { CheckDifference(location: newNames[n], label: "", old: nil, new: markup(b[n])) }
+                }
+                j += k
+                continue
             }
+            if let k = (1...lookahead).first(where: { anchored(i + $0, j) }) {
+                for n in i..<(i + k) {
+                    diff.add(tolerant: false) { CheckDifference(location: oldNames[n], label: "", old: markup(a[n]), new: nil) }
+                }
+                i += k
+                continue
+            }
+            if a[i].tag == b[j].tag {
+                compareAttributes(a[i], b[j], name: newNames[j], tolerance: tolerance, into: &diff)
+            } else {
+                diff.add(tolerant: false) { CheckDifference(location: oldNames[i], label: "", old: markup(a[i]), new: markup(b[j])) }
+            }
+            i += 1
+            j += 1
+        }
+        for n in i..<a.count {
+            diff.add(tolerant: false) { CheckDifference(location: oldNames[n], label: "", old: markup(a[n]), new: nil) }
+        }
+        for n in j..<b.count {
+            diff.add(tolerant: false) { CheckDifference(location: newNames[n], label: "", old: nil, new: markup(b[n])) }
         }
         return diff
+    }
+
+    /// Whether two elements have the same tag, attributes and text.
+    private static func same(_ a: CheckSVGDocument.Element, _ b: CheckSVGDocument.Element) -> Bool {
+        a.tag == b.tag && a.text == b.text && a.attributes.count == b.attributes.count
+            && zip(a.attributes, b.attributes).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    /// Reports each changed, removed or added attribute and a changed text of one element pair.
+    private static func compareAttributes(_ a: CheckSVGDocument.Element, _ b: CheckSVGDocument.Element,
+                                          name: String, tolerance: Double, into diff: inout StructuralDiff) {
+        var seen = Set<String>()
+        for (attribute, value) in a.attributes {
+            seen.insert(attribute)
+            let other = b.attribute(attribute)
+            guard other != value else { continue }
+            let tolerant = other.map { compareValues(value, $0, attribute: attribute, tolerance: tolerance) } ?? false
+            diff.add(tolerant: tolerant) {
+                CheckDifference(location: name, label: "attribute \"\(attribute)\"",
+                                old: quoted(value), new: other.map(quoted), withinTolerance: tolerant)
+            }
+        }
+        for (attribute, value) in b.attributes where !seen.contains(attribute) {
+            diff.add(tolerant: false) {
+                CheckDifference(location: name, label: "attribute \"\(attribute)\"", old: nil, new: quoted(value))
+            }
+        }
+        if a.text != b.text {
+            let tolerant = compareValues(a.text, b.text, attribute: "", tolerance: tolerance)
+            diff.add(tolerant: tolerant) {
+                CheckDifference(location: name, label: "text", old: quoted(a.text), new: quoted(b.text),
+                                withinTolerance: tolerant)
+            }
+        }
+    }
+
+    /// A short start tag for an added or removed element, e.g. `<rect x="1" y="2">`.
+    private static func markup(_ e: CheckSVGDocument.Element) -> String {
+        var s = "<" + e.tag
+        for (name, value) in e.attributes { s += " \(name)=\"\(value)\"" }
+        return CheckTolerance.clip(s + ">")
     }
 
     /// Whether two differing values are equal up to numbers within `tolerance`.

@@ -59,4 +59,26 @@ import Testing
         #expect(report.exitCode == 69)
         #expect(report.errorText == "lamina: error: --render needs resvg or rsvg-convert on PATH\n")
     }
+
+    /// Needs `resvg` or `rsvg-convert` (`.ci/run` installs resvg; librsvg's is common on Linux).
+    @Test func realRendererComparesPictures() throws {
+        let renderer = try #require(SVGRasterizer.locate(override: nil, environment: ProcessInfo.processInfo.environment),
+                                    "no resvg or rsvg-convert on PATH")
+        let box = try CheckSandbox()
+        let source = try #require(FileManager.default.contents(
+            atPath: RGBAImageTests.fixtures.appendingPathComponent("render-sample.svg").path))
+        let svg = String(decoding: source, as: UTF8.self)
+        try box.write("golden.svg", svg)
+        try box.write("same.svg", svg.replacingOccurrences(of: "<title>", with: "<desc>moved</desc><title>"))
+        try box.write("moved.svg", svg.replacingOccurrences(of: #"x="2""#, with: #"x="4""#))
+        let golden = box.root.appendingPathComponent("golden.svg")
+        let same = renderer.compare(golden: golden, actual: box.root.appendingPathComponent("same.svg"),
+                                    diffImage: box.root.appendingPathComponent("same.png"))
+        #expect(same.error == nil && same.passed && same.differing == 0)
+        #expect(same.width == 128 && (85...86).contains(same.height))
+        let moved = renderer.compare(golden: golden, actual: box.root.appendingPathComponent("moved.svg"),
+                                     diffImage: box.root.appendingPathComponent("moved.png"))
+        #expect(!moved.passed && moved.differing > 100)
+        #expect(box.exists("moved.png") && !box.exists("same.png"))
+    }
 }
