@@ -73,6 +73,17 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
         #expect(dom.all.contains { $0.name == "style" })
     }
 
+    @Test func rootFrameIsDrawnInItsSuperlayerSpace() throws {
+        var tree = LayerTree()
+        let root = tree.make(makeLayer(nil, bounds: Rect(0, 0, 100, 80), position: Point(70, 60)))
+        let (dom, _) = try parsedOverlay(Scene(tree: tree, root: root))
+        let frame = try #require(layerGroup(dom, "/")?.elements(class: "lamina-frame").first)
+        #expect(frame.name == "rect")
+        #expect([frame.number("x"), frame.number("y"), frame.number("width"), frame.number("height")] == [20, 20, 100, 80])
+        let bounds = try #require(layerGroup(dom, "/")?.elements(class: "lamina-bounds").first)
+        #expect(bounds.points.map { [$0.0, $0.1] } == [[20, 20], [120, 20], [120, 100], [20, 100]])
+    }
+
     @Test func frameOfALayerInARotatedSuperlayerIsAPolygon() throws {
         var scene = makeScene()
         let p = try add(
@@ -185,6 +196,7 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
         #expect(!markup.contains("<!--"))
         #expect(!markup.lowercased().contains("foreignobject"))
         #expect(!markup.contains(" on"))
+        #expect(!markup.contains("href") && !markup.contains("url(") && !markup.contains("@import"))
         let dom = try #require(OverlayDOM.parse(markup))
         let paths = dom.elements(class: "lamina-layer").compactMap { $0.attributes["data-layer"] }
         #expect(paths == ["/"] + names.map { $0.replacingOccurrences(of: "\u{7}", with: "") })
