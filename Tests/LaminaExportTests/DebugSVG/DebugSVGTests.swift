@@ -203,6 +203,25 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
         #expect(dom.elements(class: "lamina-hit").first?.attributes["data-layer"] == names[0])
     }
 
+    @Test func nonFiniteAndHugeGeometryStillGivesWellFormedMarkup() throws {
+        var tree = LayerTree()
+        let root = tree.make(makeLayer(nil, bounds: Rect(0, 0, .nan, 0), position: Point(.infinity, 1)))
+        var scene = Scene(tree: tree, root: root)
+        try add(makeLayer("nan", bounds: Rect(.nan, 0, 10, 10), position: Point(1, .nan), z: .nan), to: root, in: &scene)
+        try add(makeLayer("huge", bounds: Rect(0, 0, 1e308, 1e308), position: Point(-1e308, 1e300), z: 1), to: root, in: &scene)
+        var persp = makeLayer("edge-on", bounds: Rect(0, 0, 10, 10), position: Point(5, 5))
+        persp.transform = Transform3D.rotation(Double.pi / 2, 0, 1, 0).concatenating(
+            Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0, m31: 0, m32: 0, m33: 1, m34: -0.01,
+                m41: 0, m42: 0, m43: 0, m44: 1))
+        try add(persp, to: root, in: &scene)
+        let (markup, _) = DebugSVG.overlay(scene: scene, options: .init(hit: Point(.nan, 3)))
+        let dom = try #require(OverlayDOM.parse(markup))
+        #expect(dom.elements(class: "lamina-layer").count == 4)
+        #expect(dom.elements(class: "lamina-anchor").count == 4)
+        let numeric = dom.all.flatMap { e in e.attributes.filter { $0.key != "data-layer" }.map(\.value) }
+        #expect(!numeric.contains { $0.contains("null") || $0.contains("nan") || $0.contains("inf") })
+    }
+
     @Test func hitMarksTheLayerHitTestReturnsAndThePointsWayDown() throws {
         var scene = makeScene()
         let p = try add(makeLayer("p", bounds: Rect(0, 0, 100, 100), position: Point(100, 100)), to: scene.root, in: &scene)
