@@ -60,6 +60,12 @@ package struct CheckReport: Sendable {
         return out
     }
 
+    /// Writes one scene's lines to standard output at once (unbuffered, like `emit`), for a
+    /// `progress` callback.
+    package static func printScene(_ result: SceneResult, tolerance: Double) {
+        FileHandle.standardOutput.write(Data(text(for: result, tolerance: tolerance).utf8))
+    }
+
     /// The closing line: `N passed, M failed`, or with `--record` what was written.
     package var summary: String {
         guard options.record else { return "\(passedCount) passed, \(failedCount) failed" }
