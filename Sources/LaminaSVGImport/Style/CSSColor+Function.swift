@@ -27,7 +27,7 @@ extension ParsedColor {
                 let v: Double
                 switch arg.unit {
                 case "": v = arg.value
-                case "%": v = arg.value * 2.55
+                case "%": v = arg.value * 255 / 100
                 default: return nil
                 }
                 channels.append(UInt8(min(255, max(0, v)).rounded()))
