@@ -51,8 +51,16 @@ public struct Homography: Hashable, Sendable {
 
     /// The inverse, or nil when |det| < 1e-12 or not finite (LAYER-MODEL.md §4.4).
     public func inverted() -> Homography? {
+        inverted(minimumDeterminant: 1e-12)
+    }
+
+    /// The inverse, or nil when |det| is below `minimumDeterminant`, zero, or not finite.
+    ///
+    /// Conversions check each level against 1e-12 and then invert the composed map with a
+    /// minimum of 0, so that long chains of small scales stay invertible.
+    public func inverted(minimumDeterminant: Double) -> Homography? {
         let det = determinant
-        guard det.isFinite, abs(det) >= 1e-12 else { return nil }
+        guard det.isFinite, det != 0, abs(det) >= minimumDeterminant else { return nil }
         let c11 = m22 * m33 - m23 * m32, c12 = -(m21 * m33 - m23 * m31), c13 = m21 * m32 - m22 * m31
         let c21 = -(m12 * m33 - m13 * m32), c22 = m11 * m33 - m13 * m31, c23 = -(m11 * m32 - m12 * m31)
         let c31 = m12 * m23 - m13 * m22, c32 = -(m11 * m23 - m13 * m21), c33 = m11 * m22 - m12 * m21

@@ -47,7 +47,20 @@ public enum NumberText {
             }
             return
         }
-        // Huge magnitudes: an integer in Swift's shortest round-trip spelling.
-        out += value.rounded().description
+        // Huge magnitudes: the integer, exactly while a Double holds every integer, then
+        // Swift's shortest round-trip spelling without the exponent's plus sign (1e20).
+        let whole = value.rounded()
+        if abs(whole) < 9.0e15 {
+            out += String(Int64(whole))
+        } else {
+            out += whole.description.replacingPlusSign()
+        }
+    }
+}
+
+extension String {
+    /// `1e+20` → `1e20`.
+    fileprivate func replacingPlusSign() -> String {
+        String(self.filter { $0 != "+" })
     }
 }

@@ -1,7 +1,39 @@
 import LaminaCore
 
-/// The `lamina.layers` JSON format, version 1 (SPEC §3).
+/// The `lamina.layers` JSON format, version 1 (SPEC §3): a scene both ways.
+///
+///     let text = LayerJSON.encode(scene)
+///     let back = try LayerJSON.decode(text, file: "scene.json")   // == scene
 public enum LayerJSON {
+    /// The value of the document's `format` key.
     public static let format = "lamina.layers"
+    /// The only `version` this module reads and writes.
     public static let version = 1
+    /// The deepest nesting of JSON objects and arrays accepted (a layer level costs two).
+    public static let maxDepth = 10_000
+
+    /// Writes `scene` as pretty-printed `lamina.layers` JSON (2-space indent, final newline).
+    ///
+    /// Keys come in a fixed order, defaults are omitted, numbers go through `NumberText`.
+    public static func encode(_ scene: Scene) -> String {
+        var encoder = LayerEncoder()
+        encoder.encode(scene)
+        return encoder.writer.finish()
+    }
+
+    /// Reads a `lamina.layers` document from UTF-8 bytes.
+    ///
+    /// - Parameters:
+    ///   - bytes: the document.
+    ///   - file: the name used in error locations.
+    /// - Throws: ``LayerJSONError`` with the JSON path and line/column of the first problem.
+    public static func decode(_ bytes: [UInt8], file: String) throws(LayerJSONError) -> Scene {
+        var decoder = LayerDecoder(bytes: bytes, file: file, maxDepth: maxDepth)
+        return try decoder.decodeDocument()
+    }
+
+    /// Reads a `lamina.layers` document from text (see ``decode(_:file:)-([UInt8],_)``).
+    public static func decode(_ text: String, file: String) throws(LayerJSONError) -> Scene {
+        try decode(Array(text.utf8), file: file)
+    }
 }

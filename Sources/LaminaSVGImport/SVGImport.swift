@@ -1,4 +1,20 @@
 import LaminaCore
 
 /// Turns SVG documents into layer trees (SPEC §5).
-public enum SVGImport {}
+public enum SVGImport {
+    /// Imports an SVG document: libxml2 parses it, styles cascade, `use` is instanced, and
+    /// every group, `use`, viewport and drawable becomes a layer.
+    ///
+    /// - Parameters:
+    ///   - bytes: the document.
+    ///   - file: the name used in diagnostics (`in.svg:3:7: …`).
+    /// - Returns: the scene and the warnings (dropped elements, bad references, …).
+    /// - Throws: ``SVGImportError`` when the document is not well-formed XML, is not SVG, or
+    ///   breaks a limit (depth, entity or `use` expansion), or has a bad `lamina:constraints`.
+    public static func importScene(_ bytes: [UInt8], file: String) throws(SVGImportError) -> (scene: Scene, diagnostics: [Diagnostic]) {
+        let (tree, readerDiagnostics) = try XMLReader.read(bytes, file: file)
+        var builder = SceneBuilder(tree: tree, diagnostics: readerDiagnostics)
+        let scene = try builder.build()
+        return (scene, builder.diagnostics)
+    }
+}

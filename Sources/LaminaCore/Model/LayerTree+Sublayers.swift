@@ -1,25 +1,33 @@
 /// Sublayer list operations (LAYER-MODEL.md §8). Every edit that would create a cycle is
 /// rejected before anything changes.
 extension LayerTree {
-    /// Detaches `id` from its superlayer (as a sublayer or as a mask).
+    /// Detaches `id` from its superlayer (as a sublayer or as a mask); the old superlayer of a
+    /// sublayer needs layout.
     public mutating func removeFromSuperlayer(_ id: LayerID) {
         guard let sup = superlayers[id.index] else { return }
         if isMask[id.index] {
             masks[sup.index] = nil
             isMask[id.index] = false
         } else {
-            sublayerLists[sup.index].removeAll { $0 == id }
-            needsLayoutFlags[sup.index] = true
+            if let k = sublayerLists[sup.index].firstIndex(of: id) { sublayerLists[sup.index].remove(at: k) }
+            invalidateLayoutImplicitly(sup)
         }
         superlayers[id.index] = nil
     }
 
     /// `addSublayer`: removes `child` from wherever it is, then appends it to `parent`.
+    ///
+    /// - Throws: ``LayerTreeError/cycle(layer:parent:)`` when `child` is `parent` or one of its ancestors.
     public mutating func addSublayer(_ child: LayerID, to parent: LayerID) throws(LayerTreeError) {
         try insertSublayer(child, into: parent, at: Int.max)
     }
 
-    /// `insertSublayer(_:at:)` with the index clamped to the sublayer count (RE insert_sublayer).
+    /// `insertSublayer(_:at:)`: the index is clamped to the sublayer count; a layer already in
+    /// the list moves, the index dropping by one when it came from before it (RE insert_sublayer).
+    ///
+    ///     // [A, B, C, D], insert A at 2 → [B, A, C, D]
+    ///
+    /// - Throws: ``LayerTreeError/cycle(layer:parent:)`` when `child` is `parent` or one of its ancestors.
     public mutating func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int) throws(LayerTreeError) {
         if isAncestor(child, of: parent) { throw .cycle(layer: child, parent: parent) }
         var i = max(0, index)
@@ -27,32 +35,84 @@ extension LayerTree {
             let k = sublayerLists[parent.index].firstIndex(of: child)
         {
             i = min(i, sublayerLists[parent.index].count)
-            if k == i || (k == sublayerLists[parent.index].count - 1 && i >= sublayerLists[parent.index].count) {
-                if k == i { return }
-            }
+            if k == i { return }
             sublayerLists[parent.index].remove(at: k)
             if k < i { i -= 1 }
-            i = min(i, sublayerLists[parent.index].count)
-            sublayerLists[parent.index].insert(child, at: i)
-            needsLayoutFlags[parent.index] = true
+            sublayerLists[parent.index].insert(child, at: min(i, sublayerLists[parent.index].count))
+            invalidateLayoutImplicitly(parent)
             return
         }
         removeFromSuperlayer(child)
-        i = min(i, sublayerLists[parent.index].count)
-        sublayerLists[parent.index].insert(child, at: i)
+        sublayerLists[parent.index].insert(child, at: min(i, sublayerLists[parent.index].count))
         superlayers[child.index] = parent
-        needsLayoutFlags[parent.index] = true
+        invalidateLayoutImplicitly(parent)
+    }
+
+    /// `insertSublayer(_:below:)`: at `sibling`'s index; a nil or foreign sibling inserts at 0
+    /// and returns a warning (undocumented behaviour).
+    @discardableResult
+    public mutating func insertSublayer(_ child: LayerID, into parent: LayerID, below sibling: LayerID?)
+        throws(LayerTreeError) -> Diagnostic?
+    {
+        if let s = sibling, s != child, let k = sublayerLists[parent.index].firstIndex(of: s) {
+            try insertSublayer(child, into: parent, at: k)
+            return nil
+        }
+        try insertSublayer(child, into: parent, at: 0)
+        return .warning("insertSublayer below a layer that is not a sublayer: inserted at the back")
+    }
+
+    /// `insertSublayer(_:above:)`: after `sibling`; a nil or foreign sibling appends and returns
+    /// a warning (undocumented behaviour).
+    @discardableResult
+    public mutating func insertSublayer(_ child: LayerID, into parent: LayerID, above sibling: LayerID?)
+        throws(LayerTreeError) -> Diagnostic?
+    {
+        if let s = sibling, s != child, let k = sublayerLists[parent.index].firstIndex(of: s) {
+            try insertSublayer(child, into: parent, at: k + 1)
+            return nil
+        }
+        try insertSublayer(child, into: parent, at: Int.max)
+        return .warning("insertSublayer above a layer that is not a sublayer: appended at the front")
+    }
+
+    /// `replaceSublayer(_:with:)`: `new` (removed from wherever it is) takes `old`'s slot and
+    /// `old` is detached; a nil `new` just removes `old`; replacing the mask replaces the mask.
+    ///
+    /// - Throws: ``LayerTreeError/notASublayer(_:)`` when `old` is neither a sublayer nor the
+    ///   mask of `parent`; ``LayerTreeError/cycle(layer:parent:)`` when `new` is an ancestor of `parent`.
+    public mutating func replaceSublayer(_ old: LayerID, with new: LayerID?, in parent: LayerID) throws(LayerTreeError) {
+        if old == new { return }
+        if masks[parent.index] == old {
+            try setMask(new, of: parent)
+            return
+        }
+        guard superlayers[old.index] == parent, !isMask[old.index] else { throw .notASublayer(old) }
+        guard let n = new else {
+            removeFromSuperlayer(old)
+            return
+        }
+        if isAncestor(n, of: parent) { throw .cycle(layer: n, parent: parent) }
+        removeFromSuperlayer(n)
+        guard let k = sublayerLists[parent.index].firstIndex(of: old) else { return }
+        sublayerLists[parent.index][k] = n
+        superlayers[old.index] = nil
+        superlayers[n.index] = parent
+        invalidateLayoutImplicitly(parent)
     }
 
     /// Makes `maskLayer` the mask of `host` (removing it from wherever it was); nil clears.
+    ///
+    /// - Throws: ``LayerTreeError/cycle(layer:parent:)`` when the mask is `host` or an ancestor of it.
     public mutating func setMask(_ maskLayer: LayerID?, of host: LayerID) throws(LayerTreeError) {
+        if let m = maskLayer, isAncestor(m, of: host) { throw .cycle(layer: m, parent: host) }
+        if masks[host.index] == maskLayer { return }
         if let old = masks[host.index] {
             superlayers[old.index] = nil
             isMask[old.index] = false
             masks[host.index] = nil
         }
         guard let m = maskLayer else { return }
-        if isAncestor(m, of: host) { throw .cycle(layer: m, parent: host) }
         removeFromSuperlayer(m)
         masks[host.index] = m
         superlayers[m.index] = host

@@ -14,6 +14,16 @@ public struct LayerID: Hashable, Sendable, Comparable {
 /// operation of LAYER-MODEL.md lives in extensions of this type (`LayerTree+Geometry.swift`,
 /// `+HitTest`, `+Layout`, …).
 public struct LayerTree: Hashable, Sendable {
+    /// Equal when the layers and links are equal; layout bookkeeping is not compared.
+    public static func == (l: LayerTree, r: LayerTree) -> Bool {
+        l.layers == r.layers && l.superlayers == r.superlayers && l.isMask == r.isMask
+            && l.sublayerLists == r.sublayerLists && l.masks == r.masks
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(layers); h.combine(superlayers); h.combine(sublayerLists); h.combine(masks)
+    }
+
     /// The layers' stored properties, indexed by `LayerID.index`.
     public var layers: [Layer] = []
     /// The superlayer of each layer; for a mask, the layer it masks.
@@ -26,6 +36,13 @@ public struct LayerTree: Hashable, Sendable {
     public internal(set) var masks: [LayerID?] = []
     /// Layout bookkeeping (LAYER-MODEL.md §7.1).
     public var needsLayoutFlags: [Bool] = []
+    /// How many times each layer's `layoutSublayers` ran (bookkeeping, not part of equality).
+    public var layoutCounts: [Int] = []
+    /// Layers whose delegate implements `layoutSublayersOfLayer:` (a no-op that overrides the
+    /// layout manager, LAYER-MODEL.md §7.1).
+    public var delegateLaysOut: [Bool] = []
+    /// The layer whose `layoutSublayers` is running; implicit invalidations of it are skipped.
+    var layoutInProgress: LayerID?
 
     public init() {}
 
@@ -42,6 +59,8 @@ public struct LayerTree: Hashable, Sendable {
         sublayerLists.append([])
         masks.append(nil)
         needsLayoutFlags.append(false)
+        layoutCounts.append(0)
+        delegateLaysOut.append(false)
         return id
     }
 

@@ -1,0 +1,160 @@
+/// `CAConstraintLayoutManager` (LAYER-MODEL.md §7.3), per sublayer and axis.
+///
+/// Each constraint reads `scale · sourceAttribute(source) + offset`, the source being the
+/// superlayer (measured by its bounds) or the last sibling with that name (measured by its
+/// laid-out frame). A sibling with no constraints on the source attribute's axis, an unknown
+/// name and the layer itself are ignored. Axes depending on siblings wait for them (dependency
+/// order); axes caught in a cycle stay as they are. One edge keeps the size; a size alone does
+/// nothing; with several, the last decides with the lowest-ranked other as its partner; two
+/// relationships of one rank leave the axis unchanged. The result is applied with `setFrame`.
+extension LayerTree {
+    /// Lays out the sublayers of `id` by their constraints; returns warnings.
+    mutating func solveConstraints(ofSublayersOf id: LayerID) -> [Diagnostic] {
+        let subs = sublayerLists[id.index]
+        guard subs.contains(where: { !layers[$0.index].constraints.isEmpty }) else { return [] }
+        var diagnostics: [Diagnostic] = []
+        var byName: [String: LayerID] = [:]
+        for s in subs { if let n = layers[s.index].name { byName[n] = s } }
+        // Nodes: (sublayer position, axis 0 = x, 1 = y) → index k*2+axis.
+        let nodeCount = subs.count * 2
+        var position: [LayerID: Int] = [:]
+        for (k, s) in subs.enumerated() { position[s] = k }
+        var sources = [[Int]](repeating: [], count: nodeCount)  // node → nodes it waits for
+        var kept = [[(Constraint, LayerID)]](repeating: [], count: nodeCount)
+        for (k, s) in subs.enumerated() {
+            for c in layers[s.index].constraints {
+                let node = k * 2 + (c.attribute.isHorizontal ? 0 : 1)
+                if c.relativeTo == "superlayer" {
+                    kept[node].append((c, id))
+                    continue
+                }
+                guard let src = byName[c.relativeTo] else {
+                    diagnostics.append(.warning("unknown constraint source '\(c.relativeTo)'", at: c.location))
+                    continue
+                }
+                guard src != s, let sk = position[src] else { continue }
+                let srcAxisHorizontal = c.sourceAttribute.isHorizontal
+                guard layers[src.index].constraints.contains(where: { $0.attribute.isHorizontal == srcAxisHorizontal })
+                else { continue }
+                kept[node].append((c, src))
+                sources[node].append(sk * 2 + (srcAxisHorizontal ? 0 : 1))
+            }
+        }
+        // Kahn's algorithm over the waiting relation, nodes in sublayer order when free.
+        var waiting = sources.map(\.count)
+        var dependents = [[Int]](repeating: [], count: nodeCount)
+        for (n, list) in sources.enumerated() { for s in list { dependents[s].append(n) } }
+        var ready = (0..<nodeCount).filter { waiting[$0] == 0 }.reversed().map { $0 }
+        var done = [Bool](repeating: false, count: nodeCount)
+        while let n = ready.popLast() {
+            done[n] = true
+            let sub = subs[n / 2]
+            if !kept[n].isEmpty, let d = applyAxis(of: sub, horizontal: n % 2 == 0, kept[n], superlayer: id) {
+                diagnostics.append(d)
+            }
+            for m in dependents[n] {
+                waiting[m] -= 1
+                if waiting[m] == 0 { ready.append(m) }
+            }
+        }
+        if let cycle = Self.findCycle(done: done, sources: sources) {
+            let text = cycle.map { n -> String in
+                let s = subs[n / 2]
+                let attr = kept[n].first?.0.attribute.rawValue ?? (n % 2 == 0 ? "x" : "y")
+                return "\(displayName(s, in: id)).\(attr)"
+            }.joined(separator: " → ")
+            let location = kept[cycle[0]].first?.0.location
+            diagnostics.append(.warning("constraint cycle: \(text)", at: location))
+        }
+        return diagnostics
+    }
+
+    /// A cycle among the unsettled nodes, as a closed walk (first node repeated at the end).
+    static func findCycle(done: [Bool], sources: [[Int]]) -> [Int]? {
+        guard let start = done.indices.first(where: { !done[$0] }) else { return nil }
+        // Follow unsettled sources until a node repeats: every unsettled node has one.
+        var seenAt: [Int: Int] = [:]
+        var walk: [Int] = []
+        var n = start
+        while seenAt[n] == nil {
+            seenAt[n] = walk.count
+            walk.append(n)
+            guard let next = sources[n].first(where: { !done[$0] }) else { return nil }
+            n = next
+        }
+        return Array(walk[(seenAt[n] ?? 0)...]) + [n]
+    }
+
+    /// The name a diagnostic uses for a layer: its name, else `#N`.
+    func displayName(_ id: LayerID, in parent: LayerID) -> String {
+        if let n = layers[id.index].name, !n.isEmpty { return n }
+        return "#\(sublayerLists[parent.index].firstIndex(of: id) ?? 0)"
+    }
+
+    /// The value of an attribute: of the superlayer's bounds, or of a sibling's frame.
+    func constraintValue(_ attr: ConstraintAttribute, of id: LayerID, superlayer: LayerID) -> Double {
+        let r = id == superlayer ? layers[id.index].bounds.standardized : frame(of: id)
+        switch attr {
+        case .minX: return r.minX
+        case .midX: return r.midX
+        case .maxX: return r.maxX
+        case .width: return r.width
+        case .minY: return r.minY
+        case .midY: return r.midY
+        case .maxY: return r.maxY
+        case .height: return r.height
+        }
+    }
+
+    /// Solves one axis of one sublayer and applies it; returns a warning for a same-rank conflict.
+    mutating func applyAxis(
+        of sub: LayerID, horizontal: Bool, _ kept: [(Constraint, LayerID)], superlayer: LayerID
+    ) -> Diagnostic? {
+        // Rank: 0 min, 1 mid, 2 max, 3 size.
+        var values: [(rank: Int, value: Double)] = []
+        for (c, src) in kept {
+            let v = c.scale * constraintValue(c.sourceAttribute, of: src, superlayer: superlayer) + c.offset
+            let rank: Int
+            switch c.attribute {
+            case .minX, .minY: rank = 0
+            case .midX, .midY: rank = 1
+            case .maxX, .maxY: rank = 2
+            case .width, .height: rank = 3
+            }
+            if values.contains(where: { $0.rank == rank }) {
+                return .warning(
+                    "conflicting constraints on '\(displayName(sub, in: superlayer))': two set its \(c.attribute.rawValue)",
+                    at: c.location)
+            }
+            values.append((rank, v))
+        }
+        guard let last = values.last else { return nil }
+        let f = frame(of: sub)
+        var x = horizontal ? f.x : f.y
+        var w = horizontal ? f.width : f.height
+        if values.count == 1 {
+            switch last.rank {
+            case 0: x = last.value
+            case 1: x = last.value - w / 2
+            case 2: x = last.value - w
+            default: return nil
+            }
+        } else {
+            guard let partner = values.dropLast().min(by: { $0.rank < $1.rank }) else { return nil }
+            let a = last.rank < partner.rank ? last : partner
+            let b = last.rank < partner.rank ? partner : last
+            switch (a.rank, b.rank) {
+            case (0, 1): x = a.value; w = 2 * (b.value - a.value)
+            case (0, 2): x = a.value; w = b.value - a.value
+            case (0, 3): x = a.value; w = b.value
+            case (1, 2): w = 2 * (b.value - a.value); x = b.value - w
+            case (1, 3): w = b.value; x = a.value - w / 2
+            case (2, 3): w = b.value; x = a.value - w
+            default: return nil
+            }
+        }
+        let r = horizontal ? Rect(x, f.y, w, f.height) : Rect(f.x, x, f.width, w)
+        setFrame(r, of: sub)
+        return nil
+    }
+}

@@ -1,0 +1,114 @@
+/// Coordinate conversion between layers (LAYER-MODEL.md §3, §4).
+extension LayerTree {
+    /// The map from `id`'s own space to its tree root's superlayer space (the root's own frame
+    /// matrix applied), composing 4×4 through `CATransformLayer`s and flattening at other layers.
+    ///
+    /// Returns nil when the result is not finite. A singular map is returned as it is.
+    public func toRoot(_ id: LayerID) -> Homography? {
+        let h = homography(from: id, upTo: nil).map
+        return h.isFinite ? h : nil
+    }
+
+    /// Converts a point from the space of `from` to the space of `to` (§4).
+    ///
+    /// `nil` means the root superlayer space ("no layer", §4.3); layers in different trees
+    /// convert through both roots (§4.2). When a map on the way is singular or sends the point
+    /// behind the eye, the result is `Point.notANumber`.
+    public func convert(_ p: Point, from: LayerID?, to: LayerID?) -> Point {
+        if from == to { return p }
+        let common = commonAncestor(from, to)
+        var q = p
+        if let f = from {
+            let up = homography(from: f, upTo: common)
+            guard !up.singular, let r = up.map.apply(q) else { return .notANumber }
+            q = r
+        }
+        if let t = to {
+            let down = homography(from: t, upTo: common)
+            guard !down.singular, let inv = down.map.inverted(minimumDeterminant: 0), let r = inv.apply(q) else {
+                return .notANumber
+            }
+            q = r
+        }
+        return q
+    }
+
+    /// Converts a rectangle: the bounding box of its four converted corners (§4.1).
+    ///
+    /// A rectangle with NaN origin and size when any corner has no image.
+    public func convert(_ r: Rect, from: LayerID?, to: LayerID?) -> Rect {
+        if from == to { return r }
+        let common = commonAncestor(from, to)
+        var up = Homography.identity
+        if let f = from {
+            let u = homography(from: f, upTo: common)
+            if u.singular { return Rect.notANumber }
+            up = u.map
+        }
+        if let t = to {
+            let d = homography(from: t, upTo: common)
+            guard !d.singular, let inv = d.map.inverted(minimumDeterminant: 0) else { return Rect.notANumber }
+            up = up.concatenating(inv)
+        }
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for corner in 0..<4 {
+            let cx = (corner == 1 || corner == 2) ? r.x + r.width : r.x
+            let cy = corner >= 2 ? r.y + r.height : r.y
+            guard let m = up.apply(Point(cx, cy)), m.isFinite else { return Rect.notANumber }
+            x0 = min(x0, m.x); y0 = min(y0, m.y); x1 = max(x1, m.x); y1 = max(y1, m.y)
+        }
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// The nearest layer that is `a` or an ancestor of it and also `b` or an ancestor of `b`;
+    /// nil when either is nil or they are in different trees.
+    public func commonAncestor(_ a: LayerID?, _ b: LayerID?) -> LayerID? {
+        guard var x = a, var y = b else { return nil }
+        var dx = depth(of: x), dy = depth(of: y)
+        while dx > dy, let s = superlayers[x.index] { x = s; dx -= 1 }
+        while dy > dx, let s = superlayers[y.index] { y = s; dy -= 1 }
+        while x != y {
+            guard let sx = superlayers[x.index], let sy = superlayers[y.index] else { return nil }
+            x = sx; y = sy
+        }
+        return x
+    }
+
+    /// The plane map from `id` up to the space of `stop` (whose own matrix is not applied), or
+    /// to the root's superlayer space when `stop` is nil or not an ancestor. Runs of
+    /// `CATransformLayer` ancestors are composed in 4×4 and flattened at the next plane.
+    /// `singular` is set when a flattened step has |det| < 1e-12 (§4.4).
+    func homography(from id: LayerID, upTo stop: LayerID?) -> (map: Homography, singular: Bool) {
+        var total = Homography.identity
+        var singular = false
+        var cur = id
+        while cur != stop {
+            var m = matrixToSuperlayer(cur)
+            var next = superlayers[cur.index]
+            while let s = next, s != stop, layers[s.index].isTransformLayer {
+                m = m.concatenating(matrixToSuperlayer(s))
+                next = superlayers[s.index]
+            }
+            let h = Homography(flattening: m)
+            let det = h.determinant
+            if !(abs(det) >= 1e-12) { singular = true }
+            total = total.concatenating(h)
+            guard let n = next else { break }
+            cur = n
+        }
+        return (total, singular)
+    }
+}
+
+extension Rect {
+    /// A rectangle whose numbers are all NaN: the answer of a conversion that has none.
+    public static let notANumber = Rect(.nan, .nan, .nan, .nan)
+}
+
+extension Homography {
+    /// All nine entries are finite.
+    public var isFinite: Bool {
+        m11.isFinite && m12.isFinite && m13.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
+            && m31.isFinite && m32.isFinite && m33.isFinite
+    }
+}

@@ -1,0 +1,129 @@
+/// Frame, anchor and the layer → superlayer matrix (LAYER-MODEL.md §2, §3).
+extension LayerTree {
+    /// The anchor point in the layer's own bounds space: `(bx + ax·w, by + ay·h)` (§2.1).
+    public func anchor(of id: LayerID) -> Point {
+        let l = layers[id.index]
+        return Point(l.bounds.x + l.anchorPoint.x * l.bounds.width, l.bounds.y + l.anchorPoint.y * l.bounds.height)
+    }
+
+    /// The frame matrix `F = Tr(−A)·T·Tr(px, py, pz)` without the geometry flip (§2.2).
+    public func frameMatrix(of id: LayerID) -> Transform3D {
+        let l = layers[id.index]
+        let a = anchor(of: id)
+        return Self.sandwich(l.transform, before: (-a.x, -a.y, -l.anchorPointZ), after: (l.position.x, l.position.y, l.zPosition))
+    }
+
+    /// The layer's frame in its superlayer's space: the bounding box of the projected bounds (§2.2).
+    ///
+    /// Returns `Rect.infinite` when any corner lands at or behind the eye (W ≤ 0). With an
+    /// identity transform: `origin = position − (ax·w, ay·h)`, `size = bounds.size`.
+    ///
+    ///     // bounds 10×60, anchorPoint (0.5, 0.9), position (100, 100), rotated 90°:
+    ///     tree.frame(of: hand)   // (94, 95, 60, 10)
+    public func frame(of id: LayerID) -> Rect {
+        let l = layers[id.index]
+        let b = l.bounds
+        if l.transform.isIdentity {
+            return Rect(
+                l.position.x - l.anchorPoint.x * b.width, l.position.y - l.anchorPoint.y * b.height,
+                b.width, b.height
+            ).standardized
+        }
+        let f = frameMatrix(of: id)
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for corner in 0..<4 {
+            let cx = (corner == 1 || corner == 2) ? b.x + b.width : b.x
+            let cy = corner >= 2 ? b.y + b.height : b.y
+            let v = f.apply(x: cx, y: cy, z: 0)
+            guard v.w > 0 else { return .infinite }
+            let px = v.x / v.w, py = v.y / v.w
+            x0 = min(x0, px); y0 = min(y0, py); x1 = max(x1, px); y1 = max(y1, py)
+        }
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// Sets the frame by changing `bounds.size` and `position` only (§2.3), then autoresizes.
+    ///
+    /// Identity transform: `bounds.size = r.size`, `position = r.origin + (ax·w, ay·h)`.
+    /// Affine transform `(Tlin, t)`: `bounds.size = |r.size·Tlin⁻¹|`,
+    /// `position = r.origin + (ax·w, ay·h) − t`. A non-affine transform uses its affine part.
+    public mutating func setFrame(_ r: Rect, of id: LayerID) {
+        if let old = setFrameStorage(r, of: id) { autoresize(startingAt: id, oldSize: old) }
+    }
+
+    /// Sets `bounds`; a size change autoresizes the sublayers (cascading) and invalidates layout (§2.4, §7).
+    public mutating func setBounds(_ r: Rect, of id: LayerID) {
+        if let old = setBoundsStorage(r, of: id) { autoresize(startingAt: id, oldSize: old) }
+    }
+
+    /// Sets `transform` and marks the layer and its superlayer as needing layout (§7.1).
+    public mutating func setTransform(_ t: Transform3D, of id: LayerID) {
+        guard layers[id.index].transform != t else { return }
+        layers[id.index].transform = t
+        invalidateLayoutImplicitly(id)
+        if let s = superlayers[id.index] { invalidateLayoutImplicitly(s) }
+    }
+
+    /// The layer's full 4×4 map into its superlayer's space: `R_L · F'_L · SLT_S` (§3).
+    ///
+    /// `R_L` is the geometry flip; `SLT_S` (the superlayer's sublayerTransform about its anchor)
+    /// applies to sublayers only, so a root, a detached layer or a mask gets `R_L · F'_L` alone.
+    public func matrixToSuperlayer(_ id: LayerID) -> Transform3D {
+        let l = layers[id.index]
+        var m = frameMatrix(of: id)
+        if l.geometryFlipped {
+            let c = 2 * l.bounds.y + l.bounds.height
+            m.m41 += c * m.m21; m.m42 += c * m.m22; m.m43 += c * m.m23; m.m44 += c * m.m24
+            m.m21 = -m.m21; m.m22 = -m.m22; m.m23 = -m.m23; m.m24 = -m.m24
+        }
+        if let s = superlayers[id.index], !isMask[id.index] {
+            let sl = layers[s.index]
+            if !sl.sublayerTransform.isIdentity {
+                let a = anchor(of: s)
+                let slt = Self.sandwich(
+                    sl.sublayerTransform, before: (-a.x, -a.y, -sl.anchorPointZ), after: (a.x, a.y, sl.anchorPointZ))
+                m = m.concatenating(slt)
+            }
+        }
+        return m
+    }
+
+    /// The plane-to-plane map into the superlayer (§3 flattening of ``matrixToSuperlayer(_:)``).
+    public func homographyToSuperlayer(_ id: LayerID) -> Homography {
+        Homography(flattening: matrixToSuperlayer(id))
+    }
+
+    /// Whether content drawn in the layer is y-flipped: the parity of `geometryFlipped` up to the root (§3).
+    public func contentsAreFlipped(_ id: LayerID) -> Bool {
+        var flipped = false
+        var cur: LayerID? = id
+        while let c = cur {
+            if layers[c.index].geometryFlipped { flipped.toggle() }
+            cur = superlayers[c.index]
+        }
+        return flipped
+    }
+
+    /// `preferredFrameSize`: the bounds size mapped through the affine transform (§7.1).
+    public func preferredFrameSize(of id: LayerID) -> Size {
+        let l = layers[id.index]
+        let s = l.transform.affineTransform.apply(l.bounds.size)
+        return Size(abs(s.width), abs(s.height))
+    }
+
+    /// `Tr(b)·M·Tr(a)` computed directly, for the anchor sandwiches of §3.
+    static func sandwich(
+        _ m: Transform3D, before b: (Double, Double, Double), after a: (Double, Double, Double)
+    ) -> Transform3D {
+        var r = m
+        r.m41 = b.0 * m.m11 + b.1 * m.m21 + b.2 * m.m31 + m.m41
+        r.m42 = b.0 * m.m12 + b.1 * m.m22 + b.2 * m.m32 + m.m42
+        r.m43 = b.0 * m.m13 + b.1 * m.m23 + b.2 * m.m33 + m.m43
+        r.m44 = b.0 * m.m14 + b.1 * m.m24 + b.2 * m.m34 + m.m44
+        r.m11 += r.m14 * a.0; r.m12 += r.m14 * a.1; r.m13 += r.m14 * a.2
+        r.m21 += r.m24 * a.0; r.m22 += r.m24 * a.1; r.m23 += r.m24 * a.2
+        r.m31 += r.m34 * a.0; r.m32 += r.m34 * a.1; r.m33 += r.m34 * a.2
+        r.m41 += r.m44 * a.0; r.m42 += r.m44 * a.1; r.m43 += r.m44 * a.2
+        return r
+    }
+}

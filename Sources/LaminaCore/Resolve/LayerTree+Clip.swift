@@ -1,0 +1,107 @@
+/// Clip chains and whole-tree maps to root space (LAYER-MODEL.md §5.5, SPEC §7).
+///
+/// Clip shapes are approximated by rectangles: each masking layer's bounds mapped into the
+/// target space and bounded by an axis-aligned box (exact without rotation or perspective).
+extension LayerTree {
+    /// The part of `id`'s bounds not cut away by masking ancestors, in the space of `space`
+    /// (nil: the root superlayer space). `Rect.null` when nothing is visible.
+    public func visibleRect(of id: LayerID, in space: LayerID?) -> Rect {
+        var r = convert(layers[id.index].bounds, from: id, to: space)
+        var cur = superlayers[id.index]
+        while let a = cur {
+            if layers[a.index].masksToBounds {
+                r = r.intersection(convert(layers[a.index].bounds, from: a, to: space))
+            }
+            cur = superlayers[a.index]
+        }
+        return r
+    }
+
+    /// The rectangle the layer is clipped to in root-superlayer space: the intersection of the
+    /// bounds of itself and every ancestor that masks to bounds; nil when none does.
+    /// `Rect.null` when the clips do not overlap.
+    public func clipInRoot(of id: LayerID) -> Rect? {
+        var clip: Rect?
+        var cur: LayerID? = id
+        while let a = cur {
+            if layers[a.index].masksToBounds {
+                let r = convert(layers[a.index].bounds, from: a, to: nil)
+                clip = clip.map { $0.intersection(r) } ?? r
+            }
+            cur = superlayers[a.index]
+        }
+        return clip
+    }
+
+    /// ``toRoot(_:)`` for every layer in `root`'s subtree (masks included) in one top-down
+    /// pass, indexed by `LayerID.index`; nil outside the subtree or when not finite.
+    public func toRootMap(from root: LayerID) -> [Homography?] {
+        var out = [Homography?](repeating: nil, count: layers.count)
+        // For CATransformLayers: the 4×4 map from their space to the nearest plane above, and
+        // that plane's map to root space.
+        var threeD: [Int: (m: Transform3D, base: Homography)] = [:]
+        let rootUp = superlayers[root.index].map { homography(from: $0, upTo: nil).map } ?? .identity
+        if layers[root.index].isTransformLayer {
+            threeD[root.index] = (matrixToSuperlayer(root), rootUp)
+        }
+        out[root.index] = Homography(flattening: matrixToSuperlayer(root)).concatenating(rootUp)
+        var stack: [LayerID] = [root]
+        while let p = stack.popLast() {
+            var children = sublayerLists[p.index]
+            if let m = masks[p.index] { children.append(m) }
+            for c in children {
+                var m = matrixToSuperlayer(c)
+                var base = out[p.index] ?? .identity
+                if let t = threeD[p.index] {
+                    m = m.concatenating(t.m)
+                    base = t.base
+                }
+                if layers[c.index].isTransformLayer { threeD[c.index] = (m, base) }
+                out[c.index] = Homography(flattening: m).concatenating(base)
+                stack.append(c)
+            }
+        }
+        for i in out.indices where out[i].map({ !$0.isFinite }) ?? false { out[i] = nil }
+        return out
+    }
+
+    /// ``clipInRoot(of:)`` for every layer in `root`'s subtree in one top-down pass, given the
+    /// maps of ``toRootMap(from:)``; indexed by `LayerID.index`.
+    public func clipMap(from root: LayerID, toRoot: [Homography?]) -> [Rect?] {
+        var out = [Rect?](repeating: nil, count: layers.count)
+        var stack: [LayerID] = [root]
+        var inherited: Rect? = nil
+        if let s = superlayers[root.index] { inherited = clipInRoot(of: s) }
+        out[root.index] = ownClip(root, toRoot: toRoot, inherited: inherited)
+        while let p = stack.popLast() {
+            var children = sublayerLists[p.index]
+            if let m = masks[p.index] { children.append(m) }
+            for c in children {
+                out[c.index] = ownClip(c, toRoot: toRoot, inherited: out[p.index])
+                stack.append(c)
+            }
+        }
+        return out
+    }
+
+    /// The inherited clip narrowed by the layer's own bounds when it masks to bounds.
+    private func ownClip(_ id: LayerID, toRoot: [Homography?], inherited: Rect?) -> Rect? {
+        guard layers[id.index].masksToBounds else { return inherited }
+        let r = toRoot[id.index].flatMap { $0.boundingBox(of: layers[id.index].bounds) } ?? .null
+        return inherited.map { $0.intersection(r) } ?? r
+    }
+}
+
+extension Homography {
+    /// The bounding box of the rectangle's mapped corners, or nil when a corner has w ≤ 0.
+    public func boundingBox(of r: Rect) -> Rect? {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for corner in 0..<4 {
+            let cx = (corner == 1 || corner == 2) ? r.x + r.width : r.x
+            let cy = corner >= 2 ? r.y + r.height : r.y
+            guard let m = apply(Point(cx, cy)) else { return nil }
+            x0 = min(x0, m.x); y0 = min(y0, m.y); x1 = max(x1, m.x); y1 = max(y1, m.y)
+        }
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+}

@@ -1,0 +1,101 @@
+import LaminaCore
+
+/// The debug overlay (SPEC §6 "Debug SVG"): per visible layer its frame, transformed bounds,
+/// anchor, label and tooltip, plus warnings, drawn on top of the flattened picture.
+///
+/// The overlay is one `<g id="lamina-overlay">` meant to be inserted just before `</svg>` of
+/// the flattened export. It holds no script, no event attributes, no external references and
+/// no `foreignObject`; every text taken from the input is escaped, so the debug SVG of an
+/// untrusted file is safe to open.
+///
+///     let (markup, warnings) = DebugSVG.overlay(scene: scene, options: .init())
+public enum DebugSVG {
+    /// What the overlay shows.
+    public struct Options: Hashable, Sendable {
+        /// A layer path (SPEC §2): draw only that layer and its subtree.
+        public var only: String?
+        /// Draw each layer's name and paint index.
+        public var labels: Bool
+        /// A point in the root layer's superlayer space: mark the layer `hitTest` returns.
+        public var hit: Point?
+        /// Warnings from earlier stages (e.g. unsatisfiable constraints) to draw and return.
+        public var extraWarnings: [Diagnostic]
+
+        /// Options with every layer, labels on, no hit point and no extra warnings by default.
+        public init(only: String? = nil, labels: Bool = true, hit: Point? = nil, extraWarnings: [Diagnostic] = []) {
+            self.only = only
+            self.labels = labels
+            self.hit = hit
+            self.extraWarnings = extraWarnings
+        }
+    }
+
+    /// The overlay markup for `scene` and the warnings it draws.
+    ///
+    /// - Parameters:
+    ///   - scene: the (laid out) scene whose flattened export the overlay goes on.
+    ///   - options: which layers and extras to draw.
+    /// - Returns: one `<g id="lamina-overlay">…</g>` element, and the warnings (the overlay's
+    ///   own findings followed by `options.extraWarnings`).
+    public static func overlay(scene: Scene, options: Options) -> (markup: String, warnings: [Diagnostic]) {
+        let geometry = OverlayGeometry(scene: scene)
+        var warnings: [Diagnostic] = []
+        var scope: LayerID?
+        if let only = options.only {
+            scope = geometry.layer(atPath: only)
+            if scope == nil { warnings.append(.warning("debug overlay: no layer at path '\(only)'")) }
+        }
+        let scan = OverlayScan(geometry: geometry, scope: scope)
+        let drawNothing = options.only != nil && scope == nil
+        let canvas = canvasSize(scene)
+        let style = OverlayStyle(canvas: canvas)
+
+        var out = "<g id=\"lamina-overlay\""
+        if let m = geometry.canvasToOutput(), !m.isIdentity {
+            out += " transform=\"matrix("
+            for (i, v) in m.elements.enumerated() {
+                if i > 0 { out += " " }
+                OverlayText.appendNumber(v, to: &out)
+            }
+            out += ")\""
+        }
+        out += " fill=\"none\" font-family=\"sans-serif\" font-size=\""
+        OverlayText.appendNumber(style.fontSize, to: &out)
+        out += "\">\n"
+        out += OverlayStyle.css
+        out += "<g class=\"lamina-layers\">\n"
+        if !drawNothing {
+            for entry in scan.entries where entry.inScope {
+                OverlayMarks.appendLayer(entry, scan: scan, geometry: geometry, style: style, labels: options.labels, to: &out)
+            }
+        }
+        out += "</g>\n"
+
+        var finder = OverlayWarnings(scan: scan, geometry: geometry, style: style)
+        if !drawNothing { finder.run() }
+        if scan.tooDeep > 0 {
+            finder.found.append(
+                .warning("debug overlay: \(scan.tooDeep) layers nested deeper than \(OverlayScan.maxDepth) levels are not drawn"))
+        }
+        finder.appendExtra(options.extraWarnings)
+        out += "<g class=\"lamina-warnings\">\n" + finder.markup + "</g>\n"
+        warnings += finder.found
+        warnings += options.extraWarnings
+
+        if let p = options.hit {
+            OverlayHit.append(point: p, scan: scan, geometry: geometry, style: style, to: &out)
+        }
+        OverlayStyle.appendLegend(style: style, to: &out)
+        out += "</g>\n"
+        return (out, warnings)
+    }
+
+    /// The root layer's bounds size: the canvas the picture is drawn on, in pixels.
+    static func canvasSize(_ scene: Scene) -> Size {
+        guard scene.root.index < scene.tree.count else { return Size(100, 100) }
+        let b = scene.tree[scene.root].bounds.standardized
+        let w = b.width.isFinite && b.width > 0 ? b.width : 100
+        let h = b.height.isFinite && b.height > 0 ? b.height : 100
+        return Size(w, h)
+    }
+}

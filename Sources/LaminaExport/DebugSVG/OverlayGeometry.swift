@@ -1,0 +1,66 @@
+import LaminaCore
+
+/// The layer geometry the overlay reads, all of it from `LaminaCore`'s queries
+/// (LAYER-MODEL.md §2, §3, §6, §9), the whole-tree maps computed once.
+struct OverlayGeometry {
+    let tree: LayerTree
+    let root: LayerID
+    /// Each layer's map from its own space to the root's superlayer (canvas) space, by
+    /// `LayerID.index`; nil outside the scene or when not finite.
+    let toRoot: [Homography?]
+    /// Each layer's place in the scene's paint order, by `LayerID.index`; nil when not painted.
+    let paintIndex: [Int?]
+
+    init(scene: Scene) {
+        tree = scene.tree
+        root = scene.root
+        guard scene.root.index < scene.tree.count else {
+            toRoot = []
+            paintIndex = []
+            return
+        }
+        toRoot = tree.toRootMap(from: root)
+        var order = [Int?](repeating: nil, count: tree.count)
+        for (k, id) in tree.paintOrder(from: root).enumerated() { order[id.index] = k }
+        paintIndex = order
+    }
+
+    /// `A_L`: the anchor point in the layer's own (bounds) coordinates.
+    func anchor(of id: LayerID) -> Point { tree.anchor(of: id) }
+
+    /// The frame in the superlayer's space (projective bounding box, possibly infinite).
+    func frame(of id: LayerID) -> Rect { tree.frame(of: id) }
+
+    /// The hit layer for `p` in the root's superlayer space, sublayer-array order (§6.2).
+    func hitTest(_ p: Point) -> LayerID? { tree.hitTest(p, in: root, order: .array) }
+
+    /// The layer a path names (SPEC §2), or nil.
+    func layer(atPath path: String) -> LayerID? { tree.layer(atPath: path, root: root) }
+
+    /// The one path component of `id` inside its superlayer: its name, else `#N`.
+    func pathComponent(of id: LayerID, slot: Int) -> String {
+        if let n = tree[id].name, !n.isEmpty { return n }
+        return "#\(slot)"
+    }
+
+    /// The map from canvas space to the flattened file's user space (LaminaExport's choice):
+    /// the root's sublayer (viewBox) space when the root records its input's `viewBox` and sits
+    /// at the origin untransformed, else the canvas itself (nil = identity).
+    func canvasToOutput() -> AffineTransform? {
+        guard root.index < tree.count, let own = toRoot[root.index] else { return nil }
+        let l = tree[root]
+        let b = l.bounds.standardized
+        let f = tree.frame(of: root)
+        let atOrigin = l.transform.isAffine && l.transform.affineTransform.linear.isIdentity && !l.geometryFlipped
+            && abs(f.x) < 1e-9 && abs(f.y) < 1e-9 && abs(f.width - b.width) < 1e-9 && abs(f.height - b.height) < 1e-9
+        guard atOrigin, l.svg?.extra.contains(where: { $0.name == "viewBox" }) == true else { return nil }
+        let a = tree.anchor(of: root)
+        let slt = Transform3D.translation(-a.x, -a.y, -l.anchorPointZ)
+            .concatenating(l.sublayerTransform)
+            .concatenating(.translation(a.x, a.y, l.anchorPointZ))
+        // sublayer space → own space → canvas; its inverse maps canvas → output.
+        let toCanvas = Homography(flattening: slt).concatenating(own)
+        guard let inv = toCanvas.inverted(), inv.isAffine else { return nil }
+        return inv.affine
+    }
+}

@@ -1,0 +1,143 @@
+import LaminaCore
+
+/// The marks of one layer: frame, transformed bounds, anchor, label and tooltip
+/// (SPEC §6, LAYER-MODEL.md §9), all drawn in the root's superlayer (canvas) space.
+enum OverlayMarks {
+    /// Appends `<g class="lamina-layer" data-layer="PATH" data-depth="N">…</g>` for `entry`.
+    static func appendLayer(
+        _ entry: OverlayScan.Entry, scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle,
+        labels: Bool, to out: inout String
+    ) {
+        let tree = geometry.tree
+        let layer = tree[entry.id]
+        let frame = geometry.frame(of: entry.id)
+        let frameInRoot = frameCorners(entry, frame: frame, scan: scan, tree: tree)
+        let boundsInRoot = entry.toRoot.flatMap { mapCorners(layer.bounds, $0) }
+        let anchor = entry.toRoot?.apply(geometry.anchor(of: entry.id)).flatMap { $0.isFinite ? $0 : nil }
+
+        out += "<g class=\"lamina-layer\" data-layer=\""
+        OverlayText.appendEscaped(entry.path, to: &out)
+        out += "\" data-depth=\"\(entry.depth)\" data-color=\"\(entry.depth % OverlayStyle.palette.count)\">"
+        out += "<title>"
+        OverlayText.appendEscaped(tooltip(entry, layer: layer, frame: frame), to: &out)
+        out += "</title>\n"
+        if let q = frameInRoot { appendQuad(q, className: "lamina-frame", to: &out) }
+        if let q = boundsInRoot { appendQuad(q, className: "lamina-bounds", polygonOnly: true, to: &out) }
+        out += "<g class=\"lamina-anchor\">"
+        if let a = anchor { appendCross(at: a, style: style, to: &out) }
+        out += "</g>\n"
+        if labels, let box = (frameInRoot ?? boundsInRoot ?? anchor.map { [$0] }).map(Rect.boundingBox(of:)) {
+            out += "<text class=\"lamina-label\" x=\""
+            OverlayText.appendNumber(box.minX + style.fontSize * 0.2, to: &out)
+            out += "\" y=\""
+            OverlayText.appendNumber(box.minY + style.fontSize, to: &out)
+            out += "\">"
+            OverlayText.appendEscaped((layer.name ?? entry.path) + " " + paintText(entry), to: &out)
+            out += "</text>\n"
+        }
+        out += "</g>\n"
+    }
+
+    /// The frame's four corners in root space: the frame is in the superlayer's space, so its
+    /// corners go through the superlayer's map to root; the root's frame is already there.
+    static func frameCorners(_ entry: OverlayScan.Entry, frame: Rect, scan: OverlayScan, tree: LayerTree) -> [Point]? {
+        guard !frame.isInfinite, !frame.isNull else { return nil }
+        if entry.depth == 0 { return mapCorners(frame, .identity) }
+        // The superlayer's map is the entry's map without its own level: find the parent entry.
+        return parentToRoot(entry, scan: scan, tree: tree).flatMap { mapCorners(frame, $0) }
+    }
+
+    /// The superlayer's map to root space, from the scan.
+    static func parentToRoot(_ entry: OverlayScan.Entry, scan: OverlayScan, tree: LayerTree) -> Homography? {
+        guard let parent = tree.superlayer(of: entry.id) else { return nil }
+        let k = scan.entryIndex[parent.index]
+        return k >= 0 ? scan.entries[k].toRoot : nil
+    }
+
+    /// `#k`, the paint index, or `#-` for a layer that paints nothing (opacity 0).
+    static func paintText(_ entry: OverlayScan.Entry) -> String {
+        entry.paintIndex.map { "#\($0)" } ?? "#-"
+    }
+
+    /// The four corners of `r` mapped by `h`, or nil when one is not finite.
+    static func mapCorners(_ r: Rect, _ h: Homography) -> [Point]? {
+        var pts: [Point] = []
+        pts.reserveCapacity(4)
+        for c in r.corners {
+            guard let p = h.apply(c), p.isFinite else { return nil }
+            pts.append(p)
+        }
+        return pts
+    }
+
+    /// Whether four corners form an axis-aligned rectangle.
+    static func isAxisAligned(_ q: [Point]) -> Bool {
+        func eq(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
+        guard q.count == 4 else { return false }
+        let h = eq(q[0].y, q[1].y) && eq(q[1].x, q[2].x) && eq(q[2].y, q[3].y) && eq(q[3].x, q[0].x)
+        let v = eq(q[0].x, q[1].x) && eq(q[1].y, q[2].y) && eq(q[2].x, q[3].x) && eq(q[3].y, q[0].y)
+        return h || v
+    }
+
+    /// A `rect` when the corners are axis-aligned (and `polygonOnly` is off), else a `polygon`.
+    static func appendQuad(_ q: [Point], className: String, polygonOnly: Bool = false, to out: inout String) {
+        if !polygonOnly, isAxisAligned(q) {
+            let r = Rect.boundingBox(of: q)
+            out += "<rect class=\"\(className)\" x=\""
+            OverlayText.appendNumber(r.minX, to: &out)
+            out += "\" y=\""
+            OverlayText.appendNumber(r.minY, to: &out)
+            out += "\" width=\""
+            OverlayText.appendNumber(r.width, to: &out)
+            out += "\" height=\""
+            OverlayText.appendNumber(r.height, to: &out)
+            out += "\"/>\n"
+            return
+        }
+        out += "<polygon class=\"\(className)\" points=\""
+        OverlayText.appendPoints(q, to: &out)
+        out += "\"/>\n"
+    }
+
+    /// A dot and a crosshair centred on `p`.
+    static func appendCross(at p: Point, style: OverlayStyle, to out: inout String) {
+        let r = style.crossArm
+        out += "<path d=\"M"
+        OverlayText.appendPoints([Point(p.x - r, p.y)], to: &out)
+        out += "H"
+        OverlayText.appendNumber(p.x + r, to: &out)
+        out += "M"
+        OverlayText.appendPoints([Point(p.x, p.y - r)], to: &out)
+        out += "V"
+        OverlayText.appendNumber(p.y + r, to: &out)
+        out += "\"/><circle cx=\""
+        OverlayText.appendNumber(p.x, to: &out)
+        out += "\" cy=\""
+        OverlayText.appendNumber(p.y, to: &out)
+        out += "\" r=\""
+        OverlayText.appendNumber(style.dotRadius, to: &out)
+        out += "\"/>"
+    }
+
+    /// The tooltip: the layer's path, paint index and geometry (numbers through NumberText).
+    static func tooltip(_ entry: OverlayScan.Entry, layer: Layer, frame: Rect) -> String {
+        let b = layer.bounds
+        var t = entry.path + " (paint " + paintText(entry) + ", depth \(entry.depth))"
+        if let name = layer.name, entry.depth > 0, !entry.path.hasSuffix(name) { t += "\nname: " + name }
+        t += "\nbounds: " + OverlayText.list([b.x, b.y, b.width, b.height])
+        t += "\nposition: " + OverlayText.list([layer.position.x, layer.position.y])
+        t += "\nanchorPoint: " + OverlayText.list([layer.anchorPoint.x, layer.anchorPoint.y])
+        t += "\nframe: " + (frame.isInfinite ? "infinite" : OverlayText.list([frame.x, frame.y, frame.width, frame.height]))
+        t += "\nzPosition: " + OverlayText.list([layer.zPosition]).dropFirst().dropLast()
+        t += "\ntransform: " + transformText(layer.transform)
+        if !layer.sublayerTransform.isIdentity {
+            t += "\nsublayerTransform: " + transformText(layer.sublayerTransform)
+        }
+        return t
+    }
+
+    /// `[a, b, c, d, tx, ty]` for an affine transform, else the sixteen entries.
+    static func transformText(_ m: Transform3D) -> String {
+        m.isAffine ? OverlayText.list(m.affineTransform.elements) : OverlayText.list(m.elements)
+    }
+}

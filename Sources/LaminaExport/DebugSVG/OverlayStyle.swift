@@ -1,0 +1,124 @@
+import LaminaCore
+
+/// Sizes, colors, the CSS block and the legend of the debug overlay.
+///
+/// Sizes are in canvas pixels and relative to the canvas, so labels stay readable whatever the
+/// picture's size; strokes do not scale (`vector-effect: non-scaling-stroke`).
+struct OverlayStyle {
+    /// Colors by depth: a layer at depth `d` gets `palette[d % palette.count]`.
+    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
+
+    let canvas: Size
+    /// The label font size: the canvas's longer side / 60.
+    let fontSize: Double
+
+    init(canvas: Size) {
+        self.canvas = canvas
+        self.fontSize = max(canvas.width, canvas.height) / 60
+    }
+
+    /// The anchor dot's radius.
+    var dotRadius: Double { fontSize * 0.22 }
+    /// Half the length of the anchor crosshair's arms.
+    var crossArm: Double { fontSize * 0.7 }
+
+    /// The `<style>` element: CSS only, every selector inside `#lamina-overlay`.
+    static let css: String = {
+        var s = "<style>\n"
+        let o = "#lamina-overlay"
+        s += "\(o) *{vector-effect:non-scaling-stroke}\n"
+        s += "\(o) .lamina-layer{color:#777}\n"
+        for (i, c) in palette.enumerated() {
+            s += "\(o) [data-color=\"\(i)\"]{color:\(c)}\n"
+        }
+        s += "\(o) .lamina-frame{fill:none;stroke:currentColor;stroke-width:1px;stroke-opacity:.85;pointer-events:all}\n"
+        s += "\(o) .lamina-bounds{fill:none;stroke:currentColor;stroke-width:1px;stroke-dasharray:4 3;stroke-opacity:.7}\n"
+        s += "\(o) .lamina-anchor circle{fill:currentColor;stroke:#fff;stroke-width:1px}\n"
+        s += "\(o) .lamina-anchor path{fill:none;stroke:currentColor;stroke-width:1px}\n"
+        s += "\(o) text{stroke:#fff;stroke-width:3px;stroke-linejoin:round;paint-order:stroke;pointer-events:none}\n"
+        s += "\(o) .lamina-label{fill:currentColor}\n"
+        s += "\(o) .lamina-layer:hover .lamina-frame,\(o) .lamina-layer:hover .lamina-bounds"
+        s += "{stroke-width:3px;stroke-opacity:1}\n"
+        s += "\(o) .lamina-layer:hover .lamina-anchor path{stroke-width:2px}\n"
+        s += "\(o) .lamina-layer:hover .lamina-label{font-weight:bold}\n"
+        s += "\(o) .lamina-warning{color:#d00000}\n"
+        s += "\(o) .lamina-warning polygon{fill:none;stroke:#d00000;stroke-width:2px;stroke-dasharray:2 2}\n"
+        s += "\(o) .lamina-warning text{fill:#d00000}\n"
+        s += "\(o) .lamina-hit{color:#c000c0}\n"
+        s += "\(o) .lamina-hit polygon,\(o) .lamina-hit polyline,\(o) .lamina-hit path"
+        s += "{fill:none;stroke:#c000c0;stroke-width:2px}\n"
+        s += "\(o) .lamina-hit circle{fill:#c000c0;stroke:#fff;stroke-width:1px}\n"
+        s += "\(o) .lamina-hit text{fill:#c000c0}\n"
+        s += "\(o) .lamina-legend{pointer-events:none}\n"
+        s += "\(o) .lamina-legend rect.lamina-legend-box{fill:#fff;fill-opacity:.85;stroke:#777;stroke-width:1px}\n"
+        s += "\(o) .lamina-legend text{fill:#222;stroke:none}\n"
+        s += "</style>\n"
+        return s
+    }()
+
+    /// Appends the legend: depth colors and what each mark means, at the canvas's top-right.
+    static func appendLegend(style: OverlayStyle, to out: inout String) {
+        let f = style.fontSize * 0.8
+        let line = f * 1.3
+        let width = f * 13
+        let x0 = style.canvas.width - width - f * 0.5
+        let y0 = f * 0.5
+        out += "<g class=\"lamina-legend\" font-size=\""
+        OverlayText.appendNumber(f, to: &out)
+        out += "\">\n<rect class=\"lamina-legend-box\" x=\""
+        OverlayText.appendNumber(x0, to: &out)
+        out += "\" y=\""
+        OverlayText.appendNumber(y0, to: &out)
+        out += "\" width=\""
+        OverlayText.appendNumber(width, to: &out)
+        out += "\" height=\""
+        OverlayText.appendNumber(line * 6.5, to: &out)
+        out += "\"/>\n"
+        let tx = x0 + f * 0.5
+        var y = y0 + line
+        func text(_ s: String, x: Double, y: Double, color: String? = nil) {
+            out += "<text x=\""
+            OverlayText.appendNumber(x, to: &out)
+            out += "\" y=\""
+            OverlayText.appendNumber(y, to: &out)
+            out += "\""
+            if let c = color { out += " style=\"fill:\(c)\"" }
+            out += ">" + s + "</text>\n"
+        }
+        text("depth:", x: tx, y: y)
+        for (i, c) in palette.enumerated() {
+            text(String(i), x: tx + f * (4 + Double(i) * 1.1), y: y, color: c)
+        }
+        y += line
+        let meanings = [
+            ("frame (in superlayer space)", "solid"), ("bounds, transformed", "dashed"),
+            ("anchor point = position", "cross"), ("warning", "warning"), ("hit-test result", "hit"),
+        ]
+        for (label, kind) in meanings {
+            let mx = tx, my = y - f * 0.35, mw = f * 2
+            switch kind {
+            case "dashed":
+                out += "<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#444;stroke-dasharray:4 3\"/>\n"
+            case "cross":
+                out += "<path d=\"M\(num(mx)) \(num(my))h\(num(mw))M\(num(mx + mw / 2)) \(num(my - f / 2))v\(num(f))\""
+                out += " style=\"stroke:#444\"/>\n"
+            case "warning":
+                out += "<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#d00000;stroke-width:2px\"/>\n"
+            case "hit":
+                out += "<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#c000c0;stroke-width:2px\"/>\n"
+            default:
+                out += "<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#444\"/>\n"
+            }
+            text(label, x: tx + f * 2.6, y: y)
+            y += line
+        }
+        out += "</g>\n"
+    }
+
+    /// A number as overlay text.
+    static func num(_ v: Double) -> String {
+        var s = ""
+        OverlayText.appendNumber(v, to: &s)
+        return s
+    }
+}

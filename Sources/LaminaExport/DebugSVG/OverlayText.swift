@@ -1,0 +1,69 @@
+import LaminaCore
+
+/// Safe text and number output for the debug overlay: everything taken from the input passes
+/// through here before it reaches markup.
+enum OverlayText {
+    /// Whether a scalar may appear in an XML 1.0 document at all (the `Char` production).
+    static func isXMLChar(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x9, 0xA, 0xD: true
+        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+
+    /// Appends `text` escaped for element content or a double-quoted attribute value.
+    ///
+    /// `& < > " '` become references, characters invalid in XML 1.0 are dropped, and tab,
+    /// line feed and carriage return become character references so that attribute value
+    /// normalization cannot change them. No CDATA section is ever used, so `]]>` is harmless
+    /// once `>` is escaped.
+    static func appendEscaped(_ text: String, to out: inout String) {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t": out += "&#9;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            default:
+                if isXMLChar(scalar.value) { out.unicodeScalars.append(scalar) }
+            }
+        }
+    }
+
+    /// `text` escaped (see ``appendEscaped(_:to:)``).
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        appendEscaped(text, to: &out)
+        return out
+    }
+
+    /// Appends a number, writing `0` for a non-finite value so that markup stays valid.
+    static func appendNumber(_ value: Double, to out: inout String) {
+        NumberText.append(value.isFinite ? value : 0, to: &out)
+    }
+
+    /// `x,y x,y …` for a `points` attribute.
+    static func appendPoints(_ points: [Point], to out: inout String) {
+        for (i, p) in points.enumerated() {
+            if i > 0 { out += " " }
+            appendNumber(p.x, to: &out)
+            out += ","
+            appendNumber(p.y, to: &out)
+        }
+    }
+
+    /// `[a, b, c]` with numbers through ``NumberText`` (non-finite written `null`), for tooltips.
+    static func list(_ values: [Double]) -> String {
+        var out = "["
+        for (i, v) in values.enumerated() {
+            if i > 0 { out += ", " }
+            NumberText.append(v, to: &out)
+        }
+        return out + "]"
+    }
+}

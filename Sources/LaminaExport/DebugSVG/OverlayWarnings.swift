@@ -1,0 +1,145 @@
+import LaminaCore
+
+/// The overlay's own findings (SPEC §6): zPosition traps, frames off whole pixels and
+/// non-invertible transforms, each returned as a ``Diagnostic`` and drawn with
+/// `class="lamina-warning"`.
+///
+/// Each kind reports at most ``limit`` layers, then one summary line, so a huge scene cannot
+/// flood the terminal; sibling pairs are compared within a fixed budget, so the check stays
+/// linear in practice even under a million siblings with mixed `zPosition`s.
+struct OverlayWarnings {
+    /// At most this many warnings of one kind are reported and drawn.
+    static let limit = 200
+    /// At most this many sibling pairs are compared for zPosition traps.
+    static let pairBudget = 2_000_000
+
+    let scan: OverlayScan
+    let geometry: OverlayGeometry
+    let style: OverlayStyle
+    var found: [Diagnostic] = []
+    var markup = ""
+    private var counts = [0, 0, 0]
+    private var pairsLeft = pairBudget
+
+    init(scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle) {
+        self.scan = scan
+        self.geometry = geometry
+        self.style = style
+    }
+
+    /// Checks every in-scope layer, in paint order.
+    mutating func run() {
+        let tree = geometry.tree
+        for entry in scan.entries where entry.inScope {
+            let layer = tree[entry.id]
+            if Homography(flattening: layer.transform).inverted() == nil {
+                report(
+                    0, entry, "layer '\(entry.path)' has a non-invertible transform "
+                        + OverlayMarks.transformText(layer.transform))
+            }
+            let t = layer.transform
+            let axisAligned = t.isAffine && ((t.m12 == 0 && t.m21 == 0) || (t.m11 == 0 && t.m22 == 0))
+            if axisAligned {
+                let f = geometry.frame(of: entry.id)
+                let values = [f.x, f.y, f.width, f.height]
+                if !f.isInfinite, !f.isNull, values.contains(where: { abs($0 - $0.rounded()) > 1e-6 }) {
+                    report(1, entry, "frame of '\(entry.path)' is not on whole pixels: " + OverlayText.list(values))
+                }
+            }
+            checkTraps(under: entry)
+        }
+        let kinds = ["non-invertible transforms", "frames not on whole pixels", "zPosition traps"]
+        for (k, n) in counts.enumerated() where n > Self.limit {
+            found.append(.warning("debug overlay: \(n - Self.limit) more \(kinds[k]) not listed"))
+        }
+        if pairsLeft <= 0 {
+            found.append(.warning("debug overlay: too many sibling pairs; zPosition traps checked only in part"))
+        }
+    }
+
+    /// Overlapping siblings whose paint order (stable zPosition sort) and hit-test order
+    /// (sublayer array, last first) disagree: an earlier sibling with a higher zPosition.
+    private mutating func checkTraps(under parent: OverlayScan.Entry) {
+        let tree = geometry.tree
+        let subs = tree.sublayers(of: parent.id).filter { scan.entryIndex[$0.index] >= 0 }
+        guard subs.count > 1, let z0 = subs.first.map({ tree[$0].zPosition }),
+            subs.contains(where: { tree[$0].zPosition != z0 })
+        else { return }
+        let frames = subs.map { geometry.frame(of: $0) }
+        for i in 0..<subs.count {
+            let zi = tree[subs[i]].zPosition
+            for j in (i + 1)..<subs.count {
+                pairsLeft -= 1
+                if pairsLeft <= 0 { return }
+                let zj = tree[subs[j]].zPosition
+                guard zi > zj, overlap(frames[i], frames[j]) else { continue }
+                let a = scan.entries[scan.entryIndex[subs[i].index]]
+                let b = scan.entries[scan.entryIndex[subs[j].index]]
+                let message =
+                    "zPosition trap: '\(a.path)' (zPosition \(NumberText.format(zi))) paints above '\(b.path)' "
+                    + "(zPosition \(NumberText.format(zj))), but hit testing finds '\(b.path)' first "
+                    + "(later in the sublayer array)"
+                report(2, a, message, also: b)
+            }
+        }
+    }
+
+    /// Frames that share an area (finite, positive-area intersection).
+    private func overlap(_ a: Rect, _ b: Rect) -> Bool {
+        guard !a.isInfinite, !b.isInfinite else { return !a.isEmpty && !b.isEmpty }
+        let r = a.intersection(b)
+        return !r.isNull && r.width > 0 && r.height > 0
+    }
+
+    /// Records a finding of kind `kind` about `entry` (and `other`) and draws it.
+    private mutating func report(_ kind: Int, _ entry: OverlayScan.Entry, _ message: String, also other: OverlayScan.Entry? = nil) {
+        counts[kind] += 1
+        guard counts[kind] <= Self.limit else { return }
+        found.append(.warning(message, at: geometry.tree[entry.id].svg?.location))
+        markup += "<g class=\"lamina-warning\" data-layer=\""
+        OverlayText.appendEscaped(entry.path, to: &markup)
+        markup += "\"><title>"
+        OverlayText.appendEscaped(message, to: &markup)
+        markup += "</title>"
+        var box = Rect.null
+        for e in [entry] + (other.map { [$0] } ?? []) {
+            let frame = geometry.frame(of: e.id)
+            let q = OverlayMarks.frameCorners(e, frame: frame, scan: scan, tree: geometry.tree)
+                ?? e.toRoot.flatMap { OverlayMarks.mapCorners(geometry.tree[e.id].bounds, $0) }
+            guard let q else { continue }
+            markup += "<polygon points=\""
+            OverlayText.appendPoints(q, to: &markup)
+            markup += "\"/>"
+            box = box.union(Rect.boundingBox(of: q))
+        }
+        if !box.isNull {
+            appendText(message, x: box.minX, y: box.maxY + style.fontSize)
+        }
+        markup += "</g>\n"
+    }
+
+    /// Draws the warnings of earlier stages as lines of text at the canvas's bottom-left.
+    mutating func appendExtra(_ extra: [Diagnostic]) {
+        let shown = extra.prefix(50)
+        let line = style.fontSize * 1.3
+        var y = style.canvas.height - style.fontSize * 0.5 - line * Double(shown.count - 1)
+        for d in shown {
+            markup += "<g class=\"lamina-warning\"><title>"
+            OverlayText.appendEscaped(d.message, to: &markup)
+            markup += "</title>"
+            appendText("warning: " + d.message, x: style.fontSize * 0.5, y: y)
+            markup += "</g>\n"
+            y += line
+        }
+    }
+
+    private mutating func appendText(_ s: String, x: Double, y: Double) {
+        markup += "<text x=\""
+        OverlayText.appendNumber(x, to: &markup)
+        markup += "\" y=\""
+        OverlayText.appendNumber(y, to: &markup)
+        markup += "\">"
+        OverlayText.appendEscaped(s, to: &markup)
+        markup += "</text>"
+    }
+}

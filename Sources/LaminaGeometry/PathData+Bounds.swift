@@ -1,0 +1,121 @@
+extension PathData {
+    /// The exact fill bounding box: every on-curve point (moveto points included, as Skia's
+    /// tight bounds do), curve extrema, and arc extrema in center form; `Rect.null` when empty.
+    public var bounds: Rect {
+        var box = BoxAccumulator()
+        var current = Point.zero
+        var start = Point.zero
+        for segment in segments {
+            switch segment {
+            case .moveTo(let p):
+                box.add(p)
+                current = p
+                start = p
+            case .lineTo(let p):
+                box.add(current)
+                box.add(p)
+                current = p
+            case .quadTo(let c, let p):
+                box.add(current)
+                box.add(p)
+                PathData.quadExtrema(current, c, p, into: &box)
+                current = p
+            case .cubicTo(let c1, let c2, let p):
+                box.add(current)
+                box.add(p)
+                PathData.cubicExtrema(current, c1, c2, p, into: &box)
+                current = p
+            case .arcTo(let rx, let ry, let rotation, let large, let sweep, let p):
+                box.add(current)
+                box.add(p)
+                if let arc = ArcCenterForm(from: current, rx: rx, ry: ry, rotation: rotation, largeArc: large, sweep: sweep, to: p) {
+                    box.add(arc.bounds)
+                }
+                current = p
+            case .close:
+                current = start
+            }
+        }
+        return box.rect
+    }
+
+    /// Adds the interior extrema of a quadratic Bézier.
+    static func quadExtrema(_ p0: Point, _ c: Point, _ p1: Point, into box: inout BoxAccumulator) {
+        for axis in 0..<2 {
+            let a = axis == 0 ? p0.x : p0.y, b = axis == 0 ? c.x : c.y, d = axis == 0 ? p1.x : p1.y
+            let den = a - 2 * b + d
+            guard den != 0 else { continue }
+            let t = (a - b) / den
+            guard t > 0, t < 1 else { continue }
+            let mt = 1 - t
+            box.add(Point(
+                mt * mt * p0.x + 2 * mt * t * c.x + t * t * p1.x,
+                mt * mt * p0.y + 2 * mt * t * c.y + t * t * p1.y))
+        }
+    }
+
+    /// Adds the interior extrema of a cubic Bézier.
+    static func cubicExtrema(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, into box: inout BoxAccumulator) {
+        for axis in 0..<2 {
+            let a0 = axis == 0 ? p0.x : p0.y, a1 = axis == 0 ? c1.x : c1.y
+            let a2 = axis == 0 ? c2.x : c2.y, a3 = axis == 0 ? p1.x : p1.y
+            // Derivative / 3: a t² + b t + c.
+            let a = -a0 + 3 * a1 - 3 * a2 + a3
+            let b = 2 * (a0 - 2 * a1 + a2)
+            let c = a1 - a0
+            var roots: [Double] = []
+            if abs(a) < 1e-12 * (abs(b) + abs(c) + 1e-300) || a == 0 {
+                if b != 0 { roots.append(-c / b) }
+            } else {
+                let disc = b * b - 4 * a * c
+                if disc >= 0 {
+                    let sq = squareRoot(disc)
+                    // Numerically stable quadratic roots.
+                    let q = -0.5 * (b + (b < 0 ? -sq : sq))
+                    if q != 0 { roots.append(c / q) }
+                    roots.append(q / a)
+                }
+            }
+            for t in roots where t > 0 && t < 1 {
+                box.add(cubicPoint(p0, c1, c2, p1, t))
+            }
+        }
+    }
+
+    /// The point at parameter `t` of a cubic Bézier.
+    public static func cubicPoint(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, _ t: Double) -> Point {
+        let mt = 1 - t
+        let w0 = mt * mt * mt, w1 = 3 * mt * mt * t, w2 = 3 * mt * t * t, w3 = t * t * t
+        return Point(
+            w0 * p0.x + w1 * c1.x + w2 * c2.x + w3 * p1.x,
+            w0 * p0.y + w1 * c1.y + w2 * c2.y + w3 * p1.y)
+    }
+
+    /// The bounding box of a polygon or polyline's points (`Rect.null` for none).
+    public static func polygonBounds(_ points: [Point]) -> Rect {
+        Rect.boundingBox(of: points)
+    }
+
+    /// The bounding box of an axis-aligned ellipse (or a circle when `rx == ry`).
+    public static func ellipseBounds(cx: Double, cy: Double, rx: Double, ry: Double) -> Rect {
+        Rect(cx - rx, cy - ry, 2 * rx, 2 * ry)
+    }
+}
+
+/// Running min/max of points, cheaper than building arrays.
+struct BoxAccumulator {
+    var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+
+    mutating func add(_ p: Point) {
+        x0 = min(x0, p.x); y0 = min(y0, p.y)
+        x1 = max(x1, p.x); y1 = max(y1, p.y)
+    }
+
+    mutating func add(_ r: Rect) {
+        guard !r.isNull else { return }
+        add(Point(r.minX, r.minY))
+        add(Point(r.maxX, r.maxY))
+    }
+
+    var rect: Rect { x0 <= x1 && y0 <= y1 ? Rect(x0, y0, x1 - x0, y1 - y0) : .null }
+}

@@ -1,0 +1,153 @@
+import LaminaCore
+
+/// Which geometry keys each content kind takes.
+enum ContentShapes {
+    static let allGeometry = Keys.content.bits([
+        .x, .y, .width, .height, .rx, .ry, .cx, .cy, .r, .x1, .y1, .x2, .y2, .points, .d, .xml,
+    ])
+    static let allowed: [String: UInt64] = [
+        "rect": Keys.content.bits([.x, .y, .width, .height, .rx, .ry]),
+        "circle": Keys.content.bits([.cx, .cy, .r]),
+        "ellipse": Keys.content.bits([.cx, .cy, .rx, .ry]),
+        "line": Keys.content.bits([.x1, .y1, .x2, .y2]),
+        "polyline": Keys.content.bits([.points]),
+        "polygon": Keys.content.bits([.points]),
+        "path": Keys.content.bits([.d]),
+        "svg": Keys.content.bits([.xml]),
+    ]
+    static let kinds = ["rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "svg"]
+    static let fillRules = ["nonzero", "evenodd"]
+    static let linecaps = ["butt", "round", "square"]
+    static let linejoins = ["miter", "round", "bevel", "miter-clip", "arcs"]
+}
+
+/// `content` (shape plus paint) and the `svg` facts.
+extension LayerDecoder {
+    /// The shape numbers of a content object, all defaulting to 0.
+    private struct Geometry {
+        var x = 0.0, y = 0.0, width = 0.0, height = 0.0, rx = 0.0, ry = 0.0
+        var cx = 0.0, cy = 0.0, r = 0.0, x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+    }
+
+    /// Reads a content object.
+    mutating func content() throws(LayerJSONError) -> Content {
+        var kind: String?
+        var g = Geometry()
+        var points: [Point]?
+        var text: String?
+        var c = Content(shape: .path(""))
+        let (start, keys) = try readObject(Keys.content, "a content object") { d, key throws(LayerJSONError) in
+            switch key {
+            case .kind: kind = try d.choice(ContentShapes.kinds)
+            case .x: g.x = try d.number()
+            case .y: g.y = try d.number()
+            case .width: g.width = try d.number()
+            case .height: g.height = try d.number()
+            case .rx: g.rx = try d.number()
+            case .ry: g.ry = try d.number()
+            case .cx: g.cx = try d.number()
+            case .cy: g.cy = try d.number()
+            case .r: g.r = try d.number()
+            case .x1: g.x1 = try d.number()
+            case .y1: g.y1 = try d.number()
+            case .x2: g.x2 = try d.number()
+            case .y2: g.y2 = try d.number()
+            case .points: points = try d.points()
+            case .d, .xml: text = try d.string()
+            case .fill: c.fill = try d.paint()
+            case .stroke: c.stroke = try d.paint()
+            case .fillOpacity: c.fillOpacity = try d.unitNumber()
+            case .strokeOpacity: c.strokeOpacity = try d.unitNumber()
+            case .fillRule: c.fillRule = try d.choice(ContentShapes.fillRules)
+            case .strokeWidth: c.strokeWidth = try d.number()
+            case .strokeLinecap: c.strokeLinecap = try d.choice(ContentShapes.linecaps)
+            case .strokeLinejoin: c.strokeLinejoin = try d.choice(ContentShapes.linejoins)
+            case .strokeMiterlimit: c.strokeMiterlimit = try d.number()
+            case .strokeDasharray: c.strokeDasharray = try d.numberList()
+            case .strokeDashoffset: c.strokeDashoffset = try d.number()
+            case .clipRule: c.clipRule = try d.choice(ContentShapes.fillRules)
+            case .extra: c.extra = try d.styleProperties()
+            }
+        }
+        guard let kind else { throw missing("kind", at: start) }
+        let foreign = keys & ContentShapes.allGeometry & ~(ContentShapes.allowed[kind] ?? 0)
+        if foreign != 0, let k = Keys.content.firstKey(in: foreign) {
+            throw invalid("key '\(k.rawValue)' does not apply to content kind '\(kind)'", at: start)
+        }
+        switch kind {
+        case "rect": c.shape = .rect(x: g.x, y: g.y, width: g.width, height: g.height, rx: g.rx, ry: g.ry)
+        case "circle": c.shape = .circle(cx: g.cx, cy: g.cy, r: g.r)
+        case "ellipse": c.shape = .ellipse(cx: g.cx, cy: g.cy, rx: g.rx, ry: g.ry)
+        case "line": c.shape = .line(x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2)
+        case "polyline", "polygon":
+            guard let points else { throw missing("points", at: start) }
+            c.shape = kind == "polyline" ? .polyline(points) : .polygon(points)
+        case "path":
+            guard let text else { throw missing("d", at: start) }
+            c.shape = .path(text)
+        default:
+            guard let text else { throw missing("xml", at: start) }
+            c.shape = .svg(xml: text)
+        }
+        return c
+    }
+
+    /// `[x0, y0, x1, y1, …]`.
+    private mutating func points() throws(LayerJSONError) -> [Point] {
+        _ = reader.peek()
+        let start = reader.pos
+        let flat = try numberList("a flat array of point coordinates")
+        guard flat.count % 2 == 0 else { throw invalid("expected an even count of coordinates, found \(flat.count)", at: start) }
+        var out: [Point] = []
+        out.reserveCapacity(flat.count / 2)
+        var i = 0
+        while i < flat.count {
+            out.append(Point(flat[i], flat[i + 1]))
+            i += 2
+        }
+        return out
+    }
+
+    /// A color string, `"none"`, or `{"ref": ID, "fallback": COLOR}`.
+    private mutating func paint() throws(LayerJSONError) -> Paint {
+        switch try reader.peekKind() {
+        case .string:
+            let s = try reader.readString()
+            return s == "none" ? .none : .color(s)
+        case .object:
+            var ref: String?
+            var fallback: String?
+            let start = try readObject(Keys.paint, "a paint") { d, key throws(LayerJSONError) in
+                switch key {
+                case .ref: ref = try d.string()
+                case .fallback: fallback = try d.string()
+                }
+            }.start
+            guard let ref else { throw missing("ref", at: start) }
+            return .ref(ref, fallback: fallback)
+        default:
+            throw typeError("a color string, \"none\" or {\"ref\": ID}")
+        }
+    }
+
+    /// The `svg` object.
+    mutating func svgInfo() throws(LayerJSONError) -> SVGInfo {
+        var info = SVGInfo(element: "")
+        var hasElement = false
+        let start = try readObject(Keys.svg, "an svg object") { d, key throws(LayerJSONError) in
+            switch key {
+            case .element:
+                info.element = try d.string()
+                hasElement = true
+            case .id: info.id = try d.string()
+            case .title: info.title = try d.string()
+            case .className: info.className = try d.string()
+            case .mask: info.mask = try d.string()
+            case .filter: info.filter = try d.string()
+            case .extra: info.extra = try d.styleProperties()
+            }
+        }.start
+        guard hasElement else { throw missing("element", at: start) }
+        return info
+    }
+}

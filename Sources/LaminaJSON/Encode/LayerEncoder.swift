@@ -1,0 +1,183 @@
+import LaminaCore
+
+/// Writes a scene as `lamina.layers` JSON; walks the layer tree with an explicit stack.
+struct LayerEncoder {
+    var writer = JSONWriter()
+
+    /// Pending work while walking the tree (popped from the end).
+    private enum Task {
+        /// Opens the layer's object and writes `name` … `borderWidth`.
+        case head(LayerID)
+        /// `"mask": ` before the mask layer's object.
+        case maskKey
+        /// `constraints` … `svg`.
+        case tail(LayerID)
+        /// `"sublayers": [`.
+        case sublayersKey
+        /// Closes an object or array.
+        case close
+    }
+
+    /// Encodes the whole document.
+    mutating func encode(_ scene: Scene) {
+        writer.openObject()
+        writer.key("format")
+        writer.string(LayerJSON.format)
+        writer.key("version")
+        writer.number(Double(LayerJSON.version))
+        writer.key("root")
+        encodeLayers(scene.tree, from: scene.root)
+        if !scene.resources.isEmpty {
+            writer.key("resources")
+            writer.openObject()
+            for r in scene.resources {
+                writer.key(r.id)
+                writer.openObject()
+                writer.key("kind")
+                writer.string(r.kind.rawValue)
+                writer.key("xml")
+                writer.string(r.xml)
+                writer.close()
+            }
+            writer.close()
+        }
+        writer.close()
+    }
+
+    private mutating func encodeLayers(_ tree: LayerTree, from root: LayerID) {
+        var tasks: [Task] = [.head(root)]
+        while let task = tasks.popLast() {
+            switch task {
+            case .head(let id):
+                let layer = tree[id]
+                writer.openObject()
+                writeHead(layer)
+                tasks.append(.close)
+                let subs = tree.sublayers(of: id)
+                if !subs.isEmpty {
+                    tasks.append(.close)
+                    for s in subs.reversed() { tasks.append(.head(s)) }
+                    tasks.append(.sublayersKey)
+                }
+                tasks.append(.tail(id))
+                if let m = tree.mask(of: id) {
+                    tasks.append(.head(m))
+                    tasks.append(.maskKey)
+                }
+            case .maskKey:
+                writer.key("mask")
+            case .tail(let id):
+                writeTail(tree[id])
+            case .sublayersKey:
+                writer.key("sublayers")
+                writer.openArray()
+            case .close:
+                writer.close()
+            }
+        }
+    }
+
+    /// `name` through `borderWidth`, each only when not at its default.
+    private mutating func writeHead(_ l: Layer) {
+        if let name = l.name {
+            writer.key("name")
+            writer.string(name)
+        }
+        if l.isTransformLayer {
+            writer.key("kind")
+            writer.string("transformLayer")
+        }
+        if l.bounds != .zero {
+            writer.key("bounds")
+            writer.inlineNumbers([l.bounds.x, l.bounds.y, l.bounds.width, l.bounds.height])
+        }
+        if l.position != .zero {
+            writer.key("position")
+            writer.inlineNumbers([l.position.x, l.position.y])
+        }
+        if l.anchorPoint != Point(0.5, 0.5) {
+            writer.key("anchorPoint")
+            writer.inlineNumbers([l.anchorPoint.x, l.anchorPoint.y])
+        }
+        numberKey("anchorPointZ", l.anchorPointZ, unless: 0)
+        numberKey("zPosition", l.zPosition, unless: 0)
+        transformKey("transform", l.transform)
+        transformKey("sublayerTransform", l.sublayerTransform)
+        trueKey("geometryFlipped", l.geometryFlipped)
+        trueKey("masksToBounds", l.masksToBounds)
+        trueKey("hidden", l.hidden)
+        numberKey("cornerRadius", l.cornerRadius, unless: 0)
+        numberKey("opacity", l.opacity, unless: 1)
+        if !l.allowsGroupOpacity {
+            writer.key("allowsGroupOpacity")
+            writer.bool(false)
+        }
+        stringKey("backgroundColor", l.backgroundColor)
+        stringKey("borderColor", l.borderColor)
+        numberKey("borderWidth", l.borderWidth, unless: 0)
+    }
+
+    /// `constraints` through `svg`.
+    private mutating func writeTail(_ l: Layer) {
+        if !l.constraints.isEmpty {
+            writer.key("constraints")
+            writer.openArray()
+            for c in l.constraints {
+                writer.openObject()
+                writer.key("attribute")
+                writer.string(c.attribute.rawValue)
+                writer.key("relativeTo")
+                writer.string(c.relativeTo)
+                writer.key("sourceAttribute")
+                writer.string(c.sourceAttribute.rawValue)
+                numberKey("scale", c.scale, unless: 1)
+                numberKey("offset", c.offset, unless: 0)
+                writer.close()
+            }
+            writer.close()
+        }
+        if let m = l.layoutManager {
+            writer.key("layoutManager")
+            writer.string(m.rawValue)
+        }
+        if !l.autoresizingMask.isEmpty {
+            writer.key("autoresizingMask")
+            writer.inlineStrings(AutoresizingMask.names.filter { l.autoresizingMask.contains($0.1) }.map(\.0))
+        }
+        if let content = l.content { writeContent(content) }
+        if let svg = l.svg { writeSVG(svg) }
+    }
+
+    /// `"key": number` unless `value == skip`.
+    mutating func numberKey(_ key: String, _ value: Double, unless skip: Double) {
+        guard value != skip else { return }
+        writer.key(key)
+        writer.number(value)
+    }
+
+    /// `"key": number` when present.
+    mutating func numberKey(_ key: String, _ value: Double?) {
+        guard let value else { return }
+        writer.key(key)
+        writer.number(value)
+    }
+
+    /// `"key": "string"` when present.
+    mutating func stringKey(_ key: String, _ value: String?) {
+        guard let value else { return }
+        writer.key(key)
+        writer.string(value)
+    }
+
+    private mutating func trueKey(_ key: String, _ value: Bool) {
+        guard value else { return }
+        writer.key(key)
+        writer.bool(true)
+    }
+
+    private mutating func transformKey(_ key: String, _ t: Transform3D) {
+        guard t != .identity else { return }
+        writer.key(key)
+        writer.inlineNumbers(t.isAffine ? [t.m11, t.m12, t.m21, t.m22, t.m41, t.m42] : t.elements)
+    }
+}

@@ -1,0 +1,86 @@
+import LaminaCore
+
+extension SceneBuilder {
+    /// Applies the `urn:lamina:layer` attributes of an element to its layer (SPEC §4), whatever
+    /// prefix they are written with. A bad `lamina:constraints` is an error; other bad values
+    /// are warnings and are ignored.
+    mutating func applyAuthoring(to id: LayerID, element: Int) throws(SVGImportError) {
+        for a in tree[element].attributes where a.namespace == XMLNamespace.lamina {
+            let v = a.value.trimmingCharacters(in: " \t\n\r")
+            let numbers = Length.parseNumberList(v[...]).flatMap { $0.allSatisfy(\.isFinite) ? $0 : nil }
+            var ok = true
+            switch a.name {
+            case "name": layers[id].name = v
+            case "anchor":
+                if let n = numbers, n.count == 2 { layers[id].anchorPoint = Point(n[0], n[1]) } else { ok = false }
+            case "anchor-z":
+                if let n = numbers, n.count == 1 { layers[id].anchorPointZ = n[0] } else { ok = false }
+            case "z":
+                if let n = numbers, n.count == 1 { layers[id].zPosition = n[0] } else { ok = false }
+            case "bounds":
+                if let n = numbers, n.count == 4 { pending[id.index].authoredBounds = Rect(n[0], n[1], n[2], n[3]) } else { ok = false }
+            case "masks-to-bounds":
+                if let b = Self.bool(v) { layers[id].masksToBounds = b } else { ok = false }
+            case "geometry-flipped":
+                if let b = Self.bool(v) { layers[id].geometryFlipped = b } else { ok = false }
+            case "hidden":
+                if let b = Self.bool(v) { layers[id].hidden = b } else { ok = false }
+            case "corner-radius":
+                if let n = numbers, n.count == 1, n[0] >= 0 { layers[id].cornerRadius = n[0] } else { ok = false }
+            case "opacity":
+                if let n = numbers, n.count == 1 { layers[id].opacity = min(1, max(0, n[0])) } else { ok = false }
+            case "background":
+                if let c = ParsedColor.parse(v[...]) { layers[id].backgroundColor = c.cssText } else { ok = false }
+            case "border":
+                ok = applyBorder(v, to: id)
+            case "transform3d":
+                if let t = CSSTransform3D.parse(v) { pending[id.index].transform3D = t } else { ok = false }
+            case "constraints":
+                do {
+                    layers[id].constraints = try ConstraintGrammar.parse(v, location: tree.location(of: element))
+                } catch {
+                    throw SVGImportError(.invalidAttribute, "\(error.message) in '\(a.qualifiedName)'", at: tree.location(of: element))
+                }
+                if let parent = layers.superlayer(of: id), !layers[id].constraints.isEmpty {
+                    layers[parent].layoutManager = .constraint
+                }
+            case "autoresizing":
+                ok = applyAutoresizing(v, to: id)
+            default:
+                warn("unknown attribute '\(a.qualifiedName)' ignored", element)
+            }
+            if !ok { warn("invalid value '\(v)' for '\(a.qualifiedName)' ignored", element) }
+        }
+    }
+
+    private mutating func applyBorder(_ v: String, to id: LayerID) -> Bool {
+        let parts = v.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let first = parts.first, let width = Double(first), width.isFinite, width >= 0 else { return false }
+        layers[id].borderWidth = width
+        if parts.count == 2 {
+            guard let c = ParsedColor.parse(parts[1]) else { return false }
+            layers[id].borderColor = c.cssText
+        } else {
+            layers[id].borderColor = "#000000"
+        }
+        return true
+    }
+
+    private mutating func applyAutoresizing(_ v: String, to id: LayerID) -> Bool {
+        var mask: AutoresizingMask = []
+        for word in v.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "|" || $0 == "\t" }) {
+            guard let bit = AutoresizingMask.names.first(where: { $0.0 == word })?.1 else { return false }
+            mask.insert(bit)
+        }
+        layers[id].autoresizingMask = mask
+        return true
+    }
+
+    static func bool(_ v: String) -> Bool? {
+        switch v.lowercased() {
+        case "true", "1", "yes": true
+        case "false", "0", "no": false
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import LaminaCore
+
+extension SceneBuilder {
+    /// Attaches a `clip-path` as the host's mask layer (`svg.element == "clipPath"`), whose
+    /// sublayers are the clip path's shapes, text and `use`s. `objectBoundingBox` units map the
+    /// unit square onto the host's box; a `clip-path` on the clip path becomes the mask's mask.
+    /// A missing or recursive reference is ignored with a warning (as resvg renders it).
+    mutating func attachClip(host: LayerID, clipID: String, hostElement: Int, _ w: Work) {
+        var next: (LayerID, String, Int, Work)? = (host, clipID, hostElement, w)
+        while let (h, id, e, work) = next {
+            next = attachOneClip(host: h, clipID: id, hostElement: e, work)
+        }
+    }
+
+    /// Attaches one clip path; returns the clip path's own `clip-path` to attach next.
+    private mutating func attachOneClip(host: LayerID, clipID: String, hostElement: Int, _ w: Work) -> (LayerID, String, Int, Work)? {
+        guard let c = element(id: clipID), tree[c].name == "clipPath", tree[c].isSVG else {
+            warn("clip-path reference '#\(clipID)' not found; ignored", hostElement)
+            return nil
+        }
+        var f = w.clipFrame
+        while f >= 0 {
+            if clipFrames[f].clip == c {
+                warn("clip-path '#\(clipID)' refers to itself; ignored", hostElement)
+                return nil
+            }
+            f = clipFrames[f].parent
+        }
+        let style = documentStyle(of: c)
+        var layer = Layer(name: clipID)
+        var info = SVGInfo(element: "clipPath")
+        info.id = clipID
+        info.location = tree.location(of: c)
+        layer.svg = info
+        let mask = layers.make(layer)
+        pending.append(PendingGeometry(transform: transformAttribute(c)))
+        if tree[c].attribute("clipPathUnits")?.trimmingCharacters(in: " \t\n\r") == "objectBoundingBox" {
+            pending[mask.index].boundingBoxHost = host
+        }
+        try? layers.setMask(mask, of: host)
+        clipFrames.append(ClipFrame(clip: c, parent: w.clipFrame))
+        let inner = Work(
+            element: c, parent: mask, style: style, viewport: w.viewport, frame: -1, context: .clip,
+            clipFrame: clipFrames.count - 1)
+        pushChildren(of: c, inner, parent: mask, style: style, viewport: w.viewport)
+        return style.clipPath.map { (mask, $0, c, inner) }
+    }
+}

@@ -1,0 +1,119 @@
+import LaminaCore
+
+extension SceneBuilder {
+    /// Creates the layer of a group, `use`, viewport or drawable and attaches it to its parent:
+    /// name, `svg` facts, opacity, `display`, clip path, mask and filter, authoring attributes.
+    mutating func makeLayer(_ w: Work, style: ComputedStyle, transform: AffineTransform) throws(SVGImportError) -> LayerID {
+        let e = tree[w.element]
+        var layer = Layer(name: e.attribute("id"))
+        if w.context != .clip { layer.opacity = style.opacity }
+        layer.hidden = style.isDisplayNone
+        var info = SVGInfo(element: e.name)
+        info.id = e.attribute("id")
+        info.className = e.attribute("class")
+        info.title = title(of: w.element)
+        info.location = tree.location(of: w.element)
+        if w.context != .clip {
+            if let mask = style.mask {
+                if let m = element(id: mask), tree[m].name == "mask" {
+                    info.mask = mask
+                    resources.request(mask)
+                } else {
+                    warn("mask reference '#\(mask)' not found; element not rendered", w.element)
+                    layer.hidden = true
+                }
+            }
+            if let filter = style.filter {
+                if let f = element(id: filter), tree[f].name == "filter" {
+                    info.filter = filter
+                    resources.request(filter)
+                } else {
+                    warn("filter reference '#\(filter)' not found; element not rendered", w.element)
+                    layer.hidden = true
+                }
+            }
+            for p in style.extraOwn where p.name == "mix-blend-mode" || p.name == "isolation" {
+                info.extra.append(p)
+            }
+        }
+        layer.svg = info
+        let id = layers.make(layer)
+        pending.append(PendingGeometry(transform: transform))
+        try? layers.addSublayer(id, to: w.parent)
+        try applyAuthoring(to: id, element: w.element)
+        warnEventAttributes(w.element)
+        if let clip = style.clipPath {
+            attachClip(host: id, clipID: clip, hostElement: w.element, w)
+        }
+        return id
+    }
+
+    /// The text of the element's first `title` child, trimmed.
+    func title(of element: Int) -> String? {
+        for c in tree[element].children where tree[c].name == "title" && tree[c].isSVG {
+            let t = tree[c].text.trimmingCharacters(in: " \t\n\r")
+            return t.isEmpty ? nil : t
+        }
+        return nil
+    }
+
+    /// Event attributes (`onclick` …) are never imported.
+    mutating func warnEventAttributes(_ element: Int) {
+        for a in tree[element].attributes where a.namespace == nil && a.name.hasPrefix("on") && a.name.count > 2 {
+            warn("event attribute '\(a.name)' dropped", element)
+        }
+    }
+
+    /// Builds the root `svg` layer: bounds `[0,0,W,H]`, frame at the origin, the viewBox
+    /// mapping as its sublayer transform (realized in `finalizeGeometry`).
+    mutating func buildRoot() throws(SVGImportError) -> LayerID {
+        let (style, declarations) = computeStyle(0, parent: .initial)
+        let e = tree[0]
+        let viewBox = ViewBox.parse(e.attribute("viewBox"))
+        let base = viewBox?.size ?? Size(100, 100)
+        let width = max(0, length(0, "width", percentOf: base.width, fontSize: style.fontSize) ?? base.width)
+        let height = max(0, length(0, "height", percentOf: base.height, fontSize: style.fontSize) ?? base.height)
+        var layer = Layer(name: e.attribute("id"))
+        layer.opacity = style.opacity
+        layer.hidden = style.isDisplayNone
+        layer.bounds = Rect(0, 0, width, height)
+        layer.position = Point(width / 2, height / 2)
+        layer.masksToBounds = Self.clipsOverflow(style, declarations, byDefault: true)
+        var info = SVGInfo(element: "svg")
+        info.id = e.attribute("id")
+        info.className = e.attribute("class")
+        info.title = title(of: 0)
+        info.location = tree.location(of: 0)
+        info.extra = [StyleProperty("width", NumberText.format(width)), StyleProperty("height", NumberText.format(height))]
+        if let vb = viewBox {
+            let text = [vb.x, vb.y, vb.width, vb.height].map(NumberText.format).joined(separator: " ")
+            info.extra.append(StyleProperty("viewBox", text))
+        }
+        if let par = e.attribute("preserveAspectRatio") {
+            info.extra.append(StyleProperty("preserveAspectRatio", par.trimmingCharacters(in: " \t\n\r")))
+        }
+        layer.svg = info
+        let root = layers.make(layer)
+        var geometry = PendingGeometry()
+        geometry.isRoot = true
+        geometry.fixedBounds = layer.bounds
+        if let vb = viewBox {
+            geometry.viewportMapping = ViewBox(rect: vb, aspect: AspectRatio.parse(e.attribute("preserveAspectRatio")))
+                .transform(into: Size(width, height))
+        }
+        pending.append(geometry)
+        try applyAuthoring(to: root, element: 0)
+        warnEventAttributes(0)
+        let w = Work(element: 0, parent: root, style: .initial, viewport: base, frame: -1, context: .normal)
+        if let clip = style.clipPath { attachClip(host: root, clipID: clip, hostElement: 0, w) }
+        let viewport = viewBox?.size ?? Size(width, height)
+        pushChildren(of: 0, w, parent: root, style: style, viewport: viewport)
+        return root
+    }
+
+    /// Whether a viewport clips: `overflow` other than visible/auto, or the UA default.
+    static func clipsOverflow(_ style: ComputedStyle, _ declarations: [(name: String, value: String)], byDefault: Bool) -> Bool {
+        guard declarations.contains(where: { $0.name == "overflow" }) else { return byDefault }
+        return style.overflow != "visible" && style.overflow != "auto"
+    }
+}

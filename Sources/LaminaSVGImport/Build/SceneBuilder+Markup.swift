@@ -1,0 +1,115 @@
+import LaminaCore
+
+extension SceneBuilder {
+    /// One step of the iterative serializer.
+    private enum Step {
+        case open(Int, ComputedStyle, [String: String])
+        case close(String)
+        case text(String)
+    }
+
+    /// Re-serializes an element subtree with each element's computed style written as
+    /// attributes (only where it differs from what the parent element already gives).
+    ///
+    /// `asLayerContent`: the root's `transform`, `opacity`, `clip-path`, `mask`, `filter` and
+    /// `display` belong to its layer and are left out. Event attributes, scripts, foreign
+    /// elements and external references are dropped; referenced ids become resources.
+    mutating func markup(of root: Int, parentStyle: ComputedStyle, viewport: Size, asLayerContent: Bool) -> String {
+        var out = ""
+        var stack: [Step] = [.open(root, parentStyle, MarkupText.defaults)]
+        while let step = stack.popLast() {
+            switch step {
+            case .text(let t):
+                out += MarkupText.text(t)
+            case .close(let name):
+                out += "</\(name)>"
+            case .open(let e, let inherited, let parentProperties):
+                let el = tree[e]
+                guard el.isSVG else { continue }
+                if el.name == "script" || el.name == "foreignObject" {
+                    warn("'\(el.name)' dropped", e)
+                    continue
+                }
+                let isRoot = e == root
+                let style = computeStyle(e, parent: inherited).0
+                out += "<" + el.name
+                writeAttributes(e, into: &out, skipTransform: isRoot && asLayerContent)
+                var content = Content(shape: .path(""))
+                style.applyPaint(to: &content, viewport: viewport)
+                content.fill = content.fill.map { checkedPaint($0, element: e) }
+                content.stroke = content.stroke.map { checkedPaint($0, element: e) }
+                var mine: [String: String] = [:]
+                for (k, v) in MarkupText.properties(of: content, fontSize: style.fontSize) {
+                    mine[k] = v
+                    if parentProperties[k] != v { append(k, v, to: &out) }
+                }
+                if !(isRoot && asLayerContent) {
+                    if style.opacity != 1 { append("opacity", NumberText.format(style.opacity), to: &out) }
+                    if let c = style.clipPath { append("clip-path", "url(#\(c))", to: &out) }
+                    if let m = style.mask { append("mask", "url(#\(m))", to: &out) }
+                    if let f = style.filter { append("filter", "url(#\(f))", to: &out) }
+                    if style.isDisplayNone { append("display", "none", to: &out) }
+                }
+                if el.name == "stop" {
+                    append("stop-color", style.stopColor, to: &out)
+                    append("stop-opacity", NumberText.format(style.stopOpacity), to: &out)
+                }
+                if el.content.isEmpty {
+                    out += "/>"
+                    continue
+                }
+                out += ">"
+                stack.append(.close(el.name))
+                for c in el.content.reversed() {
+                    switch c {
+                    case .element(let child): stack.append(.open(child, style, mine))
+                    case .text(let t): stack.append(.text(t))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Writes `name="value"`, requesting any `url(#id)` it names as a resource.
+    private mutating func append(_ name: String, _ value: String, to out: inout String) {
+        if value.contains("url(") {
+            for id in MarkupText.urlReferences(value) where element(id: id) != nil { resources.request(id) }
+        }
+        out += " \(name)=\"\(MarkupText.attribute(value))\""
+    }
+
+    /// The element's own attributes, minus styling (written computed), Lamina's, events,
+    /// foreign namespaces and external links.
+    private mutating func writeAttributes(_ e: Int, into out: inout String, skipTransform: Bool) {
+        let el = tree[e]
+        let plainHref = el.attribute("href") != nil
+        for a in el.attributes {
+            if a.namespace == XMLNamespace.xml {
+                append("xml:\(a.name)", a.value, to: &out)
+                continue
+            }
+            let isHref = a.name == "href" && (a.namespace == nil || (a.namespace == XMLNamespace.xlink && !plainHref))
+            if isHref {
+                let v = a.value.trimmingCharacters(in: " \t\n\r")
+                if v.hasPrefix("#") {
+                    if element(id: String(v.dropFirst())) != nil { resources.request(String(v.dropFirst())) }
+                    append("href", v, to: &out)
+                } else if v.hasPrefix("data:"), el.name == "image" || el.name == "feImage" {
+                    append("href", v, to: &out)
+                } else {
+                    warn("external reference '\(v.prefix(80))' dropped", e)
+                }
+                continue
+            }
+            guard a.namespace == nil else { continue }
+            if a.name == "style" || a.name == "class" || PresentationAttributes.names.contains(a.name) { continue }
+            if a.name.hasPrefix("on") {
+                warn("event attribute '\(a.name)' dropped", e)
+                continue
+            }
+            if a.name == "transform" && skipTransform { continue }
+            append(a.name, a.value, to: &out)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import LaminaCore
+
+extension SceneBuilder {
+    /// Elements that never draw where they stand (definitions, metadata, animation).
+    static let silentElements: Set<String> = [
+        "defs", "clipPath", "mask", "marker", "pattern", "linearGradient", "radialGradient", "filter",
+        "style", "title", "desc", "metadata", "symbol", "font", "font-face", "glyph", "missing-glyph",
+        "view", "cursor", "color-profile", "animate", "animateColor", "animateMotion", "animateTransform",
+        "set", "mpath", "stop", "hkern", "vkern", "solidcolor", "meshgradient", "hatch",
+    ]
+
+    /// Drawable shapes with modeled geometry.
+    static let shapeElements: Set<String> = ["rect", "circle", "ellipse", "line", "polyline", "polygon", "path"]
+
+    /// Builds one element (and queues its children).
+    mutating func process(_ w: Work) throws(SVGImportError) {
+        let e = tree[w.element]
+        guard e.isSVG else { return }
+        built += 1
+        if built > buildCap {
+            throw SVGImportError(
+                .useExpansion, "'use' instancing creates more than \(buildCap) elements", at: tree.location(of: w.element))
+        }
+        if w.context == .clip, !(Self.shapeElements.contains(e.name) || e.name == "text" || e.name == "use") {
+            return
+        }
+        switch e.name {
+        case "g", "a":
+            let (style, _) = computeStyle(w.element, parent: w.style)
+            if e.name == "a", let href = hrefValue(of: w.element), href.lowercased().hasPrefix("javascript:") {
+                warn("'javascript:' link dropped", w.element)
+            }
+            let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element))
+            pushChildren(of: w.element, w, parent: layer, style: style, viewport: w.viewport)
+        case "switch":
+            let (style, _) = computeStyle(w.element, parent: w.style)
+            let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element))
+            if let child = switchChoice(w.element) {
+                var next = w
+                next.element = child
+                next.parent = layer
+                next.style = style
+                next.useSize = nil
+                work.append(next)
+            }
+        case "svg", "symbol":
+            if e.name == "symbol", w.useSize == nil { return }
+            try buildViewport(w)
+        case "use":
+            try buildUse(w)
+        case "text", "image":
+            try buildVerbatim(w)
+        case "foreignObject":
+            warn("'foreignObject' dropped", w.element)
+        case "script":
+            warn("'script' dropped", w.element)
+        default:
+            if Self.shapeElements.contains(e.name) {
+                try buildShape(w)
+            } else if !Self.silentElements.contains(e.name) {
+                warn("unsupported element '\(e.name)' skipped", w.element)
+            }
+        }
+    }
+
+    /// The `transform` attribute (identity when absent; invalid: identity and a warning).
+    mutating func transformAttribute(_ element: Int) -> AffineTransform {
+        var text = tree[element].attribute("transform")
+        if text == nil {
+            for d in cascade.declarations(for: element) where d.name == "transform" { text = d.value }
+        }
+        guard let text else { return .identity }
+        if let t = TransformList.parse(text[...]) { return t }
+        warn("invalid transform '\(text)' ignored", element)
+        return .identity
+    }
+
+    /// `href` (SVG 2) or `xlink:href`, the plain one winning.
+    func hrefValue(of element: Int) -> String? {
+        tree[element].attribute("href") ?? tree[element].attribute("href", namespace: XMLNamespace.xlink)
+    }
+
+    /// The first child of a `switch` whose conditions hold (evaluated as resvg does).
+    func switchChoice(_ element: Int) -> Int? {
+        for child in tree[element].children {
+            let c = tree[child]
+            guard c.isSVG, !Self.silentElements.contains(c.name) else { continue }
+            if c.attribute("requiredExtensions") != nil { continue }
+            if let features = c.attribute("requiredFeatures"), features.isEmpty { continue }
+            if let languages = c.attribute("systemLanguage") {
+                let ok = languages.split(separator: ",").contains { lang in
+                    let l = lang.trimmingCharacters(in: " \t\n\r").lowercased()
+                    return l == "en" || l.hasPrefix("en-")
+                }
+                if !ok { continue }
+            }
+            return child
+        }
+        return nil
+    }
+
+    /// A length attribute resolved to user units (nil when absent or invalid).
+    func length(_ element: Int, _ name: String, percentOf base: Double, fontSize: Double) -> Double? {
+        guard let text = tree[element].attribute(name), let l = Length.parse(text[...]) else { return nil }
+        let v = l.resolve(percentBase: base, fontSize: fontSize)
+        return v.isFinite ? v : nil
+    }
+}

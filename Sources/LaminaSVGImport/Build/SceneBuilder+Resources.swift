@@ -1,0 +1,127 @@
+import LaminaCore
+
+/// The ids layers refer to, in first-request order.
+struct ResourceCollector {
+    var order: [String] = []
+    var seen: Set<String> = []
+
+    mutating func request(_ id: String) {
+        if seen.insert(id).inserted { order.append(id) }
+    }
+}
+
+extension SceneBuilder {
+    /// Requests the markers named in a content's `marker-*` properties.
+    mutating func requestMarkers(_ extra: [StyleProperty]) {
+        for p in extra where p.name.hasPrefix("marker") {
+            for id in MarkupText.urlReferences(p.value) where element(id: id) != nil { resources.request(id) }
+        }
+    }
+
+    /// Builds every requested resource as self-contained markup; resources may request more.
+    mutating func buildResources() -> [Resource] {
+        var out: [Resource] = []
+        var i = 0
+        while i < resources.order.count {
+            let id = resources.order[i]
+            i += 1
+            guard let e = element(id: id) else { continue }
+            let name = tree[e].name
+            switch name {
+            case "linearGradient", "radialGradient":
+                out.append(Resource(id: id, kind: name == "linearGradient" ? .linearGradient : .radialGradient, xml: gradientMarkup(e, id: id)))
+            case "pattern":
+                out.append(Resource(id: id, kind: .pattern, xml: patternMarkup(e, id: id)))
+            default:
+                let kind = Resource.Kind(rawValue: name) ?? .other
+                let parent = tree[e].parent.map { documentStyle(of: $0) } ?? .initial
+                let xml = markup(of: e, parentStyle: parent, viewport: rootViewport, asLayerContent: false)
+                out.append(Resource(id: id, kind: kind, xml: xml))
+            }
+        }
+        return out
+    }
+
+    /// The viewport of the root element (for percentages inside resources).
+    var rootViewport: Size {
+        if let vb = ViewBox.parse(tree[0].attribute("viewBox")) { return vb.size }
+        let w = length(0, "width", percentOf: 100, fontSize: 16) ?? 100
+        let h = length(0, "height", percentOf: 100, fontSize: 16) ?? 100
+        return Size(w, h)
+    }
+
+    /// The `href` chain of a paint server (itself first), stopping at cycles and at elements
+    /// of other kinds.
+    func hrefChain(_ e: Int, kinds: Set<String>) -> [Int] {
+        var chain = [e]
+        var cur = e
+        while chain.count < 64, let href = hrefValue(of: cur)?.trimmingCharacters(in: " \t\n\r"), href.hasPrefix("#"),
+            let next = element(id: String(href.dropFirst())), kinds.contains(tree[next].name), !chain.contains(next)
+        {
+            chain.append(next)
+            cur = next
+        }
+        return chain
+    }
+
+    /// A gradient with its `href` chain resolved: attributes and stops inherited as SVG says,
+    /// stop colors computed.
+    mutating func gradientMarkup(_ e: Int, id: String) -> String {
+        let name = tree[e].name
+        let chain = hrefChain(e, kinds: ["linearGradient", "radialGradient"])
+        let own = name == "linearGradient" ? ["x1", "y1", "x2", "y2"] : ["cx", "cy", "r", "fx", "fy", "fr"]
+        var out = "<\(name) id=\"\(MarkupText.attribute(id))\""
+        for attribute in own + ["gradientUnits", "spreadMethod", "gradientTransform"] {
+            let sameKind = own.contains(attribute)
+            guard let holder = chain.first(where: { (!sameKind || tree[$0].name == name) && tree[$0].attribute(attribute) != nil }),
+                let value = tree[holder].attribute(attribute)
+            else { continue }
+            if attribute == "gradientTransform", TransformList.parse(value[...]) == nil { continue }
+            out += " \(attribute)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
+        }
+        out += ">"
+        let stopsOwner = chain.first { c in tree[c].children.contains { tree[$0].name == "stop" && tree[$0].isSVG } }
+        if let owner = stopsOwner {
+            let ownerStyle = documentStyle(of: owner)
+            for s in tree[owner].children where tree[s].name == "stop" && tree[s].isSVG {
+                let style = computeStyle(s, parent: ownerStyle).0
+                out += "<stop offset=\"\(NumberText.format(stopOffset(s)))\" stop-color=\"\(MarkupText.attribute(style.stopColor))\""
+                if style.stopOpacity != 1 { out += " stop-opacity=\"\(NumberText.format(style.stopOpacity))\"" }
+                out += "/>"
+            }
+        }
+        return out + "</\(name)>"
+    }
+
+    /// A stop's offset: a number or percentage clamped to 0…1 (invalid: 0).
+    func stopOffset(_ s: Int) -> Double {
+        guard let t = tree[s].attribute("offset"), let l = Length.parse(t[...]) else { return 0 }
+        let v = l.unit == .percent ? l.value / 100 : l.value
+        return v.isFinite ? min(1, max(0, v)) : 0
+    }
+
+    /// A pattern with its `href` chain resolved and its children written with computed styles.
+    mutating func patternMarkup(_ e: Int, id: String) -> String {
+        let chain = hrefChain(e, kinds: ["pattern"])
+        var out = "<pattern id=\"\(MarkupText.attribute(id))\""
+        let attributes = [
+            "x", "y", "width", "height", "patternUnits", "patternContentUnits", "patternTransform", "viewBox",
+            "preserveAspectRatio",
+        ]
+        for attribute in attributes {
+            guard let holder = chain.first(where: { tree[$0].attribute(attribute) != nil }),
+                let value = tree[holder].attribute(attribute)
+            else { continue }
+            if attribute == "patternTransform", TransformList.parse(value[...]) == nil { continue }
+            out += " \(attribute)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
+        }
+        out += ">"
+        if let owner = chain.first(where: { !tree[$0].children.isEmpty }) {
+            let ownerStyle = documentStyle(of: owner)
+            for c in tree[owner].children {
+                out += markup(of: c, parentStyle: ownerStyle, viewport: rootViewport, asLayerContent: false)
+            }
+        }
+        return out + "</pattern>"
+    }
+}

@@ -1,0 +1,107 @@
+import LaminaCore
+
+extension SceneBuilder {
+    /// A basic shape or path: a layer whose content is the shape with its computed paint.
+    mutating func buildShape(_ w: Work) throws(SVGImportError) {
+        let (style, _) = computeStyle(w.element, parent: w.style)
+        let geometry = shapeGeometry(w, fontSize: style.fontSize)
+        let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element))
+        guard let (shape, box) = geometry else { return }
+        var content = Content(shape: shape)
+        style.applyPaint(to: &content, viewport: w.viewport)
+        content.fill = content.fill.map { checkedPaint($0, element: w.element) }
+        content.stroke = content.stroke.map { checkedPaint($0, element: w.element) }
+        if content.fill == .color("#000000") { content.fill = nil }
+        requestMarkers(content.extra)
+        layers[layer].content = content
+        pending[layer.index].contentBounds = box
+    }
+
+    /// The shape and its fill box, or nil when SVG says it is not rendered.
+    mutating func shapeGeometry(_ w: Work, fontSize: Double) -> (Shape, Rect)? {
+        let e = w.element
+        let vw = w.viewport.width, vh = w.viewport.height
+        let diagonal = squareRoot((vw * vw + vh * vh) / 2)
+        func x(_ n: String) -> Double? { length(e, n, percentOf: vw, fontSize: fontSize) }
+        func y(_ n: String) -> Double? { length(e, n, percentOf: vh, fontSize: fontSize) }
+        func d(_ n: String) -> Double? { length(e, n, percentOf: diagonal, fontSize: fontSize) }
+        switch tree[e].name {
+        case "rect":
+            guard let width = x("width"), let height = y("height"), width > 0, height > 0 else { return nil }
+            let px = x("x") ?? 0, py = y("y") ?? 0
+            var rx = x("rx").flatMap { $0 >= 0 ? $0 : nil }
+            var ry = y("ry").flatMap { $0 >= 0 ? $0 : nil }
+            if rx == nil { rx = ry }
+            if ry == nil { ry = rx }
+            let rxv = min(rx ?? 0, width / 2), ryv = min(ry ?? 0, height / 2)
+            let (frx, fry) = rxv == 0 || ryv == 0 ? (0.0, 0.0) : (rxv, ryv)
+            return (.rect(x: px, y: py, width: width, height: height, rx: frx, ry: fry), Rect(px, py, width, height))
+        case "circle":
+            guard let r = d("r"), r > 0 else { return nil }
+            let cx = x("cx") ?? 0, cy = y("cy") ?? 0
+            return (.circle(cx: cx, cy: cy, r: r), Rect(cx - r, cy - r, 2 * r, 2 * r))
+        case "ellipse":
+            var rx = x("rx").flatMap { $0 >= 0 ? $0 : nil }
+            var ry = y("ry").flatMap { $0 >= 0 ? $0 : nil }
+            if rx == nil { rx = ry }
+            if ry == nil { ry = rx }
+            guard let erx = rx, let ery = ry, erx > 0, ery > 0 else { return nil }
+            let cx = x("cx") ?? 0, cy = y("cy") ?? 0
+            return (.ellipse(cx: cx, cy: cy, rx: erx, ry: ery), Rect(cx - erx, cy - ery, 2 * erx, 2 * ery))
+        case "line":
+            let x1 = x("x1") ?? 0, y1 = y("y1") ?? 0, x2 = x("x2") ?? 0, y2 = y("y2") ?? 0
+            return (.line(x1: x1, y1: y1, x2: x2, y2: y2), Rect.boundingBox(of: [Point(x1, y1), Point(x2, y2)]))
+        case "polyline", "polygon":
+            let points = Self.points(tree[e].attribute("points") ?? "")
+            guard points.count >= 2 else { return nil }
+            let box = Rect.boundingBox(of: points)
+            return (tree[e].name == "polygon" ? .polygon(points) : .polyline(points), box)
+        case "path":
+            guard let text = tree[e].attribute("d") else { return nil }
+            let (path, error) = PathData.parse(text)
+            if let error { warn("invalid path data at offset \(error.offset): \(error.message)", e) }
+            guard path.segments.contains(where: { if case .moveTo = $0 { false } else { true } }) else { return nil }
+            let box = path.bounds
+            guard !box.isNull, box.origin.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
+            if error != nil { return (.path(path.svgText()), box) }
+            return (.path(text.trimmingCharacters(in: " \t\n\r")), box)
+        default:
+            return nil
+        }
+    }
+
+    /// `points`: number pairs up to the first error; an odd last coordinate is dropped.
+    static func points(_ text: String) -> [Point] {
+        NumberScanner.scan(text) { sc -> [Point] in
+            var numbers: [Double] = []
+            sc.skipSpaces()
+            while !sc.isAtEnd {
+                guard let v = sc.number(), v.isFinite else { break }
+                numbers.append(v)
+                _ = sc.skipCommaSpaces()
+            }
+            var out: [Point] = []
+            out.reserveCapacity(numbers.count / 2)
+            var i = 0
+            while i + 1 < numbers.count {
+                out.append(Point(numbers[i], numbers[i + 1]))
+                i += 2
+            }
+            return out
+        }
+    }
+
+    /// A paint server reference that resolves: requested as a resource; otherwise its
+    /// fallback, or none.
+    mutating func checkedPaint(_ p: Paint, element: Int) -> Paint {
+        guard case .ref(let id, let fallback) = p else { return p }
+        if let target = self.element(id: id),
+            ["linearGradient", "radialGradient", "pattern"].contains(tree[target].name), tree[target].isSVG
+        {
+            resources.request(id)
+            return p
+        }
+        if let fallback, fallback != "none" { return .color(fallback) }
+        return .none
+    }
+}

@@ -1,0 +1,94 @@
+import LaminaCore
+
+extension SceneBuilder {
+    /// A nested `svg`, or a `symbol` instanced by `use`: a layer with bounds `[0,0,w,h]` placed
+    /// at x/y, clipping unless `overflow` is visible, and the viewBox mapping as sublayer transform.
+    mutating func buildViewport(_ w: Work) throws(SVGImportError) {
+        let (style, declarations) = computeStyle(w.element, parent: w.style)
+        let e = tree[w.element]
+        let font = style.fontSize
+        func resolve(_ l: Length?, _ base: Double) -> Double? {
+            guard let l else { return nil }
+            let v = l.resolve(percentBase: base, fontSize: font)
+            return v.isFinite ? v : nil
+        }
+        let x = length(w.element, "x", percentOf: w.viewport.width, fontSize: font) ?? 0
+        let y = length(w.element, "y", percentOf: w.viewport.height, fontSize: font) ?? 0
+        let width = resolve(w.useSize?.width, w.viewport.width)
+            ?? length(w.element, "width", percentOf: w.viewport.width, fontSize: font) ?? w.viewport.width
+        let height = resolve(w.useSize?.height, w.viewport.height)
+            ?? length(w.element, "height", percentOf: w.viewport.height, fontSize: font) ?? w.viewport.height
+        guard width > 0, height > 0 else { return }
+        let transform = AffineTransform.translation(x, y).concatenating(transformAttribute(w.element))
+        let layer = try makeLayer(w, style: style, transform: transform)
+        layers[layer].masksToBounds = Self.clipsOverflow(style, declarations, byDefault: true)
+        pending[layer.index].fixedBounds = Rect(0, 0, width, height)
+        let viewBox = ViewBox.parse(e.attribute("viewBox"))
+        if let vb = viewBox {
+            pending[layer.index].viewportMapping = ViewBox(rect: vb, aspect: AspectRatio.parse(e.attribute("preserveAspectRatio")))
+                .transform(into: Size(width, height))
+        }
+        pushChildren(of: w.element, w, parent: layer, style: style, viewport: viewBox?.size ?? Size(width, height))
+    }
+
+    /// A `use`: a layer with the use's transform and x/y, holding a copy of what it references.
+    mutating func buildUse(_ w: Work) throws(SVGImportError) {
+        guard let href = hrefValue(of: w.element) else {
+            warn("'use' without 'href' skipped", w.element)
+            return
+        }
+        let link = href.trimmingCharacters(in: " \t\n\r")
+        guard link.hasPrefix("#") else {
+            warn("external reference '\(link)' dropped", w.element)
+            return
+        }
+        let id = String(link.dropFirst())
+        guard let target = element(id: id) else {
+            warn("'use' references missing element '#\(id)'; skipped", w.element)
+            return
+        }
+        if isRecursive(use: w.element, target: target, frame: w.frame) {
+            warn("'use' of '#\(id)' is part of a reference cycle; skipped", w.element)
+            return
+        }
+        let targetName = tree[target].name
+        if w.context == .clip, !(Self.shapeElements.contains(targetName) || targetName == "text") { return }
+        let (style, _) = computeStyle(w.element, parent: w.style)
+        let font = style.fontSize
+        let x = length(w.element, "x", percentOf: w.viewport.width, fontSize: font) ?? 0
+        let y = length(w.element, "y", percentOf: w.viewport.height, fontSize: font) ?? 0
+        let transform = AffineTransform.translation(x, y).concatenating(transformAttribute(w.element))
+        let layer = try makeLayer(w, style: style, transform: transform)
+        frames.append(UseFrame(use: w.element, target: target, parent: w.frame))
+        var next = Work(
+            element: target, parent: layer, style: style, viewport: w.viewport, frame: frames.count - 1, context: w.context,
+            clipFrame: w.clipFrame)
+        if targetName == "svg" || targetName == "symbol" {
+            func size(_ name: String) -> Length? {
+                guard let t = tree[w.element].attribute(name), let l = Length.parse(t[...]), l.value > 0 else { return nil }
+                return l
+            }
+            next.useSize = (size("width"), size("height"))
+        }
+        work.append(next)
+    }
+
+    /// Whether `target` is the `use` itself or one of its ancestors in the instance tree
+    /// (document ancestors within each copy, then the `use` that made the copy, and so on).
+    func isRecursive(use: Int, target: Int, frame: Int) -> Bool {
+        var current: Int? = use
+        var f = frame
+        while true {
+            let stop: Int? = f >= 0 ? frames[f].target : nil
+            var x = current
+            while let e = x {
+                if e == target { return true }
+                if e == stop { break }
+                x = tree[e].parent
+            }
+            guard f >= 0 else { return false }
+            current = frames[f].use
+            f = frames[f].parent
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import LaminaCore
+
+extension SceneBuilder {
+    /// `text` and `image`: a layer whose content is the element's markup with its computed
+    /// style, carried verbatim (`Shape.svg`). Images that are not `data:` URLs are dropped.
+    mutating func buildVerbatim(_ w: Work) throws(SVGImportError) {
+        let name = tree[w.element].name
+        let (style, _) = computeStyle(w.element, parent: w.style)
+        let font = style.fontSize
+        func x(_ n: String) -> Double? { length(w.element, n, percentOf: w.viewport.width, fontSize: font) }
+        func y(_ n: String) -> Double? { length(w.element, n, percentOf: w.viewport.height, fontSize: font) }
+        var box: Rect
+        if name == "image" {
+            let href = hrefValue(of: w.element)?.trimmingCharacters(in: " \t\n\r") ?? ""
+            guard href.hasPrefix("data:") else {
+                warn("image with external reference '\(href.prefix(80))' dropped", w.element)
+                return
+            }
+            box = Rect(x("x") ?? 0, y("y") ?? 0, max(0, x("width") ?? 0), max(0, y("height") ?? 0))
+        } else {
+            box = textBox(w.element, fontSize: font)
+        }
+        let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element))
+        let xml = markup(of: w.element, parentStyle: w.style, viewport: w.viewport, asLayerContent: true)
+        layers[layer].content = Content(shape: .svg(xml: xml))
+        if !box.origin.isFinite || !box.width.isFinite || !box.height.isFinite { box = .zero }
+        pending[layer.index].contentBounds = box
+    }
+
+    /// A rough box for text (first x/y, about half an em per character), for frames only.
+    private func textBox(_ element: Int, fontSize: Double) -> Rect {
+        func first(_ n: String) -> Double {
+            guard let t = tree[element].attribute(n), let list = Length.parseNumberList(t[...]), let v = list.first else { return 0 }
+            return v
+        }
+        var characters = 0
+        var stack = [element]
+        while let e = stack.popLast() {
+            for c in tree[e].content {
+                switch c {
+                case .element(let child): stack.append(child)
+                case .text(let t): characters += t.count
+                }
+            }
+        }
+        return Rect(first("x"), first("y") - fontSize * 0.8, Double(characters) * fontSize * 0.55, fontSize)
+    }
+}

@@ -1,0 +1,147 @@
+import LaminaCore
+
+/// Turns an ``ElementTree`` into a ``Scene``: one layer per group, `use`, viewport and
+/// drawable element (SPEC §5). Every walk uses explicit stacks: nesting depth never reaches
+/// the call stack.
+struct SceneBuilder {
+    /// Where an element being built sits: inside a clip path, or instanced by a `use`.
+    enum Context: Equatable {
+        case normal
+        /// A child of a `clipPath` (only shapes, text and `use` of those draw).
+        case clip
+    }
+
+    /// One element waiting to be built under `parent`.
+    struct Work {
+        var element: Int
+        var parent: LayerID
+        /// The computed style of the element's (instance) parent.
+        var style: ComputedStyle
+        /// The nearest viewport's size, for percentages.
+        var viewport: Size
+        /// The innermost `use` instancing frame, or -1.
+        var frame: Int
+        var context: Context
+        /// Width and height a `use` gives the `svg` or `symbol` it instances.
+        var useSize: (width: Length?, height: Length?)?
+        /// The innermost clip path being built around this element, or -1.
+        var clipFrame = -1
+    }
+
+    /// A clip path being built: its element and the clip path around it.
+    struct ClipFrame {
+        var clip: Int
+        var parent: Int
+    }
+
+    /// A `use` being instanced: the `use` element, what it references, and the frame around it.
+    struct UseFrame {
+        var use: Int
+        var target: Int
+        var parent: Int
+    }
+
+    let tree: ElementTree
+    let cascade: StyleCascade
+    var diagnostics: [Diagnostic] = []
+    var layers = LayerTree()
+    var pending: [PendingGeometry] = []
+    /// Element index of each id (the first element with that id, as browsers resolve it).
+    var ids: [String: Int] = [:]
+    var work: [Work] = []
+    var frames: [UseFrame] = []
+    var clipFrames: [ClipFrame] = []
+    /// Elements built so far, against the `use` fan-out cap.
+    var built = 0
+    let buildCap: Int
+    var resources = ResourceCollector()
+    /// Computed styles of elements outside the instance tree (clip paths, paint servers).
+    var documentStyles: [Int: ComputedStyle] = [:]
+
+    init(tree: ElementTree, diagnostics: [Diagnostic]) {
+        self.tree = tree
+        var d = diagnostics
+        self.cascade = StyleCascade(tree: tree, diagnostics: &d)
+        self.diagnostics = d
+        self.buildCap = tree.elements.count + 1_000_000
+        for i in tree.elements.indices {
+            if let id = tree[i].attribute("id"), !id.isEmpty, ids[id] == nil { ids[id] = i }
+        }
+    }
+
+    /// Builds the whole scene from the root `svg` (element 0).
+    mutating func build() throws(SVGImportError) -> Scene {
+        let root = try buildRoot()
+        while let w = work.popLast() {
+            try process(w)
+        }
+        finalizeGeometry(root: root)
+        let collected = buildResources()
+        return Scene(tree: layers, root: root, resources: collected)
+    }
+
+    mutating func warn(_ message: String, _ element: Int) {
+        diagnostics.append(.warning(message, at: tree.location(of: element)))
+    }
+
+    /// The computed style of `element` under a parent style, with its declarations.
+    func computeStyle(_ element: Int, parent: ComputedStyle) -> (ComputedStyle, [(name: String, value: String)]) {
+        let declarations = cascade.declarations(for: element)
+        return (parent.child(declarations: declarations), declarations)
+    }
+
+    /// The style an element has in the document itself (used for clip paths, paint servers
+    /// and markers, which inherit from where they are defined, not from where they are used).
+    mutating func documentStyle(of element: Int) -> ComputedStyle {
+        if let s = documentStyles[element] { return s }
+        var chain: [Int] = []
+        var cur: Int? = element
+        while let c = cur, documentStyles[c] == nil {
+            chain.append(c)
+            cur = tree[c].parent
+        }
+        var style = cur.flatMap { documentStyles[$0] } ?? ComputedStyle.initial
+        for c in chain.reversed() {
+            style = computeStyle(c, parent: style).0
+            documentStyles[c] = style
+        }
+        return style
+    }
+
+    /// Queues the child elements of `element` (in order) under `parent`.
+    mutating func pushChildren(of element: Int, _ w: Work, parent: LayerID, style: ComputedStyle, viewport: Size) {
+        for child in tree[element].children.reversed() {
+            work.append(
+                Work(
+                    element: child, parent: parent, style: style, viewport: viewport, frame: w.frame, context: w.context,
+                    clipFrame: w.clipFrame))
+        }
+    }
+
+    /// The element an id refers to.
+    func element(id: String) -> Int? { ids[id] }
+}
+
+/// Geometry facts gathered while building a layer, turned into `bounds`, `position` and
+/// `transform` once its sublayers are known.
+struct PendingGeometry {
+    /// The element's transform (including `x`/`y` placement) in its parent's user space.
+    var transform: AffineTransform = .identity
+    /// `lamina:transform3d`, replacing `transform` about the anchor.
+    var transform3D: Transform3D?
+    /// Bounds fixed by a viewport.
+    var fixedBounds: Rect?
+    /// Bounds set by `lamina:bounds` (they win over everything).
+    var authoredBounds: Rect?
+    /// The fill box of the layer's own content.
+    var contentBounds: Rect?
+    /// A mask layer with `clipPathUnits="objectBoundingBox"`: maps the unit square onto this
+    /// host's object bounding box, then applies `transform`.
+    var boundingBoxHost: LayerID?
+    /// The object bounding box computed for this layer (content and visible sublayers).
+    var objectBox: Rect = .null
+    /// The viewport's viewBox mapping, realized as the sublayer transform.
+    var viewportMapping: AffineTransform?
+    /// Whether the position is already fixed (the root layer).
+    var isRoot = false
+}

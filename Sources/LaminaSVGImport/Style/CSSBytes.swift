@@ -1,0 +1,161 @@
+/// Byte-level CSS helpers shared by the sheet parser and the `style` attribute.
+enum CSSBytes {
+    static let space: UInt8 = 0x20
+
+    /// True for CSS whitespace.
+    @inline(__always) static func isSpace(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C
+    }
+
+    /// True for bytes that may appear in an identifier (ASCII letters, digits, `-`, `_`, non-ASCII).
+    @inline(__always) static func isIdent(_ c: UInt8) -> Bool {
+        (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+            || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") || c >= 0x80
+    }
+
+    /// Replaces every `/* … */` comment (an unterminated one runs to the end) with spaces,
+    /// leaving strings alone. Linear.
+    static func blankComments(_ b: inout [UInt8]) {
+        var i = 0
+        let n = b.count
+        var quote: UInt8 = 0
+        while i < n {
+            let c = b[i]
+            if quote != 0 {
+                if c == UInt8(ascii: "\\") { i += 2; continue }
+                if c == quote || c == 0x0A { quote = 0 }
+                i += 1
+                continue
+            }
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                quote = c
+                i += 1
+                continue
+            }
+            if c == UInt8(ascii: "/"), i + 1 < n, b[i + 1] == UInt8(ascii: "*") {
+                var j = i + 2
+                while j < n, !(b[j] == UInt8(ascii: "*") && j + 1 < n && b[j + 1] == UInt8(ascii: "/")) { j += 1 }
+                let end = min(n, j + 2)
+                for k in i..<end { b[k] = space }
+                i = end
+                continue
+            }
+            i += 1
+        }
+    }
+
+    /// The index of the first `stop` byte at nesting depth 0 from `i` (strings, `()` and `[]`
+    /// skipped), or `end` when none.
+    static func find(_ stop: UInt8, in b: [UInt8], from i: Int, to end: Int, orStop other: UInt8 = 0) -> Int {
+        var j = i
+        var depth = 0
+        var quote: UInt8 = 0
+        while j < end {
+            let c = b[j]
+            if quote != 0 {
+                if c == UInt8(ascii: "\\") { j += 2; continue }
+                if c == quote || c == 0x0A { quote = 0 }
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                quote = c
+            } else if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
+                depth += 1
+            } else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") {
+                if depth > 0 { depth -= 1 }
+            } else if depth == 0, c == stop || (other != 0 && c == other) {
+                return j
+            }
+            j += 1
+        }
+        return min(j, end)
+    }
+
+    /// The index just past the `}` matching the `{` at `open` (or `end`), strings skipped.
+    static func skipBlock(_ b: [UInt8], from open: Int, to end: Int) -> Int {
+        var j = open + 1
+        var depth = 1
+        var quote: UInt8 = 0
+        while j < end {
+            let c = b[j]
+            if quote != 0 {
+                if c == UInt8(ascii: "\\") { j += 2; continue }
+                if c == quote || c == 0x0A { quote = 0 }
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                quote = c
+            } else if c == UInt8(ascii: "{") {
+                depth += 1
+            } else if c == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { return j + 1 }
+            }
+            j += 1
+        }
+        return end
+    }
+
+    /// `start..<end` without surrounding whitespace.
+    static func trimmed(_ b: [UInt8], _ start: Int, _ end: Int) -> Range<Int> {
+        var s = start, e = end
+        while s < e, isSpace(b[s]) { s += 1 }
+        while e > s, isSpace(b[e - 1]) { e -= 1 }
+        return s..<e
+    }
+
+    static func string(_ b: [UInt8], _ r: Range<Int>) -> String {
+        String(decoding: b[r], as: UTF8.self)
+    }
+
+    /// Parses `name: value [!important]; …` in `start..<end`; malformed declarations are skipped.
+    static func declarations(_ b: [UInt8], _ start: Int, _ end: Int) -> [StyleSheet.Declaration] {
+        var out: [StyleSheet.Declaration] = []
+        var i = start
+        while i < end {
+            let stop = find(UInt8(ascii: ";"), in: b, from: i, to: end, orStop: UInt8(ascii: "{"))
+            var next = stop + 1
+            if stop < end, b[stop] == UInt8(ascii: "{") {
+                // A nested block is invalid in a declaration list: drop up to its end.
+                next = skipBlock(b, from: stop, to: end)
+                i = next
+                continue
+            }
+            if let d = declaration(b, i, min(stop, end)) { out.append(d) }
+            i = next
+        }
+        return out
+    }
+
+    /// One declaration in `start..<end`, or nil when malformed.
+    static func declaration(_ b: [UInt8], _ start: Int, _ end: Int) -> StyleSheet.Declaration? {
+        let colon = find(UInt8(ascii: ":"), in: b, from: start, to: end)
+        guard colon < end else { return nil }
+        let nameRange = trimmed(b, start, colon)
+        guard !nameRange.isEmpty, nameRange.allSatisfy({ isIdent(b[$0]) }) else { return nil }
+        var valueRange = trimmed(b, colon + 1, end)
+        var important = false
+        // `!important` at the end (whitespace allowed after `!`).
+        if let bang = lastBang(b, valueRange) {
+            let word = trimmed(b, bang + 1, valueRange.upperBound)
+            guard asciiLower(b, word) == "important" else { return nil }
+            important = true
+            valueRange = trimmed(b, valueRange.lowerBound, bang)
+        }
+        guard !valueRange.isEmpty else { return nil }
+        return StyleSheet.Declaration(
+            name: asciiLower(b, nameRange), value: string(b, valueRange), important: important)
+    }
+
+    private static func lastBang(_ b: [UInt8], _ r: Range<Int>) -> Int? {
+        var j = r.upperBound - 1
+        while j >= r.lowerBound {
+            let c = b[j]
+            if c == UInt8(ascii: "!") { return j }
+            if !(isIdent(c) || isSpace(c)) { return nil }
+            j -= 1
+        }
+        return nil
+    }
+
+    /// The ASCII-lower-cased text of a range.
+    static func asciiLower(_ b: [UInt8], _ r: Range<Int>) -> String {
+        String(decoding: b[r].map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,121 @@
+import LaminaGeometry
+
+/// A parsed CSS color value: `currentColor`, or red, green, blue bytes and an alpha 0…1.
+package enum ParsedColor: Hashable, Sendable {
+    case currentColor
+    case rgba(r: UInt8, g: UInt8, b: UInt8, a: Double)
+
+    /// Opaque black, the initial `color` and `fill`.
+    package static let black = ParsedColor.rgba(r: 0, g: 0, b: 0, a: 1)
+
+    /// `#rrggbb` when opaque, else `rgba(r,g,b,A)`; `currentColor` as itself.
+    package var cssText: String {
+        switch self {
+        case .currentColor:
+            return "currentColor"
+        case .rgba(let r, let g, let b, let a):
+            if a == 1 {
+                let digits: [Character] = Array("0123456789abcdef")
+                var out = "#"
+                for v in [r, g, b] {
+                    out.append(digits[Int(v >> 4)])
+                    out.append(digits[Int(v & 15)])
+                }
+                return out
+            }
+            var out = "rgba(\(r),\(g),\(b),"
+            NumberText.append(a, to: &out)
+            out += ")"
+            return out
+        }
+    }
+
+    /// The same color with its alpha multiplied by `factor` (clamped 0…1).
+    package func multiplyingAlpha(by factor: Double) -> ParsedColor {
+        guard case .rgba(let r, let g, let b, let a) = self else { return self }
+        return .rgba(r: r, g: g, b: b, a: min(1, max(0, a * factor)))
+    }
+
+    /// Parses every CSS Color 3/4 sRGB form: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`,
+    /// `rgb()`/`rgba()`/`hsl()`/`hsla()` in comma or space syntax (with `/ alpha`), the named
+    /// colors, `transparent` and `currentColor`; case-insensitive, surrounding whitespace
+    /// allowed, an SVG 1.1 `icc-color(…)` suffix ignored. Nil when not a color.
+    package static func parse(_ s: Substring) -> ParsedColor? {
+        var text = s.trimmingCSSSpaces()
+        if let r = text.range(of: "icc-color(", options: []), r.lowerBound > text.startIndex {
+            let before = text[text.startIndex..<r.lowerBound]
+            if before.last.map(isCSSSpace) == true { text = before.trimmingCSSSpaces() }
+        }
+        guard let first = text.first else { return nil }
+        if first == "#" { return hex(text.dropFirst()) }
+        if let open = text.firstIndex(of: "(") {
+            return function(name: text[text.startIndex..<open], body: text[text.index(after: open)...])
+        }
+        let lower = text.lowercased()
+        if lower == "transparent" { return .rgba(r: 0, g: 0, b: 0, a: 0) }
+        if lower == "currentcolor" { return .currentColor }
+        guard let v = NamedColors.table[lower] else { return nil }
+        return .rgba(r: UInt8(v >> 16), g: UInt8((v >> 8) & 0xFF), b: UInt8(v & 0xFF), a: 1)
+    }
+
+    private static func hex(_ digits: Substring) -> ParsedColor? {
+        var values: [UInt8] = []
+        for c in digits.utf8 {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): values.append(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): values.append(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): values.append(c - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+        }
+        switch values.count {
+        case 3, 4:
+            let a = values.count == 4 ? Double(values[3] * 17) / 255 : 1
+            return .rgba(r: values[0] * 17, g: values[1] * 17, b: values[2] * 17, a: roundAlpha(a))
+        case 6, 8:
+            let a = values.count == 8 ? Double(values[6] * 16 + values[7]) / 255 : 1
+            return .rgba(
+                r: values[0] * 16 + values[1], g: values[2] * 16 + values[3], b: values[4] * 16 + values[5],
+                a: roundAlpha(a))
+        default:
+            return nil
+        }
+    }
+
+    /// Byte alphas (n/255) are kept to 6 decimals so text and value agree.
+    private static func roundAlpha(_ a: Double) -> Double {
+        (a * 1_000_000).rounded() / 1_000_000
+    }
+}
+
+/// CSS whitespace.
+func isCSSSpace(_ c: Character) -> Bool {
+    c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}"
+}
+
+extension Substring {
+    /// The text without leading and trailing CSS whitespace.
+    func trimmingCSSSpaces() -> Substring {
+        var start = startIndex, end = endIndex
+        while start < end, isCSSSpace(self[start]) { start = index(after: start) }
+        while end > start, isCSSSpace(self[index(before: end)]) { end = index(before: end) }
+        return self[start..<end]
+    }
+
+    /// The first range of `needle` in this text (ASCII, case-sensitive).
+    func range(of needle: String, options: [Never]) -> Range<Index>? {
+        let n = Array(needle.utf8)
+        guard !n.isEmpty else { return nil }
+        var i = startIndex
+        while i < endIndex {
+            var j = i, k = 0
+            while k < n.count, j < endIndex, self.utf8[j] == n[k] {
+                j = utf8.index(after: j)
+                k += 1
+            }
+            if k == n.count { return i..<j }
+            i = index(after: i)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,128 @@
+import LaminaCore
+
+extension ComputedStyle {
+    /// Sets one property from a specified value; invalid values leave it unchanged.
+    mutating func apply(_ name: String, _ value: String) {
+        let v = value[...]
+        switch name {
+        case "fill": if let p = ComputedStyle.parsePaint(v) { fillPaint = p }
+        case "stroke": if let p = ComputedStyle.parsePaint(v) { strokePaint = p }
+        case "fill-opacity": if let o = ComputedStyle.parseOpacity(v) { fillOpacity = o }
+        case "stroke-opacity": if let o = ComputedStyle.parseOpacity(v) { strokeOpacity = o }
+        case "opacity": if let o = ComputedStyle.parseOpacity(v) { opacity = o }
+        case "stop-opacity": if let o = ComputedStyle.parseOpacity(v) { stopOpacity = o }
+        case "fill-rule": if let k = ComputedStyle.keyword(v, ["nonzero", "evenodd"]) { fillRule = k }
+        case "clip-rule": if let k = ComputedStyle.keyword(v, ["nonzero", "evenodd"]) { clipRule = k }
+        case "stroke-linecap": if let k = ComputedStyle.keyword(v, ["butt", "round", "square"]) { strokeLinecap = k }
+        case "stroke-linejoin":
+            if let k = ComputedStyle.keyword(v, ["miter", "round", "bevel", "miter-clip", "arcs"]) { strokeLinejoin = k }
+        case "visibility": if let k = ComputedStyle.keyword(v, ["visible", "hidden", "collapse"]) { visibility = k }
+        case "overflow":
+            if let k = ComputedStyle.keyword(v, ["visible", "hidden", "scroll", "auto", "clip"]) { overflow = k }
+        case "display": if let k = ComputedStyle.displayKeyword(v) { display = k }
+        case "stroke-width": if let l = absolute(v), l.value >= 0 { strokeWidth = l }
+        case "stroke-dashoffset": if let l = absolute(v) { strokeDashoffset = l }
+        case "stroke-miterlimit":
+            if let l = Length.parse(v), l.unit == .none, l.value >= 1 { strokeMiterlimit = l.value }
+        case "stroke-dasharray": applyDasharray(v)
+        case "clip-path": if let r = ComputedStyle.reference(v) { clipPath = r.id }
+        case "mask": if let r = ComputedStyle.reference(v) { mask = r.id }
+        case "filter": if let r = ComputedStyle.reference(v) { filter = r.id }
+        case "stop-color": if let c = ParsedColor.parse(v) { stopColorPaint = c }
+        case "marker":
+            for n in ["marker-start", "marker-mid", "marker-end"] { apply(n, value) }
+        default:
+            if let k = ComputedStyle.inheritedExtraNames.firstIndex(of: name) { inheritedExtras[k] = value }
+        }
+    }
+
+    /// A length with font-relative and absolute units resolved to px; `%` kept.
+    private func absolute(_ v: Substring) -> Length? {
+        guard let l = Length.parse(v) else { return nil }
+        if l.unit == .percent { return l }
+        return Length(l.resolve(percentBase: 0, fontSize: fontSize))
+    }
+
+    private mutating func applyDasharray(_ v: Substring) {
+        if v.trimmingCSSSpaces().lowercased() == "none" {
+            strokeDasharray = nil
+            return
+        }
+        guard let list = Length.parseList(v), !list.isEmpty else { return }
+        var out: [Length] = []
+        for l in list {
+            let resolved = l.unit == .percent ? l : Length(l.resolve(percentBase: 0, fontSize: fontSize))
+            guard resolved.value >= 0 else { return }
+            out.append(resolved)
+        }
+        strokeDasharray = out
+    }
+
+    /// A keyword from a fixed list, matched case-insensitively, returned lower-case.
+    static func keyword(_ v: Substring, _ allowed: [String]) -> String? {
+        let k = v.trimmingCSSSpaces().lowercased()
+        return allowed.contains(k) ? k : nil
+    }
+
+    static func displayKeyword(_ v: Substring) -> String? {
+        let k = v.trimmingCSSSpaces().lowercased()
+        guard !k.isEmpty, k.utf8.allSatisfy({ CSSBytes.isIdent($0) || $0 == 0x20 }) else { return nil }
+        return k
+    }
+
+    /// A number or percentage, clamped to 0…1.
+    static func parseOpacity(_ v: Substring) -> Double? {
+        guard let l = Length.parse(v) else { return nil }
+        switch l.unit {
+        case .none: return min(1, max(0, l.value))
+        case .percent: return min(1, max(0, l.value / 100))
+        default: return nil
+        }
+    }
+
+    /// `url(#id)` (quotes and spaces allowed) followed by an optional rest; `none` gives id nil.
+    /// Returns nil when invalid; a non-local reference gives `id == nil` with `isExternal`.
+    static func reference(_ v: Substring) -> (id: String?, rest: Substring)? {
+        let t = v.trimmingCSSSpaces()
+        if t.lowercased() == "none" { return (nil, "") }
+        guard t.count >= 5, t.prefix(4).lowercased() == "url(", let close = t.firstIndex(of: ")") else { return nil }
+        var inner = t[t.index(t.startIndex, offsetBy: 4)..<close].trimmingCSSSpaces()
+        if let q = inner.first, q == "\"" || q == "'" {
+            guard inner.count >= 2, inner.last == q else { return nil }
+            inner = inner.dropFirst().dropLast()
+        }
+        let rest = t[t.index(after: close)...].trimmingCSSSpaces()
+        guard inner.first == "#", inner.count > 1 else { return (nil, rest) }
+        return (String(inner.dropFirst()), rest)
+    }
+
+    /// `none`, a color, `currentColor`, or `url(#id) [fallback]`; nil when invalid.
+    static func parsePaint(_ v: Substring) -> SpecifiedPaint? {
+        let t = v.trimmingCSSSpaces()
+        let lower = t.lowercased()
+        if lower == "none" { return SpecifiedPaint.none }
+        if lower.hasPrefix("url(") {
+            guard let r = reference(t) else { return nil }
+            var fallback: PaintFallback?
+            if !r.rest.isEmpty {
+                if r.rest.lowercased() == "none" {
+                    fallback = PaintFallback.none
+                } else if let c = ParsedColor.parse(r.rest) {
+                    fallback = .color(c)
+                } else {
+                    return nil
+                }
+            }
+            // An external reference draws its fallback, or nothing.
+            guard let id = r.id else {
+                switch fallback {
+                case .color(let c)?: return .color(c)
+                default: return SpecifiedPaint.none
+                }
+            }
+            return .url(id, fallback: fallback)
+        }
+        if lower == "context-fill" || lower == "context-stroke" { return SpecifiedPaint.none }
+        return ParsedColor.parse(t).map { .color($0) }
+    }
+}

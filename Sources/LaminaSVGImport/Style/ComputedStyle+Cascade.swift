@@ -1,0 +1,113 @@
+import LaminaCore
+
+extension ComputedStyle {
+    /// The computed style of an element whose parent has this style, given the element's
+    /// cascaded declarations (`StyleCascade.declarations(for:)`). Invalid values are ignored,
+    /// as if not specified; `inherit`, `initial` and `unset` are honored.
+    package func child(declarations: [(name: String, value: String)]) -> ComputedStyle {
+        var s = self
+        s.opacity = 1
+        s.clipPath = nil
+        s.mask = nil
+        s.filter = nil
+        s.display = "inline"
+        s.overflow = "visible"
+        s.stopColorPaint = .black
+        s.stopOpacity = 1
+        s.extraOwn = []
+        // `color` and `font-size` first: `currentColor` and `em` depend on them.
+        for d in declarations where d.name == "color" { s.applyColor(d.value, parent: self) }
+        for d in declarations where d.name == "font-size" { s.applyFontSize(d.value, parent: self) }
+        var own: [String?] = []
+        for d in declarations where d.name != "color" && d.name != "font-size" {
+            let value = d.value.trimmingCharactersCSS()
+            let keyword = value.lowercased()
+            if keyword == "inherit" || keyword == "initial" || keyword == "unset" {
+                s.applyKeyword(d.name, keyword, parent: self)
+                continue
+            }
+            if let k = ComputedStyle.ownExtraNames.firstIndex(of: d.name) {
+                if own.isEmpty { own = Array(repeating: nil, count: ComputedStyle.ownExtraNames.count) }
+                own[k] = value
+                continue
+            }
+            s.apply(d.name, value)
+        }
+        if !own.isEmpty {
+            s.extraOwn = own.enumerated().compactMap { k, v in v.map { StyleProperty(ComputedStyle.ownExtraNames[k], $0) } }
+        }
+        return s
+    }
+
+    private mutating func applyColor(_ raw: String, parent: ComputedStyle) {
+        let value = raw.trimmingCharactersCSS().lowercased()
+        if value == "inherit" || value == "unset" || value == "currentcolor" { return }
+        if value == "initial" { color = .black; return }
+        if let c = ParsedColor.parse(raw[...]) { color = c }
+    }
+
+    private mutating func applyFontSize(_ raw: String, parent: ComputedStyle) {
+        let value = raw.trimmingCharactersCSS().lowercased()
+        let base = parent.fontSize
+        let keywords: [String: Double] = [
+            "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24,
+            "xx-large": 32, "xxx-large": 48,
+        ]
+        switch value {
+        case "inherit", "unset": return
+        case "initial": fontSize = 16; return
+        case "larger": fontSize = base * 1.2; return
+        case "smaller": fontSize = base / 1.2; return
+        default: break
+        }
+        if let k = keywords[value] { fontSize = k; return }
+        guard let l = Length.parse(value[...]), l.value >= 0 else { return }
+        fontSize = l.resolve(percentBase: base, fontSize: base)
+    }
+
+    /// Applies `inherit`, `initial` or `unset` to one property.
+    private mutating func applyKeyword(_ name: String, _ keyword: String, parent: ComputedStyle) {
+        let initial = ComputedStyle.initial
+        let inheritedProperty = !ComputedStyle.nonInheritedNames.contains(name)
+        let useParent = keyword == "inherit" || (keyword == "unset" && inheritedProperty)
+        let source = useParent ? parent : initial
+        switch name {
+        case "fill": fillPaint = source.fillPaint
+        case "stroke": strokePaint = source.strokePaint
+        case "fill-opacity": fillOpacity = source.fillOpacity
+        case "stroke-opacity": strokeOpacity = source.strokeOpacity
+        case "fill-rule": fillRule = source.fillRule
+        case "clip-rule": clipRule = source.clipRule
+        case "stroke-width": strokeWidth = source.strokeWidth
+        case "stroke-linecap": strokeLinecap = source.strokeLinecap
+        case "stroke-linejoin": strokeLinejoin = source.strokeLinejoin
+        case "stroke-miterlimit": strokeMiterlimit = source.strokeMiterlimit
+        case "stroke-dasharray": strokeDasharray = source.strokeDasharray
+        case "stroke-dashoffset": strokeDashoffset = source.strokeDashoffset
+        case "visibility": visibility = source.visibility
+        case "opacity": opacity = source.opacity
+        case "clip-path": clipPath = source.clipPath
+        case "mask": mask = source.mask
+        case "filter": filter = source.filter
+        case "display": display = source.display
+        case "overflow": overflow = source.overflow
+        case "stop-color": stopColorPaint = source.stopColorPaint
+        case "stop-opacity": stopOpacity = source.stopOpacity
+        case "marker":
+            for n in ["marker-start", "marker-mid", "marker-end"] { applyKeyword(n, keyword, parent: parent) }
+        default:
+            if let k = ComputedStyle.inheritedExtraNames.firstIndex(of: name) {
+                inheritedExtras[k] = source.inheritedExtras[k]
+            } else if let k = ComputedStyle.ownExtraNames.firstIndex(of: name), useParent {
+                if let v = parent.extraOwn.first(where: { $0.name == ComputedStyle.ownExtraNames[k] }) {
+                    extraOwn.append(v)
+                }
+            }
+        }
+    }
+
+    /// Properties that reset on every element (everything else listed here inherits).
+    static let nonInheritedNames: Set<String> = Set(ownExtraNames).union([
+        "opacity", "clip-path", "mask", "filter", "display", "overflow", "stop-color", "stop-opacity",
+    ])
+}

@@ -1,0 +1,50 @@
+import LaminaCore
+
+extension ComputedStyle {
+    /// Writes the paint of this style into `content`, leaving a field nil where the value is
+    /// the SVG initial one (fill black, stroke none, opacities 1, `nonzero`, width 1, `butt`,
+    /// `miter`, miter limit 4, no dashes, offset 0).
+    ///
+    /// `%` stroke lengths resolve against the viewport's normalized diagonal
+    /// √((w² + h²) / 2). Drawing extras (`paint-order`, `marker-*`, `vector-effect`…) go to
+    /// `content.extra`, and `visibility` too when it is not `visible`; `opacity`, `display`,
+    /// `clip-path`, `mask` and `filter` are the builder's (they belong to the layer).
+    package func applyPaint(to content: inout Content, viewport: Size) {
+        let diagonal = squareRoot((viewport.width * viewport.width + viewport.height * viewport.height) / 2)
+        func px(_ l: Length) -> Double { l.resolve(percentBase: diagonal, fontSize: fontSize) }
+        let fillValue = ComputedStyle.paint(fill)
+        content.fill = fillValue == .color("#000000") ? nil : fillValue
+        let strokeValue = ComputedStyle.paint(stroke)
+        content.stroke = strokeValue == Paint.none ? nil : strokeValue
+        content.fillOpacity = fillOpacity == 1 ? nil : fillOpacity
+        content.strokeOpacity = strokeOpacity == 1 ? nil : strokeOpacity
+        content.fillRule = fillRule == "nonzero" ? nil : fillRule
+        content.clipRule = clipRule == "nonzero" ? nil : clipRule
+        let width = px(strokeWidth)
+        content.strokeWidth = width == 1 ? nil : width
+        content.strokeLinecap = strokeLinecap == "butt" ? nil : strokeLinecap
+        content.strokeLinejoin = strokeLinejoin == "miter" ? nil : strokeLinejoin
+        content.strokeMiterlimit = strokeMiterlimit == 4 ? nil : strokeMiterlimit
+        if let dashes = strokeDasharray?.map(px), dashes.contains(where: { $0 > 0 }) {
+            content.strokeDasharray = dashes
+        } else {
+            content.strokeDasharray = nil
+        }
+        let offset = px(strokeDashoffset)
+        content.strokeDashoffset = offset == 0 || content.strokeDasharray == nil ? nil : offset
+        var extra: [StyleProperty] = []
+        if visibility != "visible" { extra.append(StyleProperty("visibility", visibility)) }
+        extra += extraInherited
+        extra += extraOwn
+        content.extra = extra
+    }
+
+    /// The model's `Paint` for a resolved paint value.
+    package static func paint(_ p: PaintValue) -> Paint {
+        switch p {
+        case .none: return .none
+        case .color(let c): return .color(c)
+        case .url(let id, let fallback): return .ref(id, fallback: fallback)
+        }
+    }
+}

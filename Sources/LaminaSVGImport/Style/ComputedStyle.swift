@@ -1,0 +1,126 @@
+import LaminaCore
+
+/// A resolved paint: nothing, a color (`cssText`), or a paint server reference by id with the
+/// fallback written after the `url()` (`cssText` or `none`).
+package enum PaintValue: Hashable, Sendable {
+    case none
+    case color(String)
+    case url(String, fallback: String?)
+}
+
+/// A paint as specified: `currentColor` is kept so it follows each element's own `color`
+/// (CSS Color 4 inherits the keyword, as browsers do).
+package enum SpecifiedPaint: Hashable, Sendable {
+    case none
+    case color(ParsedColor)
+    /// A local reference `url(#id)` and the optional fallback written after it.
+    case url(String, fallback: PaintFallback?)
+}
+
+/// The fallback after a paint server reference: `none` or a color.
+package enum PaintFallback: Hashable, Sendable {
+    case none
+    case color(ParsedColor)
+}
+
+/// The computed SVG style of one element, with SVG's inheritance rules (SPEC §5).
+///
+/// Build it top-down: `ComputedStyle.initial.child(declarations:)` for the root, then each
+/// element's `child` of its parent's. Inherited properties carry over; `opacity`,
+/// `clip-path`, `mask`, `filter`, `display`, `overflow`, `stop-*` and the `extraOwn`
+/// properties reset on every element.
+package struct ComputedStyle: Hashable, Sendable {
+    // Inherited.
+    package var fillPaint: SpecifiedPaint = .color(.black)
+    package var strokePaint: SpecifiedPaint = .none
+    package var fillOpacity: Double = 1
+    package var strokeOpacity: Double = 1
+    /// `nonzero` or `evenodd`.
+    package var fillRule: String = "nonzero"
+    package var clipRule: String = "nonzero"
+    /// Absolute lengths are already px (unit `.none`); only `%` stays relative to the viewport.
+    package var strokeWidth: Length = Length(1)
+    package var strokeLinecap: String = "butt"
+    package var strokeLinejoin: String = "miter"
+    package var strokeMiterlimit: Double = 4
+    /// Nil for `none`; lengths in px or `%`.
+    package var strokeDasharray: [Length]?
+    package var strokeDashoffset: Length = .zero
+    /// `visible`, `hidden` or `collapse`.
+    package var visibility: String = "visible"
+    /// The `color` property, always concrete.
+    package var color: ParsedColor = .black
+    /// The font size in px.
+    package var fontSize: Double = 16
+    /// Other inherited drawing properties, by their index in `ComputedStyle.inheritedExtraNames`.
+    var inheritedExtras: [String?] = Array(repeating: nil, count: ComputedStyle.inheritedExtraNames.count)
+
+    // Not inherited.
+    package var opacity: Double = 1
+    /// The `clip-path` id (`url(#id)`), nil for none.
+    package var clipPath: String?
+    package var mask: String?
+    package var filter: String?
+    /// `inline`, `none`, `block`, … (only `none` matters).
+    package var display: String = "inline"
+    package var overflow: String = "visible"
+    package var stopColorPaint: ParsedColor = .black
+    package var stopOpacity: Double = 1
+    /// Non-inherited drawing properties set on this element (`vector-effect`, `mix-blend-mode`…),
+    /// in the order of `ComputedStyle.ownExtraNames`.
+    package var extraOwn: [StyleProperty] = []
+
+    /// The initial values of every property (the style above the root element).
+    package static let initial = ComputedStyle()
+
+    /// True when `display: none`.
+    package var isDisplayNone: Bool { display == "none" }
+
+    /// `fill` with `currentColor` resolved.
+    package var fill: PaintValue { resolve(fillPaint) }
+    /// `stroke` with `currentColor` resolved.
+    package var stroke: PaintValue { resolve(strokePaint) }
+    /// `stop-color` as CSS text with `currentColor` resolved.
+    package var stopColor: String { (stopColorPaint == .currentColor ? color : stopColorPaint).cssText }
+
+    /// The inherited extra properties that are set, in `inheritedExtraNames` order.
+    package var extraInherited: [StyleProperty] {
+        var out: [StyleProperty] = []
+        for (k, v) in inheritedExtras.enumerated() {
+            if let v { out.append(StyleProperty(ComputedStyle.inheritedExtraNames[k], v)) }
+        }
+        return out
+    }
+
+    private func resolve(_ p: SpecifiedPaint) -> PaintValue {
+        switch p {
+        case .none:
+            return .none
+        case .color(let c):
+            return .color((c == .currentColor ? color : c).cssText)
+        case .url(let id, let fallback):
+            switch fallback {
+            case nil: return .url(id, fallback: nil)
+            case .none?: return .url(id, fallback: "none")
+            case .color(let c)?: return .url(id, fallback: (c == .currentColor ? color : c).cssText)
+            }
+        }
+    }
+
+    /// Inherited properties kept verbatim for drawing, in output order.
+    package static let inheritedExtraNames: [String] = [
+        "paint-order", "shape-rendering", "text-rendering", "image-rendering", "color-rendering",
+        "color-interpolation", "color-interpolation-filters", "marker-start", "marker-mid", "marker-end",
+        "font-family", "font-style", "font-variant", "font-weight", "font-stretch", "font-size-adjust",
+        "font-kerning", "kerning", "text-anchor", "letter-spacing", "word-spacing", "writing-mode",
+        "direction", "dominant-baseline", "glyph-orientation-horizontal", "glyph-orientation-vertical",
+        "white-space", "pointer-events", "cursor",
+    ]
+
+    /// Non-inherited properties kept verbatim for drawing, in output order.
+    package static let ownExtraNames: [String] = [
+        "vector-effect", "mix-blend-mode", "isolation", "mask-type", "alignment-baseline",
+        "baseline-shift", "text-decoration", "unicode-bidi", "flood-color", "flood-opacity",
+        "lighting-color", "clip", "enable-background",
+    ]
+}

@@ -1,0 +1,20 @@
+/// The SVG presentation attributes: attributes that are also CSS properties and take part in
+/// the cascade at the lowest level. `transform` is not here: the builder reads it as geometry.
+package enum PresentationAttributes {
+    /// Every presentation attribute name (SVG 1.1 §M, SVG 2 §6.6).
+    package static let names: Set<String> = [
+        "alignment-baseline", "baseline-shift", "clip", "clip-path", "clip-rule", "color",
+        "color-interpolation", "color-interpolation-filters", "color-profile", "color-rendering",
+        "cursor", "direction", "display", "dominant-baseline", "enable-background", "fill",
+        "fill-opacity", "fill-rule", "filter", "flood-color", "flood-opacity", "font", "font-family",
+        "font-size", "font-size-adjust", "font-stretch", "font-style", "font-variant", "font-weight",
+        "glyph-orientation-horizontal", "glyph-orientation-vertical", "image-rendering", "isolation",
+        "kerning", "letter-spacing", "lighting-color", "marker-end", "marker-mid", "marker-start",
+        "mask", "mask-type", "mix-blend-mode", "opacity", "overflow", "paint-order", "pointer-events",
+        "shape-rendering", "stop-color", "stop-opacity", "stroke", "stroke-dasharray",
+        "stroke-dashoffset", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit",
+        "stroke-opacity", "stroke-width", "text-anchor", "text-decoration", "text-overflow",
+        "text-rendering", "unicode-bidi", "vector-effect", "visibility", "white-space",
+        "word-spacing", "writing-mode",
+    ]
+}

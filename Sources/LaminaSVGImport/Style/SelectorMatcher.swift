@@ -1,0 +1,126 @@
+/// Matches indexed selectors against every element of a tree in linear time.
+///
+/// Selectors are bucketed by their rightmost compound's id, first class or type (else the
+/// universal bucket); each element only tries the buckets it can match. Descendant
+/// combinators use a memo of "some ancestor-or-self matches the left part", so a deep tree
+/// is walked once per selector part rather than once per element.
+struct SelectorMatcher {
+    let tree: ElementTree
+    let selectors: [StyleCascade.IndexedSelector]
+    var byID: [String: [Int32]] = [:]
+    var byClass: [String: [Int32]] = [:]
+    var byType: [String: [Int32]] = [:]
+    var universal: [Int32] = []
+    /// Per element: its id and class list, computed once.
+    var ids: [String?] = []
+    var classes: [[String]] = []
+    /// Memo of `hasAncestorOrSelf(selector, part, element)`, keyed by a packed integer.
+    var memo: [Int: Bool] = [:]
+
+    init(tree: ElementTree, selectors: [StyleCascade.IndexedSelector]) {
+        self.tree = tree
+        self.selectors = selectors
+        for (k, s) in selectors.enumerated() {
+            guard let last = s.selector.compounds.last else { continue }
+            if let id = last.id {
+                byID[id, default: []].append(Int32(k))
+            } else if let c = last.classes.first {
+                byClass[c, default: []].append(Int32(k))
+            } else if let t = last.type {
+                byType[t, default: []].append(Int32(k))
+            } else {
+                universal.append(Int32(k))
+            }
+        }
+        ids.reserveCapacity(tree.elements.count)
+        classes.reserveCapacity(tree.elements.count)
+        for e in tree.elements {
+            ids.append(e.attribute("id"))
+            if let c = e.attribute("class") {
+                classes.append(c.split(whereSeparator: isCSSSpace).map(String.init))
+            } else {
+                classes.append([])
+            }
+        }
+    }
+
+    /// The CSR match table: offsets (count + 1) and selector indices per element.
+    mutating func matchAll() -> ([Int32], [Int32]) {
+        var start: [Int32] = [0]
+        start.reserveCapacity(tree.elements.count + 1)
+        var out: [Int32] = []
+        var candidates: [Int32] = []
+        for e in tree.elements.indices {
+            candidates.removeAll(keepingCapacity: true)
+            if let id = ids[e], let list = byID[id] { candidates += list }
+            var seen: [String] = []
+            for c in classes[e] where !seen.contains(c) {
+                seen.append(c)
+                if let list = byClass[c] { candidates += list }
+            }
+            if let list = byType[tree.elements[e].name] { candidates += list }
+            candidates += universal
+            let before = out.count
+            for k in candidates where matches(Int(k), part: selectors[Int(k)].selector.compounds.count - 1, element: e) {
+                out.append(k)
+            }
+            if out.count - before > 1 {
+                // Cascade order: specificity, then source order (the selector index).
+                out[before...].sort { a, b in
+                    let sa = selectors[Int(a)].specificity, sb = selectors[Int(b)].specificity
+                    return sa != sb ? sa < sb : a < b
+                }
+            }
+            start.append(Int32(out.count))
+        }
+        return (start, out)
+    }
+
+    func compoundMatches(_ c: StyleSheet.Compound, _ e: Int) -> Bool {
+        let element = tree.elements[e]
+        if let t = c.type, t != element.name { return false }
+        if let id = c.id, id != ids[e] { return false }
+        for cls in c.classes where !classes[e].contains(cls) { return false }
+        for test in c.attributes {
+            guard let v = element.attribute(test.name), test.matches(v) else { return false }
+        }
+        return true
+    }
+
+    /// Whether compounds `0...part` of selector `k` match with `part` on element `e`.
+    mutating func matches(_ k: Int, part: Int, element e: Int) -> Bool {
+        let sel = selectors[k].selector
+        guard part >= 0, compoundMatches(sel.compounds[part], e) else { return false }
+        if part == 0 { return true }
+        guard let parent = tree.elements[e].parent else { return false }
+        switch sel.combinators[part - 1] {
+        case .child:
+            return matches(k, part: part - 1, element: parent)
+        case .descendant:
+            return hasAncestorOrSelf(k, part: part - 1, from: parent)
+        }
+    }
+
+    /// Whether `from` or one of its ancestors matches compounds `0...part`; memoized per node.
+    mutating func hasAncestorOrSelf(_ k: Int, part: Int, from start: Int) -> Bool {
+        let n = tree.elements.count
+        func key(_ e: Int) -> Int { (k * SelectorParser.maxCompounds + part) * n + e }
+        var path: [Int] = []
+        var node: Int? = start
+        var result = false
+        while let e = node {
+            if let m = memo[key(e)] {
+                result = m
+                break
+            }
+            path.append(e)
+            if matches(k, part: part, element: e) {
+                result = true
+                break
+            }
+            node = tree.elements[e].parent
+        }
+        for e in path { memo[key(e)] = result }
+        return result
+    }
+}

@@ -1,0 +1,103 @@
+import LaminaCore
+
+/// The cascade of one document: `<style>` sheets, presentation attributes and `style`
+/// attributes, giving each element its specified declarations (SPEC §5).
+///
+/// Levels from low to high: presentation attributes; sheet rules by specificity then order;
+/// the `style` attribute; sheet `!important`; `style` `!important`. Rules are indexed by
+/// their rightmost compound's id, class or type, and descendant matching is memoized, so
+/// matching stays linear in the number of elements.
+package struct StyleCascade: Sendable {
+    /// A selector of some rule, flattened for matching.
+    struct IndexedSelector: Sendable {
+        var selector: StyleSheet.Selector
+        var rule: Int
+        var specificity: Int
+    }
+
+    let tree: ElementTree
+    var rules: [StyleSheet.Rule] = []
+    var selectors: [IndexedSelector] = []
+    /// Matched selector indices per element, CSR style: element i owns
+    /// `matches[matchStart[i]..<matchStart[i + 1]]`, sorted by (specificity, order).
+    var matchStart: [Int32] = []
+    var matches: [Int32] = []
+
+    /// Collects every `<style>` element (no `type`, or `text/css`) and matches its rules
+    /// against all elements; `@import` and similar notices go to `diagnostics`.
+    package init(tree: ElementTree, diagnostics: inout [Diagnostic]) {
+        self.tree = tree
+        for i in tree.elements.indices {
+            let e = tree.elements[i]
+            guard e.name == "style", e.isSVG || e.namespace == nil else { continue }
+            let type = e.attribute("type")?.trimmingCharactersCSS().lowercased() ?? ""
+            guard type.isEmpty || type == "text/css" else { continue }
+            var warnings: [String] = []
+            let sheet = StyleSheet(parsing: e.text, warnings: &warnings)
+            for w in warnings { diagnostics.append(.warning(w, at: tree.location(of: i))) }
+            rules += sheet.rules
+        }
+        for (r, rule) in rules.enumerated() {
+            for s in rule.selectors {
+                selectors.append(IndexedSelector(selector: s, rule: r, specificity: s.specificity))
+            }
+        }
+        if !selectors.isEmpty {
+            var matcher = SelectorMatcher(tree: tree, selectors: selectors)
+            (matchStart, matches) = matcher.matchAll()
+        }
+    }
+
+    /// The winning declaration of every property specified on `element`, in the order each
+    /// property first appears (presentation attributes, then sheet rules, then `style`).
+    package func declarations(for element: Int) -> [(name: String, value: String)] {
+        guard element >= 0, element < tree.elements.count else { return [] }
+        let e = tree.elements[element]
+        var names: [String] = []
+        var values: [String] = []
+        var keys: [(Int, Int, Int, Int)] = []
+        var slot: [String: Int] = [:]
+        var position = 0
+        func offer(_ name: String, _ value: String, _ key: (Int, Int, Int, Int)) {
+            if let k = slot[name] {
+                if key >= keys[k] {
+                    values[k] = value
+                    keys[k] = key
+                }
+            } else {
+                slot[name] = names.count
+                names.append(name)
+                values.append(value)
+                keys.append(key)
+            }
+        }
+        for a in e.attributes where a.namespace == nil && PresentationAttributes.names.contains(a.name) {
+            position += 1
+            offer(a.name, a.value.trimmingCharactersCSS(), (0, 0, 0, position))
+        }
+        if !matchStart.isEmpty {
+            for m in matches[Int(matchStart[element])..<Int(matchStart[element + 1])] {
+                let s = selectors[Int(m)]
+                for d in rules[s.rule].declarations {
+                    position += 1
+                    offer(d.name, d.value, (d.important ? 1 : 0, 1, s.specificity, position))
+                }
+            }
+        }
+        if let style = e.attribute("style") {
+            for d in StyleSheet.parseDeclarations(style) {
+                position += 1
+                offer(d.name, d.value, (d.important ? 1 : 0, 2, 0, position))
+            }
+        }
+        return names.indices.map { (names[$0], values[$0]) }
+    }
+}
+
+extension String {
+    /// The text without leading and trailing CSS whitespace.
+    func trimmingCharactersCSS() -> String {
+        let s = self[...].trimmingCSSSpaces()
+        return s.utf8.count == utf8.count ? self : String(s)
+    }
+}

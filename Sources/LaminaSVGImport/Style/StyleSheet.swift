@@ -1,0 +1,112 @@
+/// A parsed CSS style sheet: the rules Lamina supports, in source order (SPEC §5).
+///
+/// Rules whose selectors use anything unsupported (pseudo-classes, sibling combinators,
+/// namespaces, escapes) are dropped whole, as a browser drops a rule with an invalid selector.
+/// `@import` is never fetched (a warning), other at-rules (`@media`, `@font-face`…) are skipped.
+package struct StyleSheet: Hashable, Sendable {
+    /// One `name: value [!important]` declaration, name lower-cased, value trimmed.
+    package struct Declaration: Hashable, Sendable {
+        package var name: String
+        package var value: String
+        package var important: Bool
+
+        /// A declaration as written.
+        package init(name: String, value: String, important: Bool = false) {
+            self.name = name
+            self.value = value
+            self.important = important
+        }
+    }
+
+    /// An attribute test: `[name]`, `[name=value]`, `[name~=value]`, `|=`, `^=`, `$=`, `*=`.
+    package struct AttributeTest: Hashable, Sendable {
+        /// How the attribute value is compared.
+        package enum Operator: Hashable, Sendable {
+            case exists, equals, includes, dashMatch, prefix, suffix, substring
+        }
+
+        package var name: String
+        package var op: Operator
+        package var value: String
+
+        /// True when an attribute value passes the test.
+        package func matches(_ actual: String) -> Bool {
+            switch op {
+            case .exists: return true
+            case .equals: return actual == value
+            case .includes: return !value.isEmpty && actual.split(whereSeparator: isCSSSpace).contains { $0 == value }
+            case .dashMatch: return actual == value || actual.hasPrefix(value + "-")
+            case .prefix: return !value.isEmpty && actual.hasPrefix(value)
+            case .suffix: return !value.isEmpty && actual.hasSuffix(value)
+            case .substring: return !value.isEmpty && actual.contains(value)
+            }
+        }
+    }
+
+    /// A compound selector such as `rect.a#b[x]`; `type == nil` is `*` or no type.
+    package struct Compound: Hashable, Sendable {
+        package var type: String?
+        package var id: String?
+        package var classes: [String] = []
+        package var attributes: [AttributeTest] = []
+
+        /// An empty compound (matches everything).
+        package init() {}
+    }
+
+    /// How two compounds of a complex selector relate.
+    package enum Combinator: Hashable, Sendable {
+        /// Whitespace: any ancestor.
+        case descendant
+        /// `>`: the parent.
+        case child
+    }
+
+    /// A complex selector, compounds from left to right with the combinators between them.
+    package struct Selector: Hashable, Sendable {
+        package var compounds: [Compound]
+        /// `combinators[k]` joins `compounds[k]` and `compounds[k + 1]`.
+        package var combinators: [Combinator]
+
+        /// CSS specificity packed as ids·10⁶ + (classes + attributes)·10³ + types.
+        package var specificity: Int {
+            var ids = 0, classes = 0, types = 0
+            for c in compounds {
+                if c.id != nil { ids += 1 }
+                classes += c.classes.count + c.attributes.count
+                if c.type != nil { types += 1 }
+            }
+            return min(ids, 999) * 1_000_000 + min(classes, 999) * 1_000 + min(types, 999)
+        }
+    }
+
+    /// A style rule: a selector list and its declarations.
+    package struct Rule: Hashable, Sendable {
+        package var selectors: [Selector]
+        package var declarations: [Declaration]
+    }
+
+    /// The supported rules in source order.
+    package var rules: [Rule] = []
+
+    /// An empty sheet.
+    package init() {}
+
+    /// Parses style sheet text; `warnings` receives messages such as the `@import` notice
+    /// (without location; the caller knows the `<style>` element).
+    package init(parsing text: String, warnings: inout [String]) {
+        var bytes = Array(text.utf8)
+        CSSBytes.blankComments(&bytes)
+        var parser = StyleSheetParser(bytes: bytes)
+        parser.run()
+        rules = parser.rules
+        warnings += parser.warnings
+    }
+
+    /// Parses the declarations of a `style` attribute.
+    package static func parseDeclarations(_ text: String) -> [Declaration] {
+        var bytes = Array(text.utf8)
+        CSSBytes.blankComments(&bytes)
+        return CSSBytes.declarations(bytes, 0, bytes.count)
+    }
+}

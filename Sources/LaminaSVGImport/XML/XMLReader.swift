@@ -1,0 +1,119 @@
+import CLibXML2
+import LaminaCore
+
+/// Reads XML bytes into an ``ElementTree`` with libxml2's SAX2 interface.
+///
+/// The only code in Lamina that sees C pointers. Each call owns its parser context; the SAX
+/// callbacks reach the per-parse state through the user-data pointer (an unmanaged box that
+/// is released when the parse ends), so nothing is global but libxml2's one-time init.
+/// Entities: internal entities expand (as resvg does); external entities are never declared to
+/// libxml2, so nothing outside the document is read; expansion is bounded by a budget.
+package enum XMLReader {
+    /// libxml2 parse options: no network, no diagnostics printed, no entity substitution flag,
+    /// no DTD loading, attribute defaulting or validation, and no `XML_PARSE_HUGE` (libxml2's
+    /// depth and size limits stay in force).
+    static let parseOptions: Int32 = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+
+    /// The largest input accepted (libxml2 takes an `int` length).
+    static let maximumInputSize = 1 << 30
+
+    /// Parses `bytes` into located elements; warnings are returned, fatal problems thrown.
+    package static func read(_ bytes: [UInt8], file: String) throws(SVGImportError) -> (tree: ElementTree, diagnostics: [Diagnostic]) {
+        _ = libxml2Ready
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        guard bytes.count <= maximumInputSize else {
+            throw SVGImportError(.tooLarge, "input is larger than \(maximumInputSize) bytes", at: start)
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw SVGImportError(.emptyDocument, "empty document", at: start)
+        }
+        let state = ReaderState(file: file, bytes: bytes)
+        let box = Unmanaged.passRetained(state)
+        defer { box.release() }
+
+        var handler = xmlSAXHandler()
+        XMLReader.install(into: &handler)
+        let parsed: Bool = bytes.withUnsafeBufferPointer { buf -> Bool in
+            guard let base = buf.baseAddress else { return false }
+            let raw = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+            guard let ctxt = xmlCreateMemoryParserCtxt(raw, Int32(buf.count)) else { return false }
+            defer {
+                if let doc = ctxt.pointee.myDoc {
+                    xmlFreeDoc(doc)
+                    ctxt.pointee.myDoc = nil
+                }
+                xmlFreeParserCtxt(ctxt)
+            }
+            if let sax = ctxt.pointee.sax { sax.pointee = handler }
+            _ = xmlCtxtUseOptions(ctxt, parseOptions)
+            ctxt.pointee.userData = box.toOpaque()
+            state.ctxt = ctxt
+            _ = xmlParseDocument(ctxt)
+            if ctxt.pointee.wellFormed == 0, state.failure == nil {
+                state.recordLastError(of: ctxt)
+            }
+            state.ctxt = nil
+            return true
+        }
+        guard parsed else {
+            throw SVGImportError(.malformedXML, "cannot create an XML parser for the input", at: start)
+        }
+        if let failure = state.failure { throw failure }
+        guard !state.tree.elements.isEmpty else {
+            throw SVGImportError(.emptyDocument, "document has no elements", at: start)
+        }
+        let root = state.tree.elements[0]
+        guard root.name == "svg", root.isSVG else {
+            let what = root.namespace.map { "'\(root.name)' in namespace '\($0)'" } ?? "'\(root.name)' with no namespace"
+            throw SVGImportError(
+                .notSVG, "root element is \(what), expected 'svg' in \(XMLNamespace.svg)", at: state.tree.location(of: 0))
+        }
+        return (state.tree, state.diagnostics)
+    }
+
+    /// The SAX callbacks: element and text events build the tree; the internal subset and
+    /// entity hooks forward to libxml2's SAX2 defaults (internal entities only).
+    private static func install(into h: inout xmlSAXHandler) {
+        h.initialized = UInt32(XML_SAX2_MAGIC)
+        h.startDocument = { ctx in
+            guard let s = ReaderState.from(ctx), let c = s.ctxt else { return }
+            xmlSAX2StartDocument(c)
+        }
+        h.internalSubset = { ctx, name, externalID, systemID in
+            guard let s = ReaderState.from(ctx), let c = s.ctxt else { return }
+            xmlSAX2InternalSubset(c, name, externalID, systemID)
+        }
+        h.entityDecl = { ctx, name, type, publicID, systemID, content in
+            guard let s = ReaderState.from(ctx), let c = s.ctxt else { return }
+            s.declareEntity(ctxt: c, name: name, type: type, publicID: publicID, systemID: systemID, content: content)
+        }
+        h.getEntity = { ctx, name in
+            guard let s = ReaderState.from(ctx), let c = s.ctxt else { return nil }
+            return xmlSAX2GetEntity(c, name)
+        }
+        h.getParameterEntity = { ctx, name in
+            guard let s = ReaderState.from(ctx), let c = s.ctxt else { return nil }
+            return xmlSAX2GetParameterEntity(c, name)
+        }
+        h.resolveEntity = { _, _, _ in nil }
+        h.startElementNs = { ctx, localname, _, uri, _, _, nbAttributes, _, attributes in
+            ReaderState.from(ctx)?.startElement(localname, uri, Int(nbAttributes), attributes)
+        }
+        h.endElementNs = { ctx, _, _, _ in
+            ReaderState.from(ctx)?.endElement()
+        }
+        h.characters = { ctx, ch, len in
+            ReaderState.from(ctx)?.characters(ch, Int(len))
+        }
+        h.cdataBlock = { ctx, ch, len in
+            ReaderState.from(ctx)?.characters(ch, Int(len))
+        }
+        h.serror = { ctx, error in
+            guard let s = ReaderState.from(ctx), let e = error else { return }
+            s.libxmlError(e.pointee)
+        }
+    }
+}
+
+/// libxml2's one-time initialisation, run lazily and thread-safely by Swift's global `let`.
+private let libxml2Ready: Void = { xmlInitParser() }()

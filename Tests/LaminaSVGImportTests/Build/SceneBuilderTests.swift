@@ -1,0 +1,116 @@
+import LaminaCore
+import Testing
+
+@testable import LaminaSVGImport
+
+@Suite struct SceneBuilderTests {
+    typealias S = ImportTestSupport
+
+    @Test func rootLayerHasViewportBoundsAndFrameAtOrigin() throws {
+        let (scene, diagnostics) = try S.load(S.header + " width=\"200\" height=\"100\" viewBox=\"0 0 20 10\"><rect id=\"r\" width=\"5\" height=\"5\"/></svg>")
+        #expect(diagnostics.isEmpty)
+        let root = scene.tree[scene.root]
+        #expect(root.bounds == Rect(0, 0, 200, 100))
+        #expect(root.position == Point(100, 50))
+        #expect(root.masksToBounds)
+        #expect(root.svg?.extra.map(\.name) == ["width", "height", "viewBox"])
+        let r = try #require(S.layer(scene, "r"))
+        #expect(S.close(S.toRoot(scene, r, Point(5, 5)), Point(50, 50)))
+        #expect(scene.tree[r].content?.shape == .rect(x: 0, y: 0, width: 5, height: 5, rx: 0, ry: 0))
+    }
+
+    @Test func missingSizeUsesViewBoxOrHundred() throws {
+        let a = try S.load(S.header + " viewBox=\"0 0 30 40\"/>").scene
+        #expect(a.tree[a.root].bounds == Rect(0, 0, 30, 40))
+        let b = try S.load(S.header + "/>").scene
+        #expect(b.tree[b.root].bounds == Rect(0, 0, 100, 100))
+    }
+
+    @Test func groupBoundsAreUnionOfChildFrames() throws {
+        let svg = S.header + "><g id=\"g\"><rect id=\"a\" x=\"10\" y=\"10\" width=\"10\" height=\"10\"/>"
+            + "<circle id=\"c\" cx=\"50\" cy=\"50\" r=\"5\"/></g></svg>"
+        let (scene, _) = try S.load(svg)
+        let g = try #require(S.layer(scene, "g"))
+        #expect(scene.tree[g].bounds == Rect(10, 10, 45, 45))
+        #expect(scene.tree[g].position == Point(32.5, 32.5))
+        let c = try #require(S.layer(scene, "c"))
+        #expect(scene.tree[c].bounds == Rect(45, 45, 10, 10))
+        #expect(scene.tree[c].position == Point(50, 50))
+    }
+
+    @Test(arguments: 0..<20)
+    func transformSplitKeepsThePicture(seed: Int) throws {
+        var x = UInt64(seed + 1) &* 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {
+            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(x >> 11) / Double(1 << 53) * 200 - 100
+        }
+        let m = (0..<6).map { _ in next() / 10 }
+        let matrix = m.map(NumberText.format).joined(separator: " ")
+        let svg = S.header + "><g id=\"g\" transform=\"matrix(\(matrix))\"><rect id=\"r\" x=\"3\" y=\"7\" width=\"11\" height=\"5\" "
+            + "transform=\"rotate(\(NumberText.format(next())))\"/></g></svg>"
+        let (scene, _) = try S.load(svg)
+        let g = try #require(S.layer(scene, "g"))
+        let t = try #require(TransformList.parse("matrix(\(matrix))"[...]))
+        for _ in 0..<4 {
+            let v = Point(next(), next())
+            #expect(S.close(S.toSuperlayer(scene, g, v), t.apply(v), 1e-6))
+        }
+        #expect(scene.tree[g].transform.m41 == 0 && scene.tree[g].transform.m42 == 0)
+    }
+
+    @Test func useInstancesACopyWithItsOwnStyle() throws {
+        let svg = S.header + "><defs><rect id=\"r\" width=\"10\" height=\"10\"/></defs>"
+            + "<use id=\"u1\" href=\"#r\" x=\"5\" fill=\"red\"/><use id=\"u2\" xlink:href=\"#r\" y=\"5\" fill=\"blue\"/></svg>"
+        let (scene, _) = try S.load(svg)
+        let u1 = try #require(S.layer(scene, "u1")), u2 = try #require(S.layer(scene, "u2"))
+        let r1 = try #require(scene.tree.sublayers(of: u1).first), r2 = try #require(scene.tree.sublayers(of: u2).first)
+        #expect(scene.tree[r1].content?.fill == .color("#ff0000"))
+        #expect(scene.tree[r2].content?.fill == .color("#0000ff"))
+        #expect(S.close(S.toRoot(scene, r1, Point(0, 0)), Point(5, 0)))
+        #expect(S.close(S.toRoot(scene, r2, Point(0, 0)), Point(0, 5)))
+    }
+
+    @Test func useCyclesAreSkippedWithAWarning() throws {
+        let svg = S.header + "><use id=\"a\" href=\"#a\"/><g id=\"g\"><use id=\"b\" href=\"#g\"/></g>"
+            + "<use id=\"m\" href=\"#missing\"/></svg>"
+        let (scene, diagnostics) = try S.load(svg)
+        #expect(diagnostics.filter { $0.message.contains("cycle") }.count == 2)
+        #expect(diagnostics.contains { $0.message.contains("missing") && $0.location?.line == 1 })
+        #expect(scene.tree.count == 2)
+    }
+
+    @Test func clipPathBecomesAMaskLayer() throws {
+        let svg = S.header + "><clipPath id=\"c\" clipPathUnits=\"objectBoundingBox\"><rect id=\"cr\" width=\"0.5\" height=\"1\"/></clipPath>"
+            + "<rect id=\"r\" x=\"10\" y=\"20\" width=\"40\" height=\"60\" clip-path=\"url(#c)\"/></svg>"
+        let (scene, _) = try S.load(svg)
+        let r = try #require(S.layer(scene, "r"))
+        let m = try #require(scene.tree.mask(of: r))
+        #expect(scene.tree[m].svg?.element == "clipPath")
+        let cr = try #require(scene.tree.sublayers(of: m).first)
+        let corner = S.toSuperlayer(scene, m, S.toSuperlayer(scene, cr, Point(0.5, 1)))
+        #expect(S.close(corner, Point(30, 80)))
+    }
+
+    @Test func constraintGrammarErrorsCarryTheLocation() {
+        let svg = S.header + ">\n  <rect lamina:constraints=\"midX = superlayer.middle\" width=\"1\" height=\"1\"/></svg>"
+        #expect {
+            _ = try S.load(svg)
+        } throws: { error in
+            (error as? SVGImportError)?.description.hasPrefix("in.svg:2:3: error: unknown constraint attribute 'middle'") == true
+        }
+    }
+
+    @Test func constraintsParse() throws {
+        let svg = S.header + "><g><rect id=\"a\" lamina:name=\"A\" lamina:constraints=\"midX = superlayer.midX; maxY = B.minY * 2 - 10\" width=\"1\" height=\"1\"/></g></svg>"
+        let (scene, _) = try S.load(svg)
+        let a = try #require(S.layer(scene, "A"))
+        #expect(
+            scene.tree[a].constraints == [
+                Constraint(attribute: .midX, relativeTo: "superlayer", sourceAttribute: .midX),
+                Constraint(attribute: .maxY, relativeTo: "B", sourceAttribute: .minY, scale: 2, offset: -10),
+            ])
+        let parent = try #require(scene.tree.superlayer(of: a))
+        #expect(scene.tree[parent].layoutManager == .constraint)
+    }
+}

@@ -1,0 +1,166 @@
+import LaminaCore
+import Testing
+
+@testable import LaminaSVGImport
+
+@Suite struct ComputedStyleTests {
+    static func style(_ decls: [(String, String)], parent: ComputedStyle = .initial) -> ComputedStyle {
+        parent.child(declarations: decls.map { (name: $0.0, value: $0.1) })
+    }
+
+    @Test func initialValuesAreSVGs() {
+        let s = ComputedStyle.initial
+        #expect(s.fill == .color("#000000"))
+        #expect(s.stroke == PaintValue.none)
+        #expect(s.strokeWidth == Length(1))
+        #expect(s.fontSize == 16)
+        #expect(s.opacity == 1)
+        #expect(s.display == "inline")
+        #expect(s.visibility == "visible")
+        #expect(s.extraInherited.isEmpty)
+    }
+
+    @Test func inheritedPropertiesCarryOverAndOthersReset() {
+        let parent = Self.style([
+            ("fill", "red"), ("stroke", "blue"), ("stroke-width", "3"), ("opacity", "0.5"), ("clip-path", "url(#c)"),
+            ("mask", "url(#m)"), ("filter", "url(#f)"), ("display", "none"), ("visibility", "hidden"),
+            ("paint-order", "stroke"), ("vector-effect", "non-scaling-stroke"), ("stop-color", "red"),
+        ])
+        #expect(parent.opacity == 0.5)
+        #expect(parent.clipPath == "c")
+        #expect(parent.mask == "m")
+        #expect(parent.filter == "f")
+        #expect(parent.extraOwn == [StyleProperty("vector-effect", "non-scaling-stroke")])
+        let child = Self.style([], parent: parent)
+        #expect(child.fill == .color("#ff0000"))
+        #expect(child.stroke == .color("#0000ff"))
+        #expect(child.strokeWidth == Length(3))
+        #expect(child.visibility == "hidden")
+        #expect(child.extraInherited == [StyleProperty("paint-order", "stroke")])
+        #expect(child.opacity == 1)
+        #expect(child.clipPath == nil && child.mask == nil && child.filter == nil)
+        #expect(child.display == "inline")
+        #expect(child.extraOwn.isEmpty)
+        #expect(child.stopColor == "#000000")
+    }
+
+    @Test func inheritInitialAndUnset() {
+        let parent = Self.style([("opacity", "0.5"), ("fill", "red"), ("stroke-linecap", "round")])
+        let child = Self.style([("opacity", "inherit"), ("fill", "initial"), ("stroke-linecap", "unset")], parent: parent)
+        #expect(child.opacity == 0.5)
+        #expect(child.fill == .color("#000000"))
+        #expect(child.strokeLinecap == "round")
+        let unsetOpacity = Self.style([("opacity", "unset")], parent: parent)
+        #expect(unsetOpacity.opacity == 1)
+    }
+
+    @Test func currentColorFollowsEachElementsColor() {
+        let parent = Self.style([("color", "red"), ("fill", "currentColor"), ("stroke", "url(#g) currentColor")])
+        #expect(parent.fill == .color("#ff0000"))
+        #expect(parent.stroke == .url("g", fallback: "#ff0000"))
+        let child = Self.style([("color", "rgb(0 0 255)")], parent: parent)
+        #expect(child.fill == .color("#0000ff"))
+        #expect(child.stroke == .url("g", fallback: "#0000ff"))
+        let grandchild = Self.style([("color", "inherit"), ("stop-color", "currentColor")], parent: child)
+        #expect(grandchild.stopColor == "#0000ff")
+    }
+
+    @Test(arguments: [
+        ("none", PaintValue.none), ("#abc", .color("#aabbcc")), ("url(#g)", .url("g", fallback: nil)),
+        ("url( '#g' ) none", .url("g", fallback: "none")), ("url(\"#g\") red", .url("g", fallback: "#ff0000")),
+        ("url(other.svg#g) blue", .color("#0000ff")), ("url(other.svg#g)", PaintValue.none),
+        ("rgba(0,0,0,.5)", .color("rgba(0,0,0,0.5)")),
+    ])
+    func paintValues(text: String, expected: PaintValue) {
+        #expect(Self.style([("fill", text)]).fill == expected)
+    }
+
+    @Test(arguments: ["bogus", "url(#g) bogus", "url(#g", "#12"])
+    func invalidPaintKeepsInheritedValue(text: String) {
+        let parent = Self.style([("fill", "green")])
+        #expect(Self.style([("fill", text)], parent: parent).fill == .color("#008000"))
+    }
+
+    @Test func opacitiesClampAndAcceptPercentages() {
+        let s = Self.style([("fill-opacity", "1.5"), ("stroke-opacity", "-1"), ("opacity", "40%"), ("stop-opacity", "x")])
+        #expect(s.fillOpacity == 1)
+        #expect(s.strokeOpacity == 0)
+        #expect(s.opacity == 0.4)
+        #expect(s.stopOpacity == 1)
+    }
+
+    @Test func fontSizeResolvesRelativeUnits() {
+        let parent = Self.style([("font-size", "20px")])
+        #expect(Self.style([("font-size", "2em")], parent: parent).fontSize == 40)
+        #expect(Self.style([("font-size", "50%")], parent: parent).fontSize == 10)
+        #expect(Self.style([("font-size", "12pt")], parent: parent).fontSize == 16)
+        #expect(Self.style([("font-size", "large")], parent: parent).fontSize == 18)
+        #expect(Self.style([("font-size", "-3")], parent: parent).fontSize == 20)
+    }
+
+    @Test func strokeLengthsResolveAbsoluteUnitsAndKeepPercent() {
+        let s = Self.style([("font-size", "10"), ("stroke-width", "2em"), ("stroke-dasharray", "1mm, 5%, 2"), ("stroke-dashoffset", "1in")])
+        #expect(s.strokeWidth == Length(20))
+        #expect(s.strokeDasharray == [Length(96 / 25.4), Length(5, .percent), Length(2)])
+        #expect(s.strokeDashoffset == Length(96))
+        // A child with another font size inherits the computed 20px, not 2em.
+        #expect(Self.style([("font-size", "30")], parent: s).strokeWidth == Length(20))
+        #expect(Self.style([("stroke-dasharray", "none")], parent: s).strokeDasharray == nil)
+        #expect(Self.style([("stroke-dasharray", "1 -2")], parent: s).strokeDasharray == s.strokeDasharray)
+        #expect(Self.style([("stroke-width", "-1")], parent: s).strokeWidth == Length(20))
+    }
+
+    @Test func keywordsAreValidated() {
+        let s = Self.style([
+            ("fill-rule", "EvenOdd"), ("clip-rule", "bogus"), ("stroke-linejoin", "round"), ("stroke-miterlimit", "0.5"),
+            ("overflow", "hidden"), ("display", "none"), ("visibility", "collapse"),
+        ])
+        #expect(s.fillRule == "evenodd")
+        #expect(s.clipRule == "nonzero")
+        #expect(s.strokeLinejoin == "round")
+        #expect(s.strokeMiterlimit == 4)
+        #expect(s.overflow == "hidden")
+        #expect(s.isDisplayNone)
+        #expect(s.visibility == "collapse")
+    }
+
+    @Test func extrasKeepAFixedOrder() {
+        let s = Self.style([("text-anchor", "middle"), ("marker", "url(#m)"), ("paint-order", "stroke fill"), ("mix-blend-mode", "multiply")])
+        #expect(s.extraInherited == [
+            StyleProperty("paint-order", "stroke fill"), StyleProperty("marker-start", "url(#m)"),
+            StyleProperty("marker-mid", "url(#m)"), StyleProperty("marker-end", "url(#m)"),
+            StyleProperty("text-anchor", "middle"),
+        ])
+        #expect(s.extraOwn == [StyleProperty("mix-blend-mode", "multiply")])
+    }
+
+    @Test func contentGetsOnlyNonInitialPaint() {
+        var initial = Content(shape: .rect(x: 0, y: 0, width: 1, height: 1, rx: 0, ry: 0))
+        ComputedStyle.initial.applyPaint(to: &initial, viewport: Size(100, 100))
+        #expect(initial == Content(shape: .rect(x: 0, y: 0, width: 1, height: 1, rx: 0, ry: 0)))
+        let s = Self.style([
+            ("fill", "url(#g) red"), ("stroke", "blue"), ("stroke-width", "10%"), ("fill-opacity", ".5"),
+            ("stroke-dasharray", "5 5"), ("stroke-dashoffset", "2"), ("stroke-linecap", "round"),
+            ("visibility", "hidden"), ("paint-order", "stroke"), ("fill-rule", "evenodd"),
+        ])
+        var c = Content(shape: .circle(cx: 0, cy: 0, r: 1))
+        s.applyPaint(to: &c, viewport: Size(30, 40))
+        #expect(c.fill == .ref("g", fallback: "#ff0000"))
+        #expect(c.stroke == .color("#0000ff"))
+        #expect(abs((c.strokeWidth ?? 0) - 0.1 * (1250.0).squareRoot()) < 1e-12)
+        #expect(c.fillOpacity == 0.5)
+        #expect(c.strokeOpacity == nil)
+        #expect(c.fillRule == "evenodd")
+        #expect(c.strokeLinecap == "round")
+        #expect(c.strokeDasharray == [5, 5])
+        #expect(c.strokeDashoffset == 2)
+        #expect(c.extra == [StyleProperty("visibility", "hidden"), StyleProperty("paint-order", "stroke")])
+    }
+
+    @Test func allZeroDashesAreNone() {
+        var c = Content(shape: .circle(cx: 0, cy: 0, r: 1))
+        Self.style([("stroke-dasharray", "0 0"), ("stroke-dashoffset", "3")]).applyPaint(to: &c, viewport: Size(1, 1))
+        #expect(c.strokeDasharray == nil)
+        #expect(c.strokeDashoffset == nil)
+    }
+}

@@ -1,0 +1,108 @@
+import Testing
+
+@testable import LaminaSVGImport
+
+@Suite struct StyleSheetTests {
+    static func sheet(_ text: String) -> (StyleSheet, [String]) {
+        var warnings: [String] = []
+        let s = StyleSheet(parsing: text, warnings: &warnings)
+        return (s, warnings)
+    }
+
+    @Test func parsesRulesAndDeclarations() throws {
+        let (s, warnings) = Self.sheet("rect { fill: red; stroke : blue !important }\n.a, #b { opacity:0.5 ; }")
+        #expect(warnings.isEmpty)
+        try #require(s.rules.count == 2)
+        #expect(s.rules[0].declarations == [
+            .init(name: "fill", value: "red"), .init(name: "stroke", value: "blue", important: true),
+        ])
+        #expect(s.rules[1].selectors.count == 2)
+        #expect(s.rules[1].selectors[0].compounds[0].classes == ["a"])
+        #expect(s.rules[1].selectors[1].compounds[0].id == "b")
+    }
+
+    @Test(arguments: [
+        ("*", 0), ("rect", 1), (".a", 1_000), ("#b", 1_000_000), ("rect.a#b", 1_001_001),
+        ("g > rect", 2), ("g .a rect", 1_002), ("[x]", 1_000), ("rect[x=\"1\"].c", 2_001),
+    ])
+    func specificity(selector: String, expected: Int) throws {
+        let (s, _) = Self.sheet("\(selector) { fill: red }")
+        let rule = try #require(s.rules.first)
+        #expect(rule.selectors[0].specificity == expected)
+    }
+
+    @Test func parsesCombinatorsAndAttributes() throws {
+        let (s, _) = Self.sheet("svg g>rect[ data-x = 'a b' ][y] { fill: red }")
+        let sel = try #require(s.rules.first?.selectors.first)
+        #expect(sel.compounds.map(\.type) == ["svg", "g", "rect"])
+        #expect(sel.combinators == [.descendant, .child])
+        #expect(sel.compounds[2].attributes == [
+            .init(name: "data-x", op: .equals, value: "a b"), .init(name: "y", op: .exists, value: ""),
+        ])
+    }
+
+    @Test(arguments: [
+        "rect:hover { fill: red }", "a + b { fill: red }", "a ~ b { fill: red }", "svg|rect { fill: red }",
+        "rect, :first-child { fill: red }", "> rect { fill: red }", "rect > { fill: red }", "#1\\x { fill: red }",
+        "::before { fill: red }", "rect.a:not(.b) { fill: red }",
+    ])
+    func unsupportedSelectorsDropTheRule(text: String) {
+        let (s, _) = Self.sheet(text + " .ok { fill: blue }")
+        #expect(s.rules.count == 1)
+        #expect(s.rules.first?.selectors.first?.compounds.first?.classes == ["ok"])
+    }
+
+    @Test func commentsAreIgnoredEverywhere() throws {
+        let (s, _) = Self.sheet("/* a { fill: red } */ rect /* x */ { fill: /* y */ green; /* z */ }")
+        try #require(s.rules.count == 1)
+        #expect(s.rules[0].declarations == [.init(name: "fill", value: "green")])
+    }
+
+    @Test func unterminatedCommentEndsTheSheet() {
+        let (s, _) = Self.sheet("rect { fill: red } /* never closed rect { fill: blue }")
+        #expect(s.rules.count == 1)
+        #expect(s.rules.first?.declarations.first?.value == "red")
+    }
+
+    @Test func importWarnsAndIsNotFetched() {
+        let (s, warnings) = Self.sheet("@import url(\"http://example.com/x.css\");\nrect { fill: red }")
+        #expect(warnings == ["'@import url(\"http://example.com/x.css\")' ignored: external style sheets are never fetched"])
+        #expect(s.rules.count == 1)
+    }
+
+    @Test func mediaAndOtherAtRulesAreSkipped() {
+        let (s, warnings) = Self.sheet(
+            "@media print { rect { fill: red } } @font-face { font-family: x } @charset \"utf-8\"; circle { fill: blue }")
+        #expect(warnings.isEmpty)
+        #expect(s.rules.count == 1)
+        #expect(s.rules.first?.selectors.first?.compounds.first?.type == "circle")
+    }
+
+    @Test func cdataMarkersAndStrayBracesAreTolerated() {
+        let (s, _) = Self.sheet("<!-- } rect { fill: red } -->")
+        #expect(s.rules.count == 1)
+    }
+
+    @Test func malformedDeclarationsAreSkipped() {
+        let decls = StyleSheet.parseDeclarations("fill red; stroke: blue; : x; opacity: ; FILL-OPACITY: .5 ! important; x: {a;b}; y: 1")
+        #expect(decls == [
+            .init(name: "stroke", value: "blue"), .init(name: "fill-opacity", value: ".5", important: true),
+            .init(name: "y", value: "1"),
+        ])
+    }
+
+    @Test func valuesKeepStringsAndParentheses() {
+        let decls = StyleSheet.parseDeclarations("font-family: 'a;b', \"c\"; fill: url(\"#g;1\") red")
+        #expect(decls.map(\.value) == ["'a;b', \"c\"", "url(\"#g;1\") red"])
+    }
+
+    @Test func hugeHostileInputIsLinear() {
+        // Many unclosed blocks, comments and braces: must finish quickly without hanging.
+        let hostile = String(repeating: "a{", count: 50_000) + String(repeating: "/*", count: 50_000)
+            + String(repeating: "}", count: 10_000)
+        let (s, _) = Self.sheet(hostile)
+        #expect(s.rules.count <= 1)
+        let many = String(repeating: ".c{fill:red}", count: 50_000)
+        #expect(Self.sheet(many).0.rules.count == 50_000)
+    }
+}
