@@ -19,7 +19,7 @@ enum OverlayMarks {
         OverlayText.appendEscaped(entry.path, to: &out)
         out += "\" data-depth=\"\(entry.depth)\" data-color=\"\(entry.depth % OverlayStyle.palette.count)\">"
         out += "<title>"
-        OverlayText.appendEscaped(tooltip(entry, layer: layer, frame: frame), to: &out)
+        OverlayTooltip.append(entry, layer: layer, frame: frame, to: &out)
         out += "</title>\n"
         if let q = frameInRoot { appendQuad(q, className: "lamina-frame", to: &out) }
         if let q = boundsInRoot { appendQuad(q, className: "lamina-bounds", polygonOnly: true, to: &out) }
@@ -117,23 +117,6 @@ enum OverlayMarks {
         out += "\" r=\""
         OverlayText.appendNumber(style.dotRadius, to: &out)
         out += "\"/>"
-    }
-
-    /// The tooltip: the layer's path, paint index and geometry (numbers through NumberText).
-    static func tooltip(_ entry: OverlayScan.Entry, layer: Layer, frame: Rect) -> String {
-        let b = layer.bounds
-        var t = entry.path + " (paint " + paintText(entry) + ", depth \(entry.depth))"
-        if let name = layer.name, entry.depth > 0, !entry.path.hasSuffix(name) { t += "\nname: " + name }
-        t += "\nbounds: " + OverlayText.list([b.x, b.y, b.width, b.height])
-        t += "\nposition: " + OverlayText.list([layer.position.x, layer.position.y])
-        t += "\nanchorPoint: " + OverlayText.list([layer.anchorPoint.x, layer.anchorPoint.y])
-        t += "\nframe: " + (frame.isInfinite ? "infinite" : OverlayText.list([frame.x, frame.y, frame.width, frame.height]))
-        t += "\nzPosition: " + OverlayText.list([layer.zPosition]).dropFirst().dropLast()
-        t += "\ntransform: " + transformText(layer.transform)
-        if !layer.sublayerTransform.isIdentity {
-            t += "\nsublayerTransform: " + transformText(layer.sublayerTransform)
-        }
-        return t
     }
 
     /// `[a, b, c, d, tx, ty]` for an affine transform, else the sixteen entries.

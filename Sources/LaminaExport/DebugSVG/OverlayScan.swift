@@ -35,6 +35,8 @@ struct OverlayScan {
         guard geometry.root.index < tree.count, !tree[geometry.root].hidden else { return }
         // (layer, index of its superlayer's entry or -1, its index among the superlayer's sublayers)
         var stack: [(LayerID, Int, Int)] = [(geometry.root, -1, 0)]
+        // Each sublayer's index in its superlayer's array, filled only where paint order differs.
+        var slotOf: [Int] = []
         while let (id, parentEntry, slot) = stack.popLast() {
             let depth = parentEntry < 0 ? 0 : entries[parentEntry].depth + 1
             if depth > Self.maxDepth {
@@ -55,11 +57,14 @@ struct OverlayScan {
             entries.append(entry)
             let subs = tree.sublayers(of: id)
             let painted = tree.sublayersInPaintOrder(of: id)
-            var slots: [LayerID: Int] = [:]
-            if painted != subs { for (k, s) in subs.enumerated() { slots[s] = k } }
+            let reordered = painted != subs
+            if reordered {
+                if slotOf.isEmpty { slotOf = Array(repeating: 0, count: tree.count) }
+                for (k, s) in subs.enumerated() { slotOf[s.index] = k }
+            }
             // Pushed in reverse paint order, so the first painted sublayer pops first.
             for (k, child) in painted.enumerated().reversed() where !tree[child].hidden {
-                stack.append((child, me, slots.isEmpty ? k : slots[child] ?? k))
+                stack.append((child, me, reordered ? slotOf[child.index] : k))
             }
         }
     }

@@ -26,7 +26,12 @@ struct OverlayStyle {
     static let css: String = {
         var s = "<style>\n"
         let o = "#lamina-overlay"
-        s += "\(o) *{vector-effect:non-scaling-stroke}\n"
+        // Inherited properties reset, so nothing set on the picture's root leaks into the marks.
+        s += "\(o){opacity:1;visibility:visible;stroke-dasharray:none;stroke-opacity:1;fill-opacity:1;"
+        s += "stroke-linecap:butt;stroke-linejoin:round;fill-rule:nonzero;font-style:normal;font-weight:normal;"
+        s += "text-anchor:start;letter-spacing:normal;word-spacing:normal;direction:ltr;writing-mode:horizontal-tb;"
+        s += "dominant-baseline:auto;shape-rendering:auto;pointer-events:visiblePainted;cursor:auto}\n"
+        s += "\(o) *{vector-effect:non-scaling-stroke;marker:none;filter:none;mask:none;clip-path:none}\n"
         s += "\(o) .lamina-layer{color:#777}\n"
         for (i, c) in palette.enumerated() {
             s += "\(o) [data-color=\"\(i)\"]{color:\(c)}\n"
@@ -60,7 +65,7 @@ struct OverlayStyle {
     static func appendLegend(style: OverlayStyle, to out: inout String) {
         let f = style.fontSize * 0.8
         let line = f * 1.3
-        let width = f * 13
+        let width = f * 19
         let x0 = style.canvas.width - width - f * 0.5
         let y0 = f * 0.5
         out += "<g class=\"lamina-legend\" font-size=\""

@@ -19,6 +19,10 @@ enum OverlayText {
     /// normalization cannot change them. No CDATA section is ever used, so `]]>` is harmless
     /// once `>` is escaped.
     static func appendEscaped(_ text: String, to out: inout String) {
+        if isPlain(text) {
+            out += text
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
@@ -33,6 +37,24 @@ enum OverlayText {
                 if isXMLChar(scalar.value) { out.unicodeScalars.append(scalar) }
             }
         }
+    }
+
+    /// Whether `text` needs no escaping: no markup characters, no control characters and no
+    /// U+FFFE/U+FFFF (UTF-8 `EF BF BE`/`EF BF BF`), checked on the UTF-8 bytes.
+    static func isPlain(_ text: String) -> Bool {
+        var afterEFBF = 0
+        for b in text.utf8 {
+            switch b {
+            case 0..<0x20, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
+                UInt8(ascii: "'"):
+                return false
+            case 0xEF: afterEFBF = 1
+            case 0xBF where afterEFBF == 1: afterEFBF = 2
+            case 0xBE, 0xBF: if afterEFBF == 2 { return false }; afterEFBF = 0
+            default: afterEFBF = 0
+            }
+        }
+        return true
     }
 
     /// `text` escaped (see ``appendEscaped(_:to:)``).

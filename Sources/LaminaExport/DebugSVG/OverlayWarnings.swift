@@ -62,16 +62,15 @@ struct OverlayWarnings {
     private mutating func checkTraps(under parent: OverlayScan.Entry) {
         let tree = geometry.tree
         let subs = tree.sublayers(of: parent.id).filter { scan.entryIndex[$0.index] >= 0 }
-        guard subs.count > 1, let z0 = subs.first.map({ tree[$0].zPosition }),
-            subs.contains(where: { tree[$0].zPosition != z0 })
-        else { return }
+        let z = subs.map { tree[$0].zPosition }
+        guard subs.count > 1, z.contains(where: { $0 != z[0] }) else { return }
         let frames = subs.map { geometry.frame(of: $0) }
         for i in 0..<subs.count {
-            let zi = tree[subs[i]].zPosition
+            let zi = z[i]
             for j in (i + 1)..<subs.count {
                 pairsLeft -= 1
                 if pairsLeft <= 0 { return }
-                let zj = tree[subs[j]].zPosition
+                let zj = z[j]
                 guard zi > zj, overlap(frames[i], frames[j]) else { continue }
                 let a = scan.entries[scan.entryIndex[subs[i].index]]
                 let b = scan.entries[scan.entryIndex[subs[j].index]]
@@ -112,8 +111,13 @@ struct OverlayWarnings {
             markup += "\"/>"
             box = box.union(Rect.boundingBox(of: q))
         }
-        if !box.isNull {
-            appendText(message, x: box.minX, y: box.maxY + style.fontSize)
+        // Frames off whole pixels are common in imported art: outline and tooltip only.
+        if !box.isNull, kind != 1 {
+            // Kept inside the canvas where it fits: about 0.55 em per character.
+            let width = style.fontSize * 0.55 * Double(message.count)
+            let x = max(style.fontSize * 0.5, min(box.minX, style.canvas.width - width - style.fontSize * 0.5))
+            let y = min(box.maxY + style.fontSize, style.canvas.height - style.fontSize * 0.5)
+            appendText(message, x: x, y: y)
         }
         markup += "</g>\n"
     }

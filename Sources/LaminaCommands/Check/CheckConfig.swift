@@ -1,0 +1,55 @@
+/// Per-directory settings for `lamina check`, read from `lamina-check.json`.
+///
+/// The nearest `lamina-check.json` in a scene's folder or above it (up to the folder named on
+/// the command line) applies. `{"kinds": ["json", "svg", "debug"]}` lists the golden kinds every
+/// scene must have; without a file all three are expected. Keys starting with `x-` are ignored.
+package struct CheckConfig: Sendable, Hashable {
+    /// The configuration file's name.
+    package static let fileName = "lamina-check.json"
+
+    /// The golden kinds every scene governed by this file must have.
+    package var kinds: [GoldenKind]
+
+    /// The configuration used when no file applies: all three kinds.
+    package static let standard = CheckConfig(kinds: GoldenKind.allCases)
+
+    /// Creates a configuration expecting `kinds`.
+    package init(kinds: [GoldenKind]) {
+        self.kinds = Array(Set(kinds)).sorted()
+    }
+
+    /// Parses a configuration file, or returns the message explaining what is wrong with it.
+    package static func parse(_ bytes: [UInt8]) -> Result<CheckConfig, CheckConfigError> {
+        guard let doc = CheckJSONDocument.parse(bytes), doc.nodes[0].kind == .object else {
+            return .failure(CheckConfigError(message: "expected a JSON object like {\"kinds\": [\"json\", \"svg\", \"debug\"]}"))
+        }
+        var config = CheckConfig.standard
+        let top = doc.nodes[0]
+        for (key, child) in zip(top.keys, top.children) {
+            guard key == "kinds" else {
+                if key.hasPrefix("x-") { continue }
+                return .failure(CheckConfigError(message: "unknown key '\(key)' (allowed: kinds)"))
+            }
+            let list = doc.nodes[child]
+            guard list.kind == .array else {
+                return .failure(CheckConfigError(message: "'kinds' must be a list of \"json\", \"svg\", \"debug\""))
+            }
+            var kinds: [GoldenKind] = []
+            for item in list.children {
+                let node = doc.nodes[item]
+                guard node.kind == .string, let kind = GoldenKind(rawValue: node.text) else {
+                    return .failure(CheckConfigError(message: "unknown golden kind '\(node.text)' (allowed: json, svg, debug)"))
+                }
+                kinds.append(kind)
+            }
+            config = CheckConfig(kinds: kinds)
+        }
+        return .success(config)
+    }
+}
+
+/// Why a `lamina-check.json` could not be used.
+package struct CheckConfigError: Error, Sendable, Hashable {
+    /// What is wrong, in the compiler-message style (lower case, no period).
+    package var message: String
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the scenes `lamina check` verifies, in a deterministic order.
+///
+/// Inputs are `*.svg` and `*.json` files that are not goldens (`*.expected.*`), saved actual
+/// outputs (`*.actual.*`), configuration files or hidden. An input found in a folder is a scene
+/// when at least one golden of it exists; an input named on the command line is always one.
+/// `NAME.expected.*` belong to `NAME.svg`, or to `NAME.json` when there is no `NAME.svg`; an input
+/// can always claim goldens of its own as `NAME.EXT.expected.*` (so `clock.svg` and `clock.json`
+/// can sit side by side).
+package enum CheckDiscovery {
+    /// A problem that stops the whole run, with its sysexits status.
+    package struct Failure: Error, Sendable, Hashable {
+        /// 64, 65 or 66 (SPEC §2).
+        package var status: Int32
+        /// The message printed to stderr.
+        package var message: String
+    }
+
+    /// The scenes under `arguments` (folders searched recursively, or input files), sorted by path.
+    package static func scenes(in arguments: [URL]) -> Result<[CheckScene], Failure> {
+        var found: [(key: String, scene: CheckScene)] = []
+        var seen = Set<String>()
+        var configs = ConfigCache()
+        for argument in arguments {
+            let display = Self.display(argument)
+            let prefix = arguments.count == 1 ? "" : display + "/"
+            switch fileType(argument.path) {
+            case .none:
+                return .failure(Failure(status: 66, message: "\(display): error: no such file or directory"))
+            case .file:
+                guard isInputName(argument.lastPathComponent) else {
+                    return .failure(Failure(status: 64, message: "\(display): error: not a scene input (expected *.svg or *.json)"))
+                }
+                let dir = argument.deletingLastPathComponent()
+                let names = Set(listing(dir).files)
+                let (base, present) = goldens(of: argument.lastPathComponent, among: names)
+                let config: CheckConfig
+                switch configs.config(for: dir, stop: dir) {
+                case .success(let c): config = c
+                case .failure(let f): return .failure(f)
+                }
+                let scene = CheckScene(input: argument, name: display, recordTarget: display,
+                                       goldenBase: base, kinds: Array(Set(config.kinds).union(present)).sorted())
+                if seen.insert(argument.standardizedFileURL.path).inserted { found.append((display, scene)) }
+            case .directory:
+                var stack: [(URL, String)] = [(argument, "")]
+                while let (dir, rel) = stack.popLast() {
+                    let entries = listing(dir)
+                    for sub in entries.directories.reversed() {
+                        stack.append((dir.appendingPathComponent(sub), rel.isEmpty ? sub : rel + "/" + sub))
+                    }
+                    let names = Set(entries.files)
+                    for file in entries.files where isInputName(file) {
+                        let (base, present) = goldens(of: file, among: names)
+                        guard !present.isEmpty else { continue }
+                        let config: CheckConfig
+                        switch configs.config(for: dir, stop: argument) {
+                        case .success(let c): config = c
+                        case .failure(let f): return .failure(f)
+                        }
+                        let input = dir.appendingPathComponent(file)
+                        let name = prefix + (rel.isEmpty ? file : rel + "/" + file)
+                        let target = rel.isEmpty ? display : display + "/" + rel
+                        let scene = CheckScene(input: input, name: name, recordTarget: target, goldenBase: base,
+                                               kinds: Array(Set(config.kinds).union(present)).sorted())
+                        if seen.insert(input.standardizedFileURL.path).inserted { found.append((name, scene)) }
+                    }
+                }
+            }
+        }
+        return .success(found.sorted { $0.key < $1.key }.map(\.scene))
+    }
+
+    /// Whether `name` is a scene input rather than a golden, saved output, config or hidden file.
+    package static func isInputName(_ name: String) -> Bool {
+        (name.hasSuffix(".svg") || name.hasSuffix(".json")) && !name.hasPrefix(".")
+            && !name.contains(".expected.") && !name.contains(".actual.") && name != CheckConfig.fileName
+    }
+
+    /// The golden base name of input `file` and the kinds present beside it.
+    static func goldens(of file: String, among names: Set<String>) -> (String, Set<GoldenKind>) {
+        let long = file
+        let short = (file as NSString).deletingPathExtension
+        let ownsShort = file.hasSuffix(".svg") || !names.contains(short + ".svg")
+        let longKinds = Set(GoldenKind.allCases.filter { names.contains(long + $0.goldenSuffix) })
+        if !longKinds.isEmpty { return (long, longKinds) }
+        guard ownsShort else { return (long, []) }
+        return (short, Set(GoldenKind.allCases.filter { names.contains(short + $0.goldenSuffix) }))
+    }
+
+    /// `url` as the user wrote it (relative paths stay relative), without a trailing slash.
+    static func display(_ url: URL) -> String {
+        var s = url.relativePath
+        while s.count > 1 && s.hasSuffix("/") { s.removeLast() }
+        return s
+    }
+
+    enum FileType { case file, directory }
+
+    /// The type of `path`, following a symbolic link to a file but not to a folder.
+    static func fileType(_ path: String, followDirectoryLinks: Bool = true) -> FileType? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        var mode = st.st_mode & S_IFMT
+        if mode == S_IFLNK {
+            guard stat(path, &st) == 0 else { return nil }
+            mode = st.st_mode & S_IFMT
+            if mode == S_IFDIR && !followDirectoryLinks { return nil }
+        }
+        if mode == S_IFDIR { return .directory }
+        return mode == S_IFREG ? .file : nil
+    }
+
+    /// The visible files and sub-folders of `dir`, sorted; linked folders are not followed.
+    static func listing(_ dir: URL) -> (files: [String], directories: [String]) {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
+        var files: [String] = []
+        var dirs: [String] = []
+        for name in names where !name.hasPrefix(".") {
+            switch fileType(dir.appendingPathComponent(name).path, followDirectoryLinks: false) {
+            case .file: files.append(name)
+            case .directory: dirs.append(name)
+            case .none: break
+            }
+        }
+        return (files, dirs)
+    }
+}
+
+/// Loads each folder's effective `lamina-check.json` once.
+private struct ConfigCache {
+    var cache: [String: CheckConfig] = [:]
+
+    mutating func config(for dir: URL, stop: URL) -> Result<CheckConfig, CheckDiscovery.Failure> {
+        let key = dir.standardizedFileURL.path
+        if let hit = cache[key] { return .success(hit) }
+        let file = dir.appendingPathComponent(CheckConfig.fileName)
+        var result = CheckConfig.standard
+        if CheckDiscovery.fileType(file.path) == .file {
+            guard let bytes = CheckFiles.read(file) else {
+                return .failure(.init(status: 66, message: "\(file.path): error: cannot read file"))
+            }
+            switch CheckConfig.parse(bytes) {
+            case .success(let c): result = c
+            case .failure(let e): return .failure(.init(status: 65, message: "\(file.path): error: \(e.message)"))
+            }
+        } else if key != stop.standardizedFileURL.path, key != "/" {
+            switch config(for: dir.deletingLastPathComponent(), stop: stop) {
+            case .success(let c): result = c
+            case .failure(let f): return .failure(f)
+            }
+        }
+        cache[key] = result
+        return .success(result)
+    }
+}

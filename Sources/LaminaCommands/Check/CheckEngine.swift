@@ -1,0 +1,82 @@
+import Foundation
+
+/// The regression-check engine behind `lamina check` (SPEC §8).
+///
+/// It finds scenes (inputs with goldens beside them), regenerates each golden kind with
+/// `generate`, compares bytes and, on a difference, a structural diff; with `record` it writes
+/// the goldens instead. Scenes run in a task group, at most `options.jobs` at once, and the
+/// report keeps their sorted order, so output and exit status are deterministic.
+///
+///     let engine = CheckEngine(generate: { url, kind in try convert(url, kind) }, options: CheckOptions())
+///     let report = await engine.run(directories: [URL(fileURLWithPath: "Samples")])
+///     exit(report.emit(junit: nil))
+package struct CheckEngine: Sendable {
+    /// Produces the output of one golden kind for an input file; throws when the input is bad.
+    package typealias Generator = @Sendable (URL, GoldenKind) throws -> [UInt8]
+    /// Produces the outputs of several kinds for one input at once (one output per kind, in
+    /// order), so the input is read and laid out only once; throws when the input is bad.
+    package typealias BatchGenerator = @Sendable (URL, [GoldenKind]) throws -> [[UInt8]]
+
+    /// The output generator (the real pipeline, or a fake in tests).
+    package var generate: BatchGenerator
+    /// How to run.
+    package var options: CheckOptions
+
+    /// Creates an engine that asks `generate` for one kind at a time.
+    package init(generate: @escaping Generator, options: CheckOptions) {
+        self.generate = { url, kinds in try kinds.map { try generate(url, $0) } }
+        self.options = options
+    }
+
+    /// Creates an engine that asks `generateAll` for every needed kind of a scene in one call.
+    package init(generateAll: @escaping BatchGenerator, options: CheckOptions) {
+        self.generate = generateAll
+        self.options = options
+    }
+
+    /// Checks (or records) every scene under `directories` (folders or input files).
+    package func run(directories: [URL]) async -> CheckReport {
+        let scenes: [CheckScene]
+        switch CheckDiscovery.scenes(in: directories) {
+        case .success(let s): scenes = s
+        case .failure(let f): return CheckReport(options: options, scenes: [], failure: f)
+        }
+        guard !scenes.isEmpty else {
+            let names = directories.map(CheckDiscovery.display).joined(separator: ", ")
+            let f = CheckDiscovery.Failure(
+                status: 66,
+                message: "\(names): error: no scenes found (an input needs a golden such as NAME.expected.json beside it)")
+            return CheckReport(options: options, scenes: [], failure: f)
+        }
+        var rasterizer: SVGRasterizer?
+        if options.render && !options.record {
+            guard let r = SVGRasterizer.locate(override: options.rasterizer, environment: options.environment) else {
+                let f = CheckDiscovery.Failure(
+                    status: 69, message: "lamina: error: --render needs resvg or rsvg-convert on PATH")
+                return CheckReport(options: options, scenes: [], failure: f)
+            }
+            rasterizer = r
+        }
+        let runner = SceneRunner(generate: generate, options: options, rasterizer: rasterizer)
+        let width = options.jobs
+        let results = await withTaskGroup(of: (Int, SceneResult).self) { group in
+            var out = [SceneResult?](repeating: nil, count: scenes.count)
+            var next = 0
+            while next < min(width, scenes.count) {
+                let i = next
+                group.addTask { (i, runner.run(scenes[i])) }
+                next += 1
+            }
+            for await (i, result) in group {
+                out[i] = result
+                if next < scenes.count {
+                    let j = next
+                    group.addTask { (j, runner.run(scenes[j])) }
+                    next += 1
+                }
+            }
+            return out.compactMap { $0 }
+        }
+        return CheckReport(options: options, scenes: results, failure: nil)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import LaminaGeometry
+
+/// The result of a `lamina check` run: per-scene results, printable text, JUnit XML, exit code.
+package struct CheckReport: Sendable {
+    /// The options the run used.
+    package var options: CheckOptions
+    /// One result per scene, in sorted scene order.
+    package var scenes: [SceneResult]
+    /// A problem that stopped the run before any scene (no scenes, bad folder, bad config).
+    package var failure: CheckDiscovery.Failure?
+
+    /// Creates a report.
+    package init(options: CheckOptions, scenes: [SceneResult], failure: CheckDiscovery.Failure?) {
+        self.options = options
+        self.scenes = scenes
+        self.failure = failure
+    }
+
+    /// Scenes that passed (or were recorded).
+    package var passedCount: Int { scenes.count { $0.status != .failed } }
+    /// Scenes that failed.
+    package var failedCount: Int { scenes.count { $0.status == .failed } }
+
+    /// The sysexits status: the failure's, 73 when a golden could not be written, 1 when any
+    /// scene failed, else 0.
+    package var exitCode: Int32 {
+        if let failure { return failure.status }
+        if scenes.contains(where: \.writeFailed) { return 73 }
+        return failedCount > 0 ? 1 : 0
+    }
+
+    /// What goes to standard output: one line per scene (`ok NAME`, `FAIL NAME`, `recorded
+    /// NAME`), its details indented, and a closing count line.
+    package var text: String {
+        guard failure == nil else { return "" }
+        var out = ""
+        for result in scenes {
+            switch result.status {
+            case .passed:
+                out += "ok \(result.scene.name)"
+                let tolerant = result.kinds.reduce(0) { n, k in
+                    if case .withinTolerance(let d) = k.outcome { n + d.toleranceCount } else { n }
+                }
+                if tolerant > 0 {
+                    out += " (\(tolerant) difference\(tolerant == 1 ? "" : "s") within tolerance \(NumberText.format(options.tolerance)))"
+                }
+            case .failed: out += "FAIL \(result.scene.name)"
+            case .recorded: out += "recorded \(result.scene.name)"
+            }
+            out += "\n"
+            for line in result.details { out += "  " + line + "\n" }
+        }
+        out += summary + "\n"
+        return out
+    }
+
+    /// The closing line: `N passed, M failed`, or with `--record` what was written.
+    package var summary: String {
+        guard options.record else { return "\(passedCount) passed, \(failedCount) failed" }
+        var created = 0, updated = 0, unchanged = 0
+        for k in scenes.flatMap(\.kinds) {
+            switch k.outcome {
+            case .created: created += 1
+            case .updated: updated += 1
+            case .unchanged: unchanged += 1
+            default: break
+            }
+        }
+        var s = "\(passedCount) recorded: \(created) created, \(updated) updated, \(unchanged) unchanged"
+        if failedCount > 0 { s += "; \(failedCount) failed" }
+        return s
+    }
+
+    /// What goes to standard error: the failure message, if the run stopped early.
+    package var errorText: String {
+        failure.map { $0.message + "\n" } ?? ""
+    }
+
+    /// Prints the report (stdout, and stderr for a failure), writes the JUnit report to `junit`
+    /// when given, and returns the exit status to end the process with.
+    package func emit(junit: URL?) -> Int32 {
+        var status = exitCode
+        if !text.isEmpty { FileHandle.standardOutput.write(Data(text.utf8)) }
+        if !errorText.isEmpty { FileHandle.standardError.write(Data(errorText.utf8)) }
+        if let junit {
+            do {
+                try CheckFiles.writeAtomically(junitXML, to: junit)
+            } catch {
+                FileHandle.standardError.write(Data("lamina: error: \(error.description)\n".utf8))
+                status = max(status, 73)
+            }
+        }
+        return status
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// One input that `lamina check` verifies, with the goldens beside it.
+package struct CheckScene: Sendable, Hashable {
+    /// The input file (`*.svg` or `*.json`).
+    package var input: URL
+    /// The name printed for the scene (its path below the checked folder).
+    package var name: String
+    /// What to pass to `lamina check … --record` to re-record this scene's folder.
+    package var recordTarget: String
+    /// The start of the goldens' file names: `NAME` or, for a disambiguated input, `NAME.EXT`.
+    package var goldenBase: String
+    /// The golden kinds this scene must have (configured kinds plus those present).
+    package var kinds: [GoldenKind]
+
+    /// The folder holding the input and its goldens.
+    package var directory: URL { input.deletingLastPathComponent() }
+
+    /// The file name of the golden of `kind`.
+    package func goldenName(_ kind: GoldenKind) -> String { goldenBase + kind.goldenSuffix }
+
+    /// The golden of `kind`.
+    package func golden(_ kind: GoldenKind) -> URL { directory.appendingPathComponent(goldenName(kind)) }
+
+    /// Where the actual output of `kind` is saved when it differs.
+    package func actual(_ kind: GoldenKind, artifacts: URL?) -> URL {
+        let file = goldenBase + kind.actualSuffix
+        guard let artifacts else { return directory.appendingPathComponent(file) }
+        let sub = (name as NSString).deletingLastPathComponent
+        return (sub.isEmpty ? artifacts : artifacts.appendingPathComponent(sub)).appendingPathComponent(file)
+    }
+}

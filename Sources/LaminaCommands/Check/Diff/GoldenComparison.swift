@@ -1,0 +1,38 @@
+/// Compares a golden with regenerated output: exact bytes first, then a structural diff.
+enum GoldenComparison {
+    /// The differences between `golden` and `actual` of `kind`; empty when the bytes are equal.
+    ///
+    /// JSON is diffed by layer path and key, SVG by drawable and attribute. Output that does not
+    /// parse, or that differs only in layout (whitespace, key order), gets the first differing line.
+    static func compare(kind: GoldenKind, golden: [UInt8], actual: [UInt8], tolerance: Double) -> StructuralDiff {
+        if golden == actual { return StructuralDiff() }
+        var diff: StructuralDiff?
+        switch kind {
+        case .json:
+            if let old = CheckJSONDocument.parse(golden), let new = CheckJSONDocument.parse(actual) {
+                diff = JSONStructuralDiff.compare(old: old, new: new, tolerance: tolerance)
+            }
+        case .svg, .debugSVG:
+            if let old = CheckSVGDocument.parse(golden), let new = CheckSVGDocument.parse(actual) {
+                diff = SVGStructuralDiff.compare(old: old, new: new, tolerance: tolerance)
+            }
+        }
+        var result = diff ?? StructuralDiff()
+        if result.mismatchCount == 0 && result.toleranceCount == 0 {
+            result.add(firstDifferingLine(golden, actual))
+        }
+        return result
+    }
+
+    /// The first line where the two texts differ.
+    static func firstDifferingLine(_ a: [UInt8], _ b: [UInt8]) -> CheckDifference {
+        let la = a.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let lb = b.split(separator: 0x0A, omittingEmptySubsequences: false)
+        var i = 0
+        while i < la.count, i < lb.count, la[i].elementsEqual(lb[i]) { i += 1 }
+        let text: ([ArraySlice<UInt8>], Int) -> String? = { lines, i in
+            i < lines.count ? "\"" + CheckTolerance.clip(String(decoding: lines[i], as: UTF8.self)) + "\"" : nil
+        }
+        return CheckDifference(location: "line \(i + 1)", label: "", old: text(la, i), new: text(lb, i))
+    }
+}

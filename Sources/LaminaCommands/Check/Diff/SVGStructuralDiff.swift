@@ -1,0 +1,198 @@
+/// Compares two SVG documents element by element and names each changed attribute.
+///
+/// An element is named by its drawable paint index (its order among drawn shapes outside
+/// `defs`, the debug overlay and other non-rendering containers) and its layer path (its own
+/// or an ancestor's `data-layer`), else by its element index and tag. Elements are paired in
+/// document order; an element inserted or removed (found within `lookahead` elements, followed
+/// by a matching one) is reported as added or removed, and the pairing continues after it.
+struct SVGStructuralDiff {
+    static let drawableTags: Set<String> = [
+        "rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "use", "image", "text",
+    ]
+    static let nonRendering: Set<String> = [
+        "defs", "clipPath", "mask", "pattern", "linearGradient", "radialGradient", "symbol",
+        "marker", "filter", "style", "title", "desc", "metadata",
+    ]
+    /// Attributes compared as text even with a tolerance (names and references, not numbers).
+    static let textualAttributes: Set<String> = ["id", "class", "href", "xlink:href", "data-layer"]
+
+    /// How far ahead the diff looks for an element that was inserted or removed.
+    static let lookahead = 8
+
+    /// Compares `old` (the golden) with `new` (the regenerated output).
+    static func compare(old: CheckSVGDocument, new: CheckSVGDocument, tolerance: Double) -> StructuralDiff {
+        var diff = StructuralDiff()
+        let oldNames = describe(old)
+        let newNames = describe(new)
+        let a = old.elements
+        let b = new.elements
+        // Two consecutive equal elements (or an equal last one) mark a place to resynchronize.
+        func anchored(_ i: Int, _ j: Int) -> Bool {
+            guard i < a.count, j < b.count, same(a[i], b[j]) else { return false }
+            return (i + 1 == a.count && j + 1 == b.count) || (i + 1 < a.count && j + 1 < b.count && same(a[i + 1], b[j + 1]))
+        }
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if same(a[i], b[j]) {
+                i += 1
+                j += 1
+                continue
+            }
+            if let k = (1...lookahead).first(where: { anchored(i, j + $0) }) {
+                for n in j..<(j + k) {
+                    diff.add(tolerant: false) { CheckDifference(location: newNames[n], label: "", old: nil, new: markup(b[n])) }
+                }
+                j += k
+                continue
+            }
+            if let k = (1...lookahead).first(where: { anchored(i + $0, j) }) {
+                for n in i..<(i + k) {
+                    diff.add(tolerant: false) { CheckDifference(location: oldNames[n], label: "", old: markup(a[n]), new: nil) }
+                }
+                i += k
+                continue
+            }
+            if a[i].tag == b[j].tag {
+                compareAttributes(a[i], b[j], name: newNames[j], tolerance: tolerance, into: &diff)
+            } else {
+                diff.add(tolerant: false) { CheckDifference(location: oldNames[i], label: "", old: markup(a[i]), new: markup(b[j])) }
+            }
+            i += 1
+            j += 1
+        }
+        for n in i..<a.count {
+            diff.add(tolerant: false) { CheckDifference(location: oldNames[n], label: "", old: markup(a[n]), new: nil) }
+        }
+        for n in j..<b.count {
+            diff.add(tolerant: false) { CheckDifference(location: newNames[n], label: "", old: nil, new: markup(b[n])) }
+        }
+        return diff
+    }
+
+    /// Whether two elements have the same tag, attributes and text.
+    private static func same(_ a: CheckSVGDocument.Element, _ b: CheckSVGDocument.Element) -> Bool {
+        a.tag == b.tag && a.text == b.text && a.attributes.count == b.attributes.count
+            && zip(a.attributes, b.attributes).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    /// Reports each changed, removed or added attribute and a changed text of one element pair.
+    private static func compareAttributes(_ a: CheckSVGDocument.Element, _ b: CheckSVGDocument.Element,
+                                          name: String, tolerance: Double, into diff: inout StructuralDiff) {
+        var seen = Set<String>()
+        for (attribute, value) in a.attributes {
+            seen.insert(attribute)
+            let other = b.attribute(attribute)
+            guard other != value else { continue }
+            let tolerant = other.map { compareValues(value, $0, attribute: attribute, tolerance: tolerance) } ?? false
+            diff.add(tolerant: tolerant) {
+                CheckDifference(location: name, label: "attribute \"\(attribute)\"",
+                                old: quoted(value), new: other.map(quoted), withinTolerance: tolerant)
+            }
+        }
+        for (attribute, value) in b.attributes where !seen.contains(attribute) {
+            diff.add(tolerant: false) {
+                CheckDifference(location: name, label: "attribute \"\(attribute)\"", old: nil, new: quoted(value))
+            }
+        }
+        if a.text != b.text {
+            let tolerant = compareValues(a.text, b.text, attribute: "", tolerance: tolerance)
+            diff.add(tolerant: tolerant) {
+                CheckDifference(location: name, label: "text", old: quoted(a.text), new: quoted(b.text),
+                                withinTolerance: tolerant)
+            }
+        }
+    }
+
+    /// A short start tag for an added or removed element, e.g. `<rect x="1" y="2">`.
+    private static func markup(_ e: CheckSVGDocument.Element) -> String {
+        var s = "<" + e.tag
+        for (name, value) in e.attributes { s += " \(name)=\"\(value)\"" }
+        return CheckTolerance.clip(s + ">")
+    }
+
+    /// Whether two differing values are equal up to numbers within `tolerance`.
+    static func compareValues(_ a: String, _ b: String, attribute: String, tolerance: Double) -> Bool {
+        guard tolerance > 0, !textualAttributes.contains(attribute), !a.hasPrefix("#"), !b.hasPrefix("#") else {
+            return false
+        }
+        let ta = NumberTokens(a)
+        let tb = NumberTokens(b)
+        guard ta.skeleton == tb.skeleton, ta.numbers.count == tb.numbers.count else { return false }
+        return zip(ta.numbers, tb.numbers).allSatisfy { CheckTolerance.within($0, $1, tolerance) }
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\"" + CheckTolerance.clip(text) + "\""
+    }
+
+    /// A name for every element: `drawable N <tag> (layer "P")`, `overlay <tag> (layer "P")` or
+    /// `element N <tag>`, with its `id` when it has one.
+    static func describe(_ doc: CheckSVGDocument) -> [String] {
+        var layer: [String?] = []
+        var hidden: [Bool] = []
+        var overlay: [Bool] = []
+        var names: [String] = []
+        layer.reserveCapacity(doc.elements.count)
+        var paintIndex = 0
+        for (i, e) in doc.elements.enumerated() {
+            let p = e.parent
+            let ownLayer = e.attribute("data-layer")
+            layer.append(ownLayer ?? (p >= 0 ? layer[p] : nil))
+            overlay.append(e.attribute("id") == "lamina-overlay" || (p >= 0 && overlay[p]))
+            hidden.append(nonRendering.contains(e.tag) || (p >= 0 && hidden[p]))
+            var name: String
+            if overlay[i] {
+                name = "overlay element \(i) <\(e.tag)>"
+            } else if !hidden[i] && drawableTags.contains(e.tag) {
+                name = "drawable \(paintIndex) <\(e.tag)>"
+                paintIndex += 1
+            } else {
+                name = "element \(i) <\(e.tag)>"
+            }
+            if let id = e.attribute("id") { name += " id \"\(id)\"" }
+            if let l = layer[i] { name += " (layer \"\(l)\")" }
+            names.append(name)
+        }
+        return names
+    }
+}
+
+/// A value split into its numbers and the text around them (the skeleton).
+private struct NumberTokens {
+    var skeleton = ""
+    var numbers: [Double] = []
+
+    init(_ text: String) {
+        let s = Array(text.utf8)
+        var i = 0
+        while i < s.count {
+            let start = i
+            var j = i
+            if s[j] == 0x2D || s[j] == 0x2B { j += 1 }
+            let digitsStart = j
+            while j < s.count, (0x30...0x39).contains(s[j]) { j += 1 }
+            if j < s.count, s[j] == 0x2E {
+                j += 1
+                while j < s.count, (0x30...0x39).contains(s[j]) { j += 1 }
+            }
+            let mantissa = j - digitsStart
+            if mantissa > 0, !(mantissa == 1 && s[digitsStart] == 0x2E) {
+                if j < s.count, s[j] == 0x65 || s[j] == 0x45 {
+                    var k = j + 1
+                    if k < s.count, s[k] == 0x2D || s[k] == 0x2B { k += 1 }
+                    let expStart = k
+                    while k < s.count, (0x30...0x39).contains(s[k]) { k += 1 }
+                    if k > expStart { j = k }
+                }
+                if let v = Double(String(decoding: s[start..<j], as: UTF8.self)) {
+                    numbers.append(v)
+                    skeleton += "\u{1}"
+                    i = j
+                    continue
+                }
+            }
+            skeleton.unicodeScalars.append(Unicode.Scalar(s[i]))
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// An external SVG renderer (`resvg` or `rsvg-convert`) used by `lamina check --render`.
+///
+/// PNGs are decoded in-process by `RGBAImage` (with our own inflate), so neither zlib nor
+/// Python is needed; the only dependency is the renderer binary.
+package struct SVGRasterizer: Sendable, Hashable {
+    /// Which command-line interface the binary speaks.
+    package enum Flavor: Sendable, Hashable { case resvg, rsvgConvert }
+
+    /// The renderer binary.
+    package var executable: URL
+    /// Its command-line interface.
+    package var flavor: Flavor
+
+    /// Renders smaller than this (longer side, px) are scaled up, as render_equiv.py does.
+    static let minimumSize = 128
+
+    /// Finds a renderer: `override`, else `resvg` on PATH, else `$LAMINA_EVAL_VENV/bin/resvg`
+    /// (default `~/.cache/lamina-eval/bin/resvg`), else `rsvg-convert` on PATH.
+    package static func locate(override: URL?, environment: [String: String]) -> SVGRasterizer? {
+        let fm = FileManager.default
+        if let override {
+            guard fm.isExecutableFile(atPath: override.path) else { return nil }
+            let flavor: Flavor = override.lastPathComponent.contains("rsvg") ? .rsvgConvert : .resvg
+            return SVGRasterizer(executable: override, flavor: flavor)
+        }
+        let path = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        func onPath(_ name: String) -> URL? {
+            for dir in path where !dir.isEmpty {
+                let candidate = URL(fileURLWithPath: dir).appendingPathComponent(name)
+                if fm.isExecutableFile(atPath: candidate.path) { return candidate }
+            }
+            return nil
+        }
+        if let r = onPath("resvg") { return SVGRasterizer(executable: r, flavor: .resvg) }
+        let venv = environment["LAMINA_EVAL_VENV"].map { URL(fileURLWithPath: $0) }
+            ?? environment["HOME"].map { URL(fileURLWithPath: $0).appendingPathComponent(".cache/lamina-eval") }
+        if let bin = venv?.appendingPathComponent("bin/resvg"), fm.isExecutableFile(atPath: bin.path) {
+            return SVGRasterizer(executable: bin, flavor: .resvg)
+        }
+        if let r = onPath("rsvg-convert") { return SVGRasterizer(executable: r, flavor: .rsvgConvert) }
+        return nil
+    }
+
+    /// Renders `golden` and `actual` at the same size and compares them; on a mismatch writes the
+    /// golden | actual | mask image to `diffImage`.
+    func compare(golden: URL, actual: URL, diffImage: URL) -> PixelComparison {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lamina-check-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        } catch {
+            return PixelComparison(error: "cannot create a scratch folder in \(scratch.path)")
+        }
+        let goldenPNG = scratch.appendingPathComponent("golden.png")
+        let actualPNG = scratch.appendingPathComponent("actual.png")
+        var goldenImage: RGBAImage
+        switch render(golden, goldenPNG, size: nil) {
+        case .failure(let e): return PixelComparison(error: "golden: " + e.message)
+        case .success(let image): goldenImage = image
+        }
+        var size = (goldenImage.width, goldenImage.height)
+        let longer = max(size.0, size.1)
+        if longer < Self.minimumSize {
+            let scale = Double(Self.minimumSize) / Double(longer)
+            size = (max(1, Int((Double(size.0) * scale).rounded())), max(1, Int((Double(size.1) * scale).rounded())))
+            switch render(golden, goldenPNG, size: size) {
+            case .failure(let e): return PixelComparison(error: "golden: " + e.message)
+            case .success(let image): goldenImage = image
+            }
+        }
+        let actualImage: RGBAImage
+        switch render(actual, actualPNG, size: size) {
+        case .failure(let e): return PixelComparison(error: "actual: " + e.message)
+        case .success(let image): actualImage = image
+        }
+        var (result, diff) = PixelComparison.compare(goldenImage, actualImage)
+        if !result.passed {
+            if (try? CheckFiles.writeAtomically(diff.encodePNG(), to: diffImage)) != nil {
+                result.diffImagePath = diffImage.relativePath
+            }
+        } else {
+            CheckFiles.removeIfPresent(diffImage)
+        }
+        return result
+    }
+
+    /// Runs the renderer on `svg` into `png` (at `size` when given) and decodes the result.
+    private func render(_ svg: URL, _ png: URL, size: (Int, Int)?) -> Result<RGBAImage, PNGError> {
+        var arguments: [String]
+        switch flavor {
+        case .resvg:
+            arguments = ["--skip-system-fonts"]
+            if let size { arguments += ["-w", "\(size.0)", "-h", "\(size.1)"] }
+            arguments += [svg.path, png.path]
+        case .rsvgConvert:
+            arguments = ["-f", "png"]
+            if let size { arguments += ["-w", "\(size.0)", "-h", "\(size.1)"] }
+            arguments += ["-o", png.path, svg.path]
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            return .failure(PNGError("cannot run \(executable.path)"))
+        }
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let text = String(decoding: stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return .failure(PNGError("\(executable.lastPathComponent) exited with \(process.terminationStatus): \(text.prefix(300))"))
+        }
+        guard let bytes = CheckFiles.read(png) else { return .failure(PNGError("renderer wrote no image")) }
+        return RGBAImage.decodePNG(bytes)
+    }
+}

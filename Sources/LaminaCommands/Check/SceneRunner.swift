@@ -1,0 +1,154 @@
+import Foundation
+import LaminaGeometry
+
+/// Checks or records one scene: the per-scene work of `CheckEngine`.
+struct SceneRunner: Sendable {
+    let generate: CheckEngine.BatchGenerator
+    let options: CheckOptions
+    let rasterizer: SVGRasterizer?
+
+    func run(_ scene: CheckScene) -> SceneResult {
+        options.record ? record(scene) : check(scene)
+    }
+
+    private struct GenerateError: Error {
+        var message: String
+    }
+
+    /// The outputs of `kinds`, keyed by kind; one failure message for all when generation throws.
+    private func outputs(_ scene: CheckScene, _ kinds: [GoldenKind]) -> Result<[GoldenKind: [UInt8]], GenerateError> {
+        guard !kinds.isEmpty else { return .success([:]) }
+        do {
+            let produced = try generate(scene.input, kinds)
+            guard produced.count == kinds.count else {
+                return .failure(GenerateError(message: "generator returned \(produced.count) outputs for \(kinds.count) kinds"))
+            }
+            return .success(Dictionary(uniqueKeysWithValues: zip(kinds, produced)))
+        } catch {
+            return .failure(GenerateError(message: String(describing: error)))
+        }
+    }
+
+    private func output(_ all: Result<[GoldenKind: [UInt8]], GenerateError>, _ kind: GoldenKind) -> Result<[UInt8], GenerateError> {
+        switch all {
+        case .success(let map): map[kind].map { .success($0) } ?? .failure(GenerateError(message: "no output"))
+        case .failure(let e): .failure(e)
+        }
+    }
+
+    // MARK: record
+
+    private func record(_ scene: CheckScene) -> SceneResult {
+        var kinds: [KindResult] = []
+        var details: [String] = []
+        let generated = outputs(scene, scene.kinds)
+        for kind in scene.kinds {
+            let actual: [UInt8]
+            switch output(generated, kind) {
+            case .success(let bytes): actual = bytes
+            case .failure(let e):
+                kinds.append(KindResult(kind: kind, outcome: .generateFailed(e.message)))
+                details.append("cannot generate \(scene.goldenName(kind)): \(e.message)")
+                continue
+            }
+            let golden = scene.golden(kind)
+            let existing = CheckFiles.read(golden)
+            if existing == actual {
+                kinds.append(KindResult(kind: kind, outcome: .unchanged))
+                details.append("unchanged \(scene.goldenName(kind))")
+                continue
+            }
+            do {
+                try CheckFiles.writeAtomically(actual, to: golden)
+                kinds.append(KindResult(kind: kind, outcome: existing == nil ? .created : .updated))
+                details.append("\(existing == nil ? "created" : "updated") \(scene.goldenName(kind))")
+            } catch {
+                kinds.append(KindResult(kind: kind, outcome: .writeFailed(error.description)))
+                details.append("cannot write golden: \(error.description)")
+            }
+        }
+        removeArtifacts(scene)
+        let failed = kinds.contains(where: \.isFailure)
+        return SceneResult(scene: scene, status: failed ? .failed : .recorded, kinds: kinds, details: details)
+    }
+
+    // MARK: check
+
+    private func check(_ scene: CheckScene) -> SceneResult {
+        var kinds: [KindResult] = []
+        var details: [String] = []
+        var differed = false
+        var goldens: [GoldenKind: [UInt8]] = [:]
+        for kind in scene.kinds { goldens[kind] = CheckFiles.read(scene.golden(kind)) }
+        let generated = outputs(scene, scene.kinds.filter { goldens[$0] != nil })
+        for kind in scene.kinds {
+            let name = scene.goldenName(kind)
+            guard let golden = goldens[kind] else {
+                kinds.append(KindResult(kind: kind, outcome: .missingGolden))
+                details.append("missing golden \(name); run `lamina check \(scene.recordTarget) --record` to write it")
+                continue
+            }
+            let actual: [UInt8]
+            switch output(generated, kind) {
+            case .success(let bytes): actual = bytes
+            case .failure(let e):
+                kinds.append(KindResult(kind: kind, outcome: .generateFailed(e.message)))
+                details.append("cannot generate \(name): \(e.message)")
+                continue
+            }
+            let diff = GoldenComparison.compare(kind: kind, golden: golden, actual: actual, tolerance: options.tolerance)
+            if diff.mismatchCount == 0 && diff.toleranceCount == 0 {
+                kinds.append(KindResult(kind: kind, outcome: .match))
+                continue
+            }
+            var result = KindResult(kind: kind, outcome: diff.mismatchCount > 0 ? .differs(diff) : .withinTolerance(diff))
+            let count = diff.mismatchCount + diff.toleranceCount
+            var header = "\(name): \(count) difference\(count == 1 ? "" : "s")"
+            if diff.mismatchCount == 0 {
+                header += " within tolerance \(NumberText.format(options.tolerance))"
+            }
+            details.append(header)
+            details += diff.lines.map { "  " + $0 }
+            let mustSave = diff.mismatchCount > 0 || (rasterizer != nil && kind.isSVG)
+            if mustSave {
+                let url = scene.actual(kind, artifacts: options.artifactsDirectory)
+                do {
+                    try CheckFiles.makeDirectory(url.deletingLastPathComponent())
+                    try CheckFiles.writeAtomically(actual, to: url)
+                    result.actualSaved = url
+                    if diff.mismatchCount > 0 { details.append("actual output saved to \(url.relativePath)") }
+                } catch {
+                    details.append("cannot save actual output: \(error.description)")
+                }
+            }
+            if let rasterizer, kind.isSVG, let saved = result.actualSaved {
+                let pixels = rasterizer.compare(golden: scene.golden(kind), actual: saved,
+                                                diffImage: Self.diffImageURL(saved))
+                result.pixels = pixels
+                details.append("render: " + pixels.summary)
+            }
+            if result.isFailure { differed = true }
+            kinds.append(result)
+        }
+        let failed = kinds.contains(where: \.isFailure)
+        if differed {
+            details.append("run `lamina check \(scene.recordTarget) --record` to accept the new output")
+        }
+        if !failed { removeArtifacts(scene) }
+        return SceneResult(scene: scene, status: failed ? .failed : .passed, kinds: kinds, details: details)
+    }
+
+    /// `clock.actual.svg` → `clock.actual.svg.diff.png`.
+    static func diffImageURL(_ actual: URL) -> URL {
+        actual.deletingLastPathComponent().appendingPathComponent(actual.lastPathComponent + ".diff.png")
+    }
+
+    /// Removes saved actual outputs and diff images left by an earlier failing run.
+    private func removeArtifacts(_ scene: CheckScene) {
+        for kind in GoldenKind.allCases {
+            let url = scene.actual(kind, artifacts: options.artifactsDirectory)
+            CheckFiles.removeIfPresent(url)
+            CheckFiles.removeIfPresent(Self.diffImageURL(url))
+        }
+    }
+}

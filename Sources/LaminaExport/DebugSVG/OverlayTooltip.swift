@@ -1,0 +1,71 @@
+import LaminaCore
+
+/// The `<title>` text of a layer's marks: its path, paint index and geometry, one property a
+/// line, numbers through ``NumberText`` (SPEC §6).
+///
+///     a/b (paint #3, depth 2)
+///     bounds: [0, 0, 20, 10]
+///     position: [5, 5]
+///     anchorPoint: [0.5, 0.5]
+///     frame: [-5, 0, 20, 10]
+///     zPosition: 0
+///     transform: [1, 0, 0, 1, 0, 0]
+enum OverlayTooltip {
+    /// Appends the escaped tooltip text (no element tags) to `out`.
+    static func append(_ entry: OverlayScan.Entry, layer: Layer, frame: Rect, to out: inout String) {
+        OverlayText.appendEscaped(entry.path, to: &out)
+        out += " (paint "
+        out += OverlayMarks.paintText(entry)
+        out += ", depth "
+        out += String(entry.depth)
+        out += ")"
+        if let name = layer.name, entry.depth > 0, !entry.path.hasSuffix(name) {
+            out += "&#10;name: "
+            OverlayText.appendEscaped(name, to: &out)
+        }
+        let b = layer.bounds
+        line("bounds", [b.x, b.y, b.width, b.height], to: &out)
+        line("position", [layer.position.x, layer.position.y], to: &out)
+        line("anchorPoint", [layer.anchorPoint.x, layer.anchorPoint.y], to: &out)
+        if frame.isInfinite {
+            out += "&#10;frame: infinite"
+        } else {
+            line("frame", [frame.x, frame.y, frame.width, frame.height], to: &out)
+        }
+        out += "&#10;zPosition: "
+        NumberText.append(layer.zPosition, to: &out)
+        out += "&#10;transform: "
+        appendTransform(layer.transform, to: &out)
+        if !layer.sublayerTransform.isIdentity {
+            out += "&#10;sublayerTransform: "
+            appendTransform(layer.sublayerTransform, to: &out)
+        }
+    }
+
+    /// `&#10;KEY: [n, n, …]`.
+    private static func line(_ key: String, _ values: [Double], to out: inout String) {
+        out += "&#10;"
+        out += key
+        out += ": "
+        appendList(values, to: &out)
+    }
+
+    /// `[a, b, c, d, tx, ty]` for an affine transform, else the sixteen entries.
+    static func appendTransform(_ m: Transform3D, to out: inout String) {
+        if m.isIdentity {
+            out += "[1, 0, 0, 1, 0, 0]"
+        } else {
+            appendList(m.isAffine ? m.affineTransform.elements : m.elements, to: &out)
+        }
+    }
+
+    /// `[n, n, …]` (non-finite numbers written `null`).
+    static func appendList(_ values: [Double], to out: inout String) {
+        out += "["
+        for (i, v) in values.enumerated() {
+            if i > 0 { out += ", " }
+            NumberText.append(v, to: &out)
+        }
+        out += "]"
+    }
+}

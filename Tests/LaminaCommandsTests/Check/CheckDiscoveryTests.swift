@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import LaminaCommands
+
+@Suite struct CheckDiscoveryTests {
+    @Test(arguments: [
+        ("clock.svg", true), ("clock.json", true), ("clock.expected.json", false),
+        ("clock.expected.debug.svg", false), ("clock.actual.svg", false), ("lamina-check.json", false),
+        (".hidden.svg", false), ("notes.txt", false), ("clock.json.expected.svg", false),
+    ])
+    func inputNames(name: String, isInput: Bool) {
+        #expect(CheckDiscovery.isInputName(name) == isInput)
+    }
+
+    @Test func goldenOwnership() {
+        let names: Set<String> = ["a.svg", "a.json", "a.expected.json", "b.json", "b.expected.svg",
+                                  "c.svg", "c.json", "c.json.expected.json"]
+        #expect(CheckDiscovery.goldens(of: "a.svg", among: names) == ("a", [.json]))
+        #expect(CheckDiscovery.goldens(of: "a.json", among: names).1.isEmpty)
+        #expect(CheckDiscovery.goldens(of: "b.json", among: names) == ("b", [.svg]))
+        #expect(CheckDiscovery.goldens(of: "c.json", among: names) == ("c.json", [.json]))
+        #expect(CheckDiscovery.goldens(of: "c.svg", among: names).1.isEmpty)
+    }
+
+    @Test func relativeArgumentsStayRelativeInMessages() {
+        #expect(CheckDiscovery.display(URL(fileURLWithPath: "Samples/")) == "Samples")
+        #expect(CheckDiscovery.display(URL(fileURLWithPath: "/tmp/x")) == "/tmp/x")
+        let scene = CheckScene(input: URL(fileURLWithPath: "Samples/clock.svg"), name: "clock.svg",
+                               recordTarget: "Samples", goldenBase: "clock", kinds: [.json])
+        #expect(scene.actual(.json, artifacts: nil).relativePath == "Samples/clock.actual.json")
+        #expect(scene.actual(.svg, artifacts: URL(fileURLWithPath: "out")).relativePath == "out/clock.actual.svg")
+    }
+
+    @Test func scenesAreSortedAcrossFolders() throws {
+        let box = try CheckSandbox()
+        for name in ["b/z.svg", "a.svg", "b/a.svg", "c.json"] {
+            try box.write(name, "x")
+            try box.write((name as NSString).deletingPathExtension + ".expected.json", "x")
+        }
+        try box.write(".git/hidden.svg", "x")
+        try box.write(".git/hidden.expected.json", "x")
+        let scenes = try CheckDiscovery.scenes(in: [box.root]).get()
+        #expect(scenes.map(\.name) == ["a.svg", "b/a.svg", "b/z.svg", "c.json"])
+        #expect(scenes.map(\.recordTarget) == [box.root.path, box.root.path + "/b", box.root.path + "/b", box.root.path])
+    }
+}
