@@ -35,7 +35,10 @@ package struct CheckEngine: Sendable {
     }
 
     /// Checks (or records) every scene under `directories` (folders or input files).
-    package func run(directories: [URL]) async -> CheckReport {
+    ///
+    /// - Parameter progress: called with each scene's result as soon as it and every scene
+    ///   before it are done, in scene order (for printing while the run goes on).
+    package func run(directories: [URL], progress: (@Sendable (SceneResult) -> Void)? = nil) async -> CheckReport {
         let scenes: [CheckScene]
         switch CheckDiscovery.scenes(in: directories) {
         case .success(let s): scenes = s
@@ -62,6 +65,7 @@ package struct CheckEngine: Sendable {
         let results = await withTaskGroup(of: (Int, SceneResult).self) { group in
             var out = [SceneResult?](repeating: nil, count: scenes.count)
             var next = 0
+            var reported = 0
             while next < min(width, scenes.count) {
                 let i = next
                 group.addTask { (i, runner.run(scenes[i])) }
@@ -69,6 +73,10 @@ package struct CheckEngine: Sendable {
             }
             for await (i, result) in group {
                 out[i] = result
+                while reported < out.count, let done = out[reported] {
+                    progress?(done)
+                    reported += 1
+                }
                 if next < scenes.count {
                     let j = next
                     group.addTask { (j, runner.run(scenes[j])) }

@@ -126,6 +126,7 @@ struct SceneRunner: Sendable {
                                                 diffImage: Self.diffImageURL(saved))
                 result.pixels = pixels
                 details.append("render: " + pixels.summary)
+                if !pixels.passed && diff.mismatchCount == 0 { details.append("actual output saved to \(saved.relativePath)") }
             }
             if result.isFailure { differed = true }
             kinds.append(result)

@@ -59,13 +59,18 @@ package struct StyleCascade: Sendable {
         var slot: [String: Int] = [:]
         var position = 0
         func offer(_ name: String, _ value: String, _ key: (Int, Int, Int, Int)) {
-            if let k = slot[name] {
+            // Elements specify few properties: a linear scan beats hashing until there are many.
+            let found = names.count < 32 ? names.firstIndex(of: name) : slot[name]
+            if let k = found {
                 if key >= keys[k] {
                     values[k] = value
                     keys[k] = key
                 }
             } else {
-                slot[name] = names.count
+                if names.count == 31 {
+                    for (k, n) in names.enumerated() { slot[n] = k }
+                }
+                if names.count >= 31 { slot[name] = names.count }
                 names.append(name)
                 values.append(value)
                 keys.append(key)

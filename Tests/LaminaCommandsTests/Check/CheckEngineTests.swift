@@ -170,6 +170,23 @@ import Testing
         #expect(report.exitCode == 1)
         #expect(report.scenes.first?.kinds.map(\.outcome) == [.match, .match, .missingGolden])
     }
+
+    @Test func progressReportsScenesInOrder() async throws {
+        let box = try CheckSandbox()
+        var outputs: [String: String] = [:]
+        for name in ["d", "c", "b", "a", "e"] {
+            try ClockOutputs.install(in: box, name: name)
+            outputs.merge(ClockOutputs.outputs("\(name).svg")) { a, _ in a }
+        }
+        let seen = CallLog()
+        let fixed = outputs
+        let engine = CheckEngine(generate: { url, kind in
+            Array((fixed["\(url.lastPathComponent)|\(kind.rawValue)"] ?? "").utf8)
+        }, options: CheckOptions(jobs: 3))
+        let report = await engine.run(directories: [box.root]) { seen.append(CheckReport.text(for: $0, tolerance: 0)) }
+        #expect(seen.entries == ["ok a.svg\n", "ok b.svg\n", "ok c.svg\n", "ok d.svg\n", "ok e.svg\n"])
+        #expect(report.text == seen.entries.joined() + "5 passed, 0 failed\n")
+    }
 }
 
 /// A thread-safe list of strings for observing generator calls.
