@@ -6,8 +6,11 @@
 package struct StyleSheet: Hashable, Sendable {
     /// One `name: value [!important]` declaration, name lower-cased, value trimmed.
     package struct Declaration: Hashable, Sendable {
+        /// The property name, lower-cased.
         package var name: String
+        /// The value without surrounding whitespace or `!important`.
         package var value: String
+        /// True when marked `!important`.
         package var important: Bool
 
         /// A declaration as written.
@@ -25,8 +28,11 @@ package struct StyleSheet: Hashable, Sendable {
             case exists, equals, includes, dashMatch, prefix, suffix, substring
         }
 
+        /// The attribute's local name.
         package var name: String
+        /// The comparison.
         package var op: Operator
+        /// The value compared with (empty for `.exists`).
         package var value: String
 
         /// True when an attribute value passes the test.
@@ -45,9 +51,13 @@ package struct StyleSheet: Hashable, Sendable {
 
     /// A compound selector such as `rect.a#b[x]`; `type == nil` is `*` or no type.
     package struct Compound: Hashable, Sendable {
+        /// The element name, nil for `*` or none.
         package var type: String?
+        /// The `#id`, if any.
         package var id: String?
+        /// The `.class` names.
         package var classes: [String] = []
+        /// The `[attribute]` tests.
         package var attributes: [AttributeTest] = []
 
         /// An empty compound (matches everything).
@@ -64,6 +74,7 @@ package struct StyleSheet: Hashable, Sendable {
 
     /// A complex selector, compounds from left to right with the combinators between them.
     package struct Selector: Hashable, Sendable {
+        /// The compounds, leftmost first.
         package var compounds: [Compound]
         /// `combinators[k]` joins `compounds[k]` and `compounds[k + 1]`.
         package var combinators: [Combinator]
@@ -82,7 +93,9 @@ package struct StyleSheet: Hashable, Sendable {
 
     /// A style rule: a selector list and its declarations.
     package struct Rule: Hashable, Sendable {
+        /// The comma-separated selectors.
         package var selectors: [Selector]
+        /// The declarations in source order.
         package var declarations: [Declaration]
     }
 
