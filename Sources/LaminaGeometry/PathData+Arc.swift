@@ -83,11 +83,13 @@ public struct ArcCenterForm: Hashable, Sendable {
         let cp = cosPhi, sp = sinPhi
         let tx = arcTangent2(-ry * sp, rx * cp)
         let ty = arcTangent2(ry * cp, rx * sp)
-        var pts = [point(at: startAngle), point(at: startAngle + sweepAngle)]
+        var box = BoxAccumulator()
+        box.add(point(at: startAngle))
+        box.add(point(at: startAngle + sweepAngle))
         for t in [tx, tx + Double.pi, ty, ty + Double.pi] where contains(angle: t) {
-            pts.append(point(at: t))
+            box.add(point(at: t))
         }
-        return Rect.boundingBox(of: pts)
+        return box.rect
     }
 
     /// Cubic Béziers approximating the arc, one per piece of at most 90°; the last ends at `to`

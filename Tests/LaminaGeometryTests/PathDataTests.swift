@@ -57,9 +57,12 @@ import Testing
         #expect(path.segments == [.moveTo(Point(10, 10)), .lineTo(Point(20, 10)), .close, .lineTo(Point(10, 20))])
     }
 
-    @Test func boundsOfLinesIncludesMovePoints() {
+    @Test func boundsCountMovePointsOnlyWhenSomethingFollows() {
         #expect(PathData.parse("M10 20L30 5").path.bounds == Rect(10, 5, 20, 15))
         #expect(PathData.parse("").path.bounds.isNull)
+        #expect(PathData.parse("M0 0L10 10M100 100").path.bounds == Rect(0, 0, 10, 10))
+        #expect(PathData.parse("M-5 0M0 0L10 10").path.bounds == Rect(0, 0, 10, 10))
+        #expect(PathData.parse("M3 4Z").path.bounds == Rect(3, 4, 0, 0))
     }
 
     @Test func boundsOfCubicUsesExtrema() {

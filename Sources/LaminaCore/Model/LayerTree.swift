@@ -81,6 +81,9 @@ public struct LayerTree: Hashable, Sendable {
 
     /// Whether `ancestor` is `id` or one of its (mask-)ancestors.
     public func isAncestor(_ ancestor: LayerID, of id: LayerID) -> Bool {
+        // A layer with no sublayers and no mask is nobody's ancestor but its own: O(1) for
+        // trees built top-down; trees built bottom-up walk from a fresh, shallow parent.
+        if ancestor != id, sublayerLists[ancestor.index].isEmpty, masks[ancestor.index] == nil { return false }
         var cur: LayerID? = id
         while let c = cur {
             if c == ancestor { return true }

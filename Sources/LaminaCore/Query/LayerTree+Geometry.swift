@@ -2,15 +2,17 @@
 extension LayerTree {
     /// The anchor point in the layer's own bounds space: `(bx + ax·w, by + ay·h)` (§2.1).
     public func anchor(of id: LayerID) -> Point {
-        let l = layers[id.index]
-        return Point(l.bounds.x + l.anchorPoint.x * l.bounds.width, l.bounds.y + l.anchorPoint.y * l.bounds.height)
+        let b = layers[id.index].bounds, ap = layers[id.index].anchorPoint
+        return Point(b.x + ap.x * b.width, b.y + ap.y * b.height)
     }
 
     /// The frame matrix `F = Tr(−A)·T·Tr(px, py, pz)` without the geometry flip (§2.2).
     public func frameMatrix(of id: LayerID) -> Transform3D {
-        let l = layers[id.index]
         let a = anchor(of: id)
-        return Self.sandwich(l.transform, before: (-a.x, -a.y, -l.anchorPointZ), after: (l.position.x, l.position.y, l.zPosition))
+        let p = layers[id.index].position
+        return Self.sandwich(
+            layers[id.index].transform, before: (-a.x, -a.y, -layers[id.index].anchorPointZ),
+            after: (p.x, p.y, layers[id.index].zPosition))
     }
 
     /// The layer's frame in its superlayer's space: the bounding box of the projected bounds (§2.2).
@@ -21,13 +23,10 @@ extension LayerTree {
     ///     // bounds 10×60, anchorPoint (0.5, 0.9), position (100, 100), rotated 90°:
     ///     tree.frame(of: hand)   // (94, 95, 60, 10)
     public func frame(of id: LayerID) -> Rect {
-        let l = layers[id.index]
-        let b = l.bounds
-        if l.transform.isIdentity {
-            return Rect(
-                l.position.x - l.anchorPoint.x * b.width, l.position.y - l.anchorPoint.y * b.height,
-                b.width, b.height
-            ).standardized
+        let b = layers[id.index].bounds
+        if layers[id.index].transform.isIdentity {
+            let p = layers[id.index].position, ap = layers[id.index].anchorPoint
+            return Rect(p.x - ap.x * b.width, p.y - ap.y * b.height, b.width, b.height).standardized
         }
         let f = frameMatrix(of: id)
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
@@ -69,19 +68,16 @@ extension LayerTree {
     /// `R_L` is the geometry flip; `SLT_S` (the superlayer's sublayerTransform about its anchor)
     /// applies to sublayers only, so a root, a detached layer or a mask gets `R_L · F'_L` alone.
     public func matrixToSuperlayer(_ id: LayerID) -> Transform3D {
-        let l = layers[id.index]
         var m = frameMatrix(of: id)
-        if l.geometryFlipped {
-            let c = 2 * l.bounds.y + l.bounds.height
+        if layers[id.index].geometryFlipped {
+            let c = 2 * layers[id.index].bounds.y + layers[id.index].bounds.height
             m.m41 += c * m.m21; m.m42 += c * m.m22; m.m43 += c * m.m23; m.m44 += c * m.m24
             m.m21 = -m.m21; m.m22 = -m.m22; m.m23 = -m.m23; m.m24 = -m.m24
         }
         if let s = superlayers[id.index], !isMask[id.index] {
-            let sl = layers[s.index]
-            if !sl.sublayerTransform.isIdentity {
-                let a = anchor(of: s)
-                let slt = Self.sandwich(
-                    sl.sublayerTransform, before: (-a.x, -a.y, -sl.anchorPointZ), after: (a.x, a.y, sl.anchorPointZ))
+            if !layers[s.index].sublayerTransform.isIdentity {
+                let a = anchor(of: s), az = layers[s.index].anchorPointZ
+                let slt = Self.sandwich(layers[s.index].sublayerTransform, before: (-a.x, -a.y, -az), after: (a.x, a.y, az))
                 m = m.concatenating(slt)
             }
         }

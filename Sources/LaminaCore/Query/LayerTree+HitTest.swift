@@ -57,16 +57,15 @@ extension LayerTree {
     /// Enters a layer: nil when it is hidden, when the point has no image on its plane, or when
     /// it masks to bounds and the point is outside.
     func hitFrame(_ id: LayerID, point: Point, accumulated: Transform3D, order: HitTestOrder) -> HitFrame? {
-        let l = layers[id.index]
-        if l.hidden { return nil }
+        if layers[id.index].hidden { return nil }
         let children = order == .array ? sublayerLists[id.index] : sublayersInPaintOrder(of: id)
         let m = accumulated.isIdentity ? matrixToSuperlayer(id) : matrixToSuperlayer(id).concatenating(accumulated)
-        if l.isTransformLayer {
+        if layers[id.index].isTransformLayer {
             return HitFrame(id: id, point: point, accumulated: m, children: children, cursor: children.count, inside: false)
         }
         guard let inv = Homography(flattening: m).inverted(), let q = inv.apply(point), q.isFinite else { return nil }
         let inside = containsPoint(q, in: id)
-        if l.masksToBounds && !inside { return nil }
+        if layers[id.index].masksToBounds && !inside { return nil }
         return HitFrame(id: id, point: q, accumulated: .identity, children: children, cursor: children.count, inside: inside)
     }
 }

@@ -17,8 +17,7 @@ extension LayerTree {
 
     /// Whether the layer and its subtree can paint: not hidden, opacity above 0 (§5.3).
     public func isVisible(_ id: LayerID) -> Bool {
-        let l = layers[id.index]
-        return !l.hidden && l.opacity > 0
+        !layers[id.index].hidden && layers[id.index].opacity > 0
     }
 
     /// Visible layers in paint order: a layer, then its sublayers in paint order, each subtree

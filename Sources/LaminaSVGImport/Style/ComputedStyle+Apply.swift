@@ -32,7 +32,7 @@ extension ComputedStyle {
         case "marker":
             for n in ["marker-start", "marker-mid", "marker-end"] { apply(n, value) }
         default:
-            if let k = ComputedStyle.inheritedExtraNames.firstIndex(of: name) { inheritedExtras[k] = value }
+            if let k = ComputedStyle.inheritedExtraIndex[name] { inheritedExtras[k] = value }
         }
     }
 
@@ -99,7 +99,8 @@ extension ComputedStyle {
     /// `none`, a color, `currentColor`, or `url(#id) [fallback]`; nil when invalid.
     static func parsePaint(_ v: Substring) -> SpecifiedPaint? {
         let t = v.trimmingCSSSpaces()
-        let lower = t.lowercased()
+        if t.first == "#" { return ParsedColor.parse(t).map { .color($0) } }
+        let lower = t.utf8.count <= 16 ? t.lowercased() : String(t.prefix(4)).lowercased()
         if lower == "none" { return SpecifiedPaint.none }
         if lower.hasPrefix("url(") {
             guard let r = reference(t) else { return nil }

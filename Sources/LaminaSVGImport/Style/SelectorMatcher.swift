@@ -77,12 +77,11 @@ struct SelectorMatcher {
     }
 
     func compoundMatches(_ c: StyleSheet.Compound, _ e: Int) -> Bool {
-        let element = tree.elements[e]
-        if let t = c.type, t != element.name { return false }
+        if let t = c.type, t != tree.elements[e].name { return false }
         if let id = c.id, id != ids[e] { return false }
         for cls in c.classes where !classes[e].contains(cls) { return false }
         for test in c.attributes {
-            guard let v = element.attribute(test.name), test.matches(v) else { return false }
+            guard let v = tree.elements[e].attribute(test.name), test.matches(v) else { return false }
         }
         return true
     }

@@ -1,0 +1,139 @@
+import LaminaCore
+
+/// The `lamina inspect` report (SPEC §7): resolved geometry of every layer as a JSON array.
+///
+/// One object per layer in tree order (a layer, its mask, then its sublayers), one object per
+/// line, keys in a fixed order:
+///
+///     [
+///       {"path": "/", "frame": [0, 0, 200, 200], "bounds": [0, 0, 200, 200], "position": [100, 100],
+///        "anchorPoint": [0.5, 0.5], "zPosition": 0, "paintIndex": 0, "toRoot": [1, 0, 0, 1, 0, 0],
+///        "anchorInRoot": [100, 100], "frameInRoot": [[0, 0], [200, 0], [200, 200], [0, 200]],
+///        "clipInRoot": null}
+///     ]
+///
+/// `paintIndex` is the layer's index in ``LayerTree/paintOrder(from:)`` (null when hidden or a
+/// mask); `toRoot` is the affine part of the map to the root's superlayer space (a projective
+/// map is divided by its last entry and its perspective terms dropped); `frameInRoot` holds the
+/// bounds' corners mapped to root space clockwise from the bounds origin; `clipInRoot` is
+/// `[0, 0, 0, 0]` when the clips do not overlap.
+public enum InspectReport {
+    /// The report for the whole scene, or for the single layer at `layerPath` (nil when there is none).
+    public static func json(scene: Scene, layerPath: String?) -> String? {
+        let tree = scene.tree
+        let root = scene.root
+        let selected: [LayerID]
+        if let p = layerPath {
+            guard let id = tree.layer(atPath: p, root: root) else { return nil }
+            selected = [id]
+        } else {
+            selected = tree.preorder(from: root, includeMasks: true)
+        }
+        let paths = tree.paths(from: root)
+        let toRoot = tree.toRootMap(from: root)
+        let clips = tree.clipMap(from: root, toRoot: toRoot)
+        var paintIndex = [Int?](repeating: nil, count: tree.count)
+        for (k, id) in tree.paintOrder(from: root).enumerated() { paintIndex[id.index] = k }
+        var out = "["
+        for (k, id) in selected.enumerated() {
+            out += k == 0 ? "\n  " : ",\n  "
+            appendObject(
+                id, tree: tree, path: paths[id.index] ?? tree.path(of: id, root: root),
+                toRoot: toRoot[id.index], clip: clips[id.index], paintIndex: paintIndex[id.index], to: &out)
+        }
+        out += "\n]\n"
+        return out
+    }
+
+    /// One layer's object on one line.
+    static func appendObject(
+        _ id: LayerID, tree: LayerTree, path: String, toRoot: Homography?, clip: Rect?, paintIndex: Int?,
+        to out: inout String
+    ) {
+        let l = tree[id]
+        out += "{\"path\": "
+        appendQuoted(path, to: &out)
+        out += ", \"frame\": "
+        appendRect(tree.frame(of: id), to: &out)
+        out += ", \"bounds\": "
+        appendRect(l.bounds, to: &out)
+        out += ", \"position\": "
+        appendPoint(l.position, to: &out)
+        out += ", \"anchorPoint\": "
+        appendPoint(l.anchorPoint, to: &out)
+        out += ", \"zPosition\": "
+        NumberText.append(l.zPosition, to: &out)
+        out += ", \"paintIndex\": "
+        out += paintIndex.map { String($0) } ?? "null"
+        out += ", \"toRoot\": "
+        if let h = toRoot {
+            let a = affineApproximation(h)
+            appendNumbers([a.a, a.b, a.c, a.d, a.tx, a.ty], to: &out)
+        } else {
+            out += "null"
+        }
+        out += ", \"anchorInRoot\": "
+        appendPoint(toRoot.flatMap { $0.apply(tree.anchor(of: id)) } ?? .notANumber, to: &out)
+        out += ", \"frameInRoot\": ["
+        let b = l.bounds
+        let corners = [
+            Point(b.x, b.y), Point(b.x + b.width, b.y), Point(b.x + b.width, b.y + b.height), Point(b.x, b.y + b.height),
+        ]
+        for (k, c) in corners.enumerated() {
+            if k > 0 { out += ", " }
+            appendPoint(toRoot.flatMap { $0.apply(c) } ?? .notANumber, to: &out)
+        }
+        out += "], \"clipInRoot\": "
+        if let c = clip {
+            appendRect(c.isNull ? .zero : c, to: &out)
+        } else {
+            out += "null"
+        }
+        out += "}"
+    }
+
+    /// The affine part of a plane map, normalized by its last entry when that is usable.
+    static func affineApproximation(_ h: Homography) -> AffineTransform {
+        let w = h.m33 != 0 && h.m33.isFinite ? h.m33 : 1
+        return AffineTransform(h.m11 / w, h.m12 / w, h.m21 / w, h.m22 / w, h.m31 / w, h.m32 / w)
+    }
+
+    static func appendNumbers(_ values: [Double], to out: inout String) {
+        out += "["
+        for (k, v) in values.enumerated() {
+            if k > 0 { out += ", " }
+            NumberText.append(v, to: &out)
+        }
+        out += "]"
+    }
+
+    static func appendRect(_ r: Rect, to out: inout String) {
+        appendNumbers([r.x, r.y, r.width, r.height], to: &out)
+    }
+
+    static func appendPoint(_ p: Point, to out: inout String) {
+        appendNumbers([p.x, p.y], to: &out)
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    static func appendQuoted(_ s: String, to out: inout String) {
+        out += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,63 @@
+import LaminaCore
+import Testing
+
+@Suite struct ConstraintSolverTests {
+    /// A 200×100 superlayer with a constraint manager and sublayers built by `make`.
+    static func scene(_ subs: [(String, Rect, [Constraint])]) throws -> (LayerTree, LayerID, [LayerID]) {
+        var tree = LayerTree()
+        var r = Layer(name: "root")
+        r.bounds = Rect(0, 0, 200, 100)
+        r.layoutManager = .constraint
+        let root = tree.make(r)
+        var ids: [LayerID] = []
+        for (name, frame, constraints) in subs {
+            var l = Layer(name: name)
+            l.constraints = constraints
+            let id = tree.make(l)
+            tree.setFrame(frame, of: id)
+            try tree.addSublayer(id, to: root)
+            ids.append(id)
+        }
+        return (tree, root, ids)
+    }
+
+    @Test func leftAndRightHalves() throws {
+        let common = [
+            Constraint(attribute: .height, relativeTo: "superlayer", sourceAttribute: .height),
+            Constraint(attribute: .width, relativeTo: "superlayer", sourceAttribute: .width, scale: 0.5),
+            Constraint(attribute: .minY, relativeTo: "superlayer", sourceAttribute: .minY),
+        ]
+        var (tree, root, ids) = try Self.scene([
+            ("left", Rect(0, 0, 10, 10), common + [Constraint(attribute: .minX, relativeTo: "superlayer", sourceAttribute: .minX)]),
+            ("right", Rect(0, 0, 10, 10), common + [Constraint(attribute: .maxX, relativeTo: "superlayer", sourceAttribute: .maxX)]),
+        ])
+        #expect(tree.layout(root: root).isEmpty)
+        #expect(tree.frame(of: ids[0]) == Rect(0, 0, 100, 100))
+        #expect(tree.frame(of: ids[1]) == Rect(100, 0, 100, 100))
+    }
+
+    @Test func cycleIsReportedAndLeftUntouched() throws {
+        let location = SourceLocation(file: "in.svg", line: 3, column: 5)
+        var (tree, root, ids) = try Self.scene([
+            ("a", Rect(0, 0, 50, 20), [Constraint(attribute: .midX, relativeTo: "b", sourceAttribute: .midX, location: location)]),
+            ("b", Rect(0, 0, 30, 20), [Constraint(attribute: .midX, relativeTo: "a", sourceAttribute: .midX)]),
+        ])
+        let diagnostics = tree.layout(root: root)
+        #expect(diagnostics.map(\.message) == ["constraint cycle: a.midX → b.midX → a.midX"])
+        #expect(diagnostics.first?.location == location)
+        #expect(tree.frame(of: ids[0]) == Rect(0, 0, 50, 20))
+    }
+
+    @Test func unknownSourceAndSameRankConflictWarn() throws {
+        var (tree, root, ids) = try Self.scene([
+            ("a", Rect(3, 5, 40, 20), [
+                Constraint(attribute: .minX, relativeTo: "nobody", sourceAttribute: .minX),
+                Constraint(attribute: .minY, relativeTo: "superlayer", sourceAttribute: .minY),
+                Constraint(attribute: .minY, relativeTo: "superlayer", sourceAttribute: .midY),
+            ])
+        ])
+        let messages = tree.layout(root: root).map(\.message)
+        #expect(messages == ["unknown constraint source 'nobody'", "conflicting constraints on 'a': two set its minY"])
+        #expect(tree.frame(of: ids[0]) == Rect(3, 5, 40, 20))
+    }
+}
