@@ -6,20 +6,27 @@ extension FlatWriter {
     /// items with the same clip at one level share one `<g clip-path>`.
     mutating func writeBody() {
         var open: [Int] = []
+        var isOpen = [Bool](repeating: false, count: list.groups.count)
         var run: Int?
         var out = ""
         for item in list.items {
-            let chain = groupChain(item.group)
-            var k = 0
-            while k < open.count, k < chain.count, open[k] == chain[k] { k += 1 }
-            if k < open.count || k < chain.count { closeRun(&run, &out) }
-            while open.count > k {
+            // The groups to open: from the item's group up to the first one already open.
+            var chain: [Int] = []
+            var cur = item.group
+            while let c = cur, c < isOpen.count, !isOpen[c], chain.count <= list.groups.count {
+                chain.append(c)
+                cur = list.groups[c].parent
+            }
+            if open.last != cur || !chain.isEmpty { closeRun(&run, &out) }
+            while let top = open.last, top != cur {
                 out += "</g>\n"
+                isOpen[top] = false
                 open.removeLast()
             }
-            while open.count < chain.count {
-                openGroup(chain[open.count], to: &out)
-                open.append(chain[open.count])
+            for g in chain.reversed() {
+                openGroup(g, to: &out)
+                open.append(g)
+                isOpen[g] = true
             }
             if item.clip != run {
                 closeRun(&run, &out)
@@ -39,17 +46,6 @@ extension FlatWriter {
     func closeRun(_ run: inout Int?, _ out: inout String) {
         if run != nil { out += "</g>\n" }
         run = nil
-    }
-
-    /// The groups enclosing an item, outermost first.
-    func groupChain(_ g: Int?) -> [Int] {
-        var chain: [Int] = []
-        var cur = g
-        while let c = cur, chain.count <= list.groups.count {
-            chain.append(c)
-            cur = list.groups[c].parent
-        }
-        return chain.reversed()
     }
 
     /// `<g …>` for a compositing group.
