@@ -52,7 +52,7 @@ extension FlatWriter {
     mutating func openGroup(_ gi: Int, to out: inout String) {
         let g = list.groups[gi]
         out += "<g"
-        if let s = g.space, !SVGMarkup.printsAsIdentity(s) { SVGMarkup.attr("transform", SVGMarkup.matrix(s), to: &out) }
+        if let s = g.space { SVGMarkup.transformAttribute(s, to: &out) }
         if g.opacity < 1 { SVGMarkup.attr("opacity", g.opacity, to: &out) }
         if let c = g.clip {
             let id = clipID(node: c, inverse: spaceInverse(gi))
@@ -79,39 +79,30 @@ extension FlatWriter {
     static func writeElement(
         _ content: Content, geometry: ItemGeometry, opacity: Double, extraAttributes: String = "", to out: inout String
     ) {
-        var placed = ""
         switch geometry {
-        case .transformed(let t):
-            if !SVGMarkup.printsAsIdentity(t) { SVGMarkup.attr("transform", SVGMarkup.matrix(t), to: &placed) }
-        case .projected:
-            break
-        }
-        var tail = ""
-        SVGMarkup.paintAttributes(content, to: &tail)
-        if opacity < 1 { SVGMarkup.attr("opacity", opacity, to: &tail) }
-        tail += extraAttributes
-        if case .projected(let d) = geometry {
+        case .projected(let d):
             out += "<path"
             SVGMarkup.attr("d", d, to: &out)
-            out += tail
-            out += "/>\n"
-            return
-        }
-        if case .svg(let xml) = content.shape {
-            var attrs = placed
-            if opacity < 1 { SVGMarkup.attr("opacity", opacity, to: &attrs) }
-            attrs += extraAttributes
-            if let inserted = SVGMarkup.insertingAttributes(attrs, into: xml) {
-                out += inserted
-            } else {
-                out += "<g" + attrs + ">" + xml + "</g>"
+        case .transformed(let t):
+            if case .svg(let xml) = content.shape {
+                var attrs = ""
+                SVGMarkup.transformAttribute(t, to: &attrs)
+                if opacity < 1 { SVGMarkup.attr("opacity", opacity, to: &attrs) }
+                attrs += extraAttributes
+                if let inserted = SVGMarkup.insertingAttributes(attrs, into: xml) {
+                    out += inserted
+                } else {
+                    out += "<g" + attrs + ">" + xml + "</g>"
+                }
+                out += "\n"
+                return
             }
-            out += "\n"
-            return
+            _ = SVGMarkup.openShape(content.shape, to: &out)
+            SVGMarkup.transformAttribute(t, to: &out)
         }
-        _ = SVGMarkup.openShape(content.shape, to: &out)
-        out += placed
-        out += tail
+        SVGMarkup.paintAttributes(content, to: &out)
+        if opacity < 1 { SVGMarkup.attr("opacity", opacity, to: &out) }
+        out += extraAttributes
         out += "/>\n"
     }
 }

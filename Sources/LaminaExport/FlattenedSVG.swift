@@ -73,8 +73,8 @@ struct FlatWriter {
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\""
         let usedResources = resourcesInUse()
         var needsXlink = false
-        for r in usedResources where r.xml.contains("xlink:") { needsXlink = true }
-        if body.contains("xlink:") { needsXlink = true }
+        for r in usedResources where SVGMarkup.contains(r.xml, "xlink:") { needsXlink = true }
+        if !needsXlink, SVGMarkup.contains(body, "xlink:") { needsXlink = true }
         if needsXlink { out += " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" }
         let o = list.output
         if let v = o.width { SVGMarkup.attr("width", v, to: &out) }
