@@ -59,9 +59,19 @@ package struct StyleSheet: Hashable, Sendable {
         package var classes: [String] = []
         /// The `[attribute]` tests.
         package var attributes: [AttributeTest] = []
+        /// The supported pseudo-classes (`:first-child`, `:root`).
+        package var pseudoClasses: [PseudoClass] = []
 
         /// An empty compound (matches everything).
         package init() {}
+    }
+
+    /// The pseudo-classes Lamina evaluates; any other drops the rule.
+    package enum PseudoClass: Hashable, Sendable {
+        /// `:first-child`: the first element among its parent's children.
+        case firstChild
+        /// `:root`: the document element.
+        case root
     }
 
     /// How two compounds of a complex selector relate.
@@ -84,7 +94,7 @@ package struct StyleSheet: Hashable, Sendable {
             var ids = 0, classes = 0, types = 0
             for c in compounds {
                 if c.id != nil { ids += 1 }
-                classes += c.classes.count + c.attributes.count
+                classes += c.classes.count + c.attributes.count + c.pseudoClasses.count
                 if c.type != nil { types += 1 }
             }
             return min(ids, 999) * 1_000_000 + min(classes, 999) * 1_000 + min(types, 999)
