@@ -26,7 +26,8 @@ import Testing
         let inputs = Self.inputs()
         let engine = CheckEngine(generateAll: CheckCommand.generate, options: CheckOptions(record: record, jobs: 2))
         let report = await engine.run(directories: record ? inputs : [Self.samples])
-        #expect(report.exitCode == 0, Comment(rawValue: report.text + report.errorText))
+        #expect(report.exitCode == 0, Comment(rawValue: report.text + report.errorText
+            + "if the change is intended: LAMINA_RECORD=1 swift test --filter SamplesCheckTests, then review the golden diff"))
         #expect(report.scenes.map(\.scene.input.lastPathComponent).sorted() == inputs.map(\.lastPathComponent).sorted(),
                 "every sample input needs goldens; record them with LAMINA_RECORD=1")
         #expect(report.scenes.allSatisfy { $0.scene.kinds == GoldenKind.allCases })
