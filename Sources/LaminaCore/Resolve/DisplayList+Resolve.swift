@@ -52,6 +52,7 @@ struct Resolver {
         self.frames = Array(repeating: nil, count: scene.tree.count)
         list.layerPaintIndex = Array(repeating: nil, count: scene.tree.count)
         list.layerToOutput = Array(repeating: nil, count: scene.tree.count)
+        list.layerClip = Array(repeating: nil, count: scene.tree.count)
         list.pathParents = Array(repeating: nil, count: scene.tree.count)
         list.pathSegments = Array(repeating: "", count: scene.tree.count)
         rootToOutput = o.rootToOutput
@@ -139,6 +140,7 @@ struct Resolver {
         }
         if !groupOpacity { f.opacity *= opacity }
         frames[id.index] = f
+        list.layerClip[id.index] = f.clip
         if !layer.isTransformLayer {
             emit(.background, of: id, frame: f, paintIndex: paintIndex)
             emit(.contents, of: id, frame: f, paintIndex: paintIndex)
