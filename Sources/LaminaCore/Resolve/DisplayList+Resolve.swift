@@ -40,6 +40,8 @@ struct Resolver {
     /// True when output space is the root's sublayer (viewBox) space.
     let viewBoxMode: Bool
     var warnedEdgeOn: Set<LayerID> = []
+    /// Current depth of clip paths referring to clip paths (bounded).
+    var clipNesting = 0
 
     init(scene: Scene) {
         self.scene = scene

@@ -94,6 +94,8 @@ public struct ClipShape: Hashable, Sendable {
     public var clipRule: String?
     /// Other attributes kept from the content that affect clipping (`visibility`, …).
     public var extra: [StyleProperty]
+    /// The shape's own clip chain (a `clip-path` on a child of a `clipPath`), in output space.
+    public var clip: Int?
 
     /// A clip shape.
     public init(layer: LayerID, shape: Shape, geometry: ItemGeometry, clipRule: String? = nil, extra: [StyleProperty] = []) {
