@@ -24,7 +24,7 @@ extension FlatWriter {
             if item.clip != run {
                 closeRun(&run, &out)
                 if let c = item.clip {
-                    let id = clipID(node: c, space: open.last.flatMap { spaceGroup(containing: $0) })
+                    let id = clipID(node: c, inverse: spaceInverse(open.last))
                     out += "<g clip-path=\"url(#\(id))\">\n"
                     run = c
                 }
@@ -59,7 +59,7 @@ extension FlatWriter {
         if let s = g.space, !SVGMarkup.printsAsIdentity(s) { SVGMarkup.attr("transform", SVGMarkup.matrix(s), to: &out) }
         if g.opacity < 1 { SVGMarkup.attr("opacity", g.opacity, to: &out) }
         if let c = g.clip {
-            let id = clipID(node: c, space: spaceGroup(containing: gi))
+            let id = clipID(node: c, inverse: spaceInverse(gi))
             SVGMarkup.attr("clip-path", "url(#\(id))", to: &out)
         }
         if let m = g.maskResource {

@@ -45,7 +45,7 @@ struct FlatWriter {
 
     struct ClipKey: Hashable {
         var node: Int
-        var space: Int
+        var space: AffineTransform?
     }
 
     init(list: DisplayList, scene: Scene) {
@@ -101,6 +101,11 @@ struct FlatWriter {
             steps += 1
         }
         return nil
+    }
+
+    /// The map from output space into the user space of group `g`'s contents (nil: output space).
+    func spaceInverse(_ g: Int?) -> AffineTransform? {
+        g.flatMap { spaceGroup(containing: $0) }.flatMap { spaceToOutput[$0]?.inverted() }
     }
 
     /// Every `id="…"` value in a piece of markup.

@@ -113,7 +113,7 @@ package enum SVGMarkup {
         if let f = c.fill { attr("fill", paint(f), to: &out) }
         if let v = c.fillOpacity { attr("fill-opacity", v, to: &out) }
         if let v = c.fillRule { attr("fill-rule", v, to: &out) }
-        if let s = c.stroke { attr("stroke", paint(s), to: &out) }
+        if let s = c.stroke, s != Paint.none { attr("stroke", paint(s), to: &out) }
         if let v = c.strokeOpacity { attr("stroke-opacity", v, to: &out) }
         if let v = c.strokeWidth { attr("stroke-width", v, to: &out) }
         if let v = c.strokeLinecap { attr("stroke-linecap", v, to: &out) }

@@ -40,6 +40,8 @@ struct Resolver {
     /// True when output space is the root's sublayer (viewBox) space.
     let viewBoxMode: Bool
     var warnedEdgeOn: Set<LayerID> = []
+    /// Current depth of clip paths referring to clip paths (bounded).
+    var clipNesting = 0
 
     init(scene: Scene) {
         self.scene = scene
@@ -50,6 +52,7 @@ struct Resolver {
         self.frames = Array(repeating: nil, count: scene.tree.count)
         list.layerPaintIndex = Array(repeating: nil, count: scene.tree.count)
         list.layerToOutput = Array(repeating: nil, count: scene.tree.count)
+        list.layerClip = Array(repeating: nil, count: scene.tree.count)
         list.pathParents = Array(repeating: nil, count: scene.tree.count)
         list.pathSegments = Array(repeating: "", count: scene.tree.count)
         rootToOutput = o.rootToOutput
@@ -137,6 +140,7 @@ struct Resolver {
         }
         if !groupOpacity { f.opacity *= opacity }
         frames[id.index] = f
+        list.layerClip[id.index] = f.clip
         if !layer.isTransformLayer {
             emit(.background, of: id, frame: f, paintIndex: paintIndex)
             emit(.contents, of: id, frame: f, paintIndex: paintIndex)
