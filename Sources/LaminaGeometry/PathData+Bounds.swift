@@ -1,6 +1,7 @@
 extension PathData {
-    /// The exact fill bounding box: every on-curve point (moveto points included, as Skia's
-    /// tight bounds do), curve extrema, and arc extrema in center form; `Rect.null` when empty.
+    /// The exact fill bounding box: every on-curve point, curve extrema, and arc extrema in
+    /// center form; a moveto counts only when something follows it (a trailing or repeated
+    /// moveto draws nothing). `Rect.null` when empty.
     public var bounds: Rect {
         var box = BoxAccumulator()
         var current = Point.zero
@@ -8,7 +9,6 @@ extension PathData {
         for segment in segments {
             switch segment {
             case .moveTo(let p):
-                box.add(p)
                 current = p
                 start = p
             case .lineTo(let p):
@@ -33,6 +33,7 @@ extension PathData {
                 }
                 current = p
             case .close:
+                box.add(current)
                 current = start
             }
         }
@@ -63,22 +64,21 @@ extension PathData {
             let a = -a0 + 3 * a1 - 3 * a2 + a3
             let b = 2 * (a0 - 2 * a1 + a2)
             let c = a1 - a0
-            var roots: [Double] = []
+            var r0 = Double.nan, r1 = Double.nan
             if abs(a) < 1e-12 * (abs(b) + abs(c) + 1e-300) || a == 0 {
-                if b != 0 { roots.append(-c / b) }
+                if b != 0 { r0 = -c / b }
             } else {
                 let disc = b * b - 4 * a * c
                 if disc >= 0 {
                     let sq = squareRoot(disc)
                     // Numerically stable quadratic roots.
                     let q = -0.5 * (b + (b < 0 ? -sq : sq))
-                    if q != 0 { roots.append(c / q) }
-                    roots.append(q / a)
+                    if q != 0 { r0 = c / q }
+                    r1 = q / a
                 }
             }
-            for t in roots where t > 0 && t < 1 {
-                box.add(cubicPoint(p0, c1, c2, p1, t))
-            }
+            if r0 > 0 && r0 < 1 { box.add(cubicPoint(p0, c1, c2, p1, r0)) }
+            if r1 > 0 && r1 < 1 { box.add(cubicPoint(p0, c1, c2, p1, r1)) }
         }
     }
 

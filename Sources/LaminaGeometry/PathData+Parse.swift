@@ -63,6 +63,12 @@ private struct PathParser {
             }
             // One argument set of `command`.
             guard readSegment(command, at: segmentStart) else { return }
+            // Relative coordinates can add up past the largest double: stop there.
+            if let last = segments.last, !PathParser.isFinite(last) {
+                segments.removeLast()
+                fail(segmentStart, "coordinates out of range")
+                return
+            }
             // A moveto's extra argument sets are implicit linetos.
             if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") }
             if command == UInt8(ascii: "m") { command = UInt8(ascii: "l") }
@@ -72,6 +78,16 @@ private struct PathParser {
                 fail(s.index, "expected a number after ','")
                 return
             }
+        }
+    }
+
+    static func isFinite(_ s: PathSegment) -> Bool {
+        switch s {
+        case .moveTo(let p), .lineTo(let p): return p.isFinite
+        case .quadTo(let a, let p): return a.isFinite && p.isFinite
+        case .cubicTo(let a, let b, let p): return a.isFinite && b.isFinite && p.isFinite
+        case .arcTo(let rx, let ry, let r, _, _, let p): return rx.isFinite && ry.isFinite && r.isFinite && p.isFinite
+        case .close: return true
         }
     }
 
@@ -124,44 +140,43 @@ private struct PathParser {
         let base = relative ? current : Point.zero
         var v: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
         func p(_ x: Double, _ y: Double) -> Point { Point(base.x + x, base.y + y) }
-        let name = String(UnicodeScalar(command))
         switch command | 0x20 {
         case UInt8(ascii: "m"):
-            guard numbers(2, into: &v) else { return bad(start, name) }
+            guard numbers(2, into: &v) else { return bad(start, command) }
             let to = p(v.0, v.1)
             segments.append(.moveTo(to))
             current = to
             subpathStart = to
             lastCubicControl = nil; lastQuadControl = nil
         case UInt8(ascii: "l"):
-            guard numbers(2, into: &v) else { return bad(start, name) }
+            guard numbers(2, into: &v) else { return bad(start, command) }
             line(to: p(v.0, v.1))
         case UInt8(ascii: "h"):
-            guard numbers(1, into: &v) else { return bad(start, name) }
+            guard numbers(1, into: &v) else { return bad(start, command) }
             line(to: Point(relative ? current.x + v.0 : v.0, current.y))
         case UInt8(ascii: "v"):
-            guard numbers(1, into: &v) else { return bad(start, name) }
+            guard numbers(1, into: &v) else { return bad(start, command) }
             line(to: Point(current.x, relative ? current.y + v.0 : v.0))
         case UInt8(ascii: "c"):
-            guard numbers(6, into: &v) else { return bad(start, name) }
+            guard numbers(6, into: &v) else { return bad(start, command) }
             cubic(p(v.0, v.1), p(v.2, v.3), p(v.4, v.5))
         case UInt8(ascii: "s"):
-            guard numbers(4, into: &v) else { return bad(start, name) }
+            guard numbers(4, into: &v) else { return bad(start, command) }
             let c1 = lastCubicControl.map { Point(2 * current.x - $0.x, 2 * current.y - $0.y) } ?? current
             cubic(c1, p(v.0, v.1), p(v.2, v.3))
         case UInt8(ascii: "q"):
-            guard numbers(4, into: &v) else { return bad(start, name) }
+            guard numbers(4, into: &v) else { return bad(start, command) }
             quad(p(v.0, v.1), p(v.2, v.3))
         case UInt8(ascii: "t"):
-            guard numbers(2, into: &v) else { return bad(start, name) }
+            guard numbers(2, into: &v) else { return bad(start, command) }
             let c = lastQuadControl.map { Point(2 * current.x - $0.x, 2 * current.y - $0.y) } ?? current
             quad(c, p(v.0, v.1))
         default:  // arc
-            guard numbers(3, into: &v), let large = flag(), let sweep = flag() else { return bad(start, name) }
+            guard numbers(3, into: &v), let large = flag(), let sweep = flag() else { return bad(start, command) }
             s.skipCommaSpaces()
-            guard let x = s.number() else { return bad(start, name) }
+            guard let x = s.number() else { return bad(start, command) }
             s.skipCommaSpaces()
-            guard let y = s.number() else { return bad(start, name) }
+            guard let y = s.number() else { return bad(start, command) }
             let to = p(x, y)
             segments.append(.arcTo(rx: abs(v.0), ry: abs(v.1), rotation: v.2, largeArc: large, sweep: sweep, to: to))
             current = to
@@ -170,8 +185,8 @@ private struct PathParser {
         return true
     }
 
-    mutating func bad(_ offset: Int, _ command: String) -> Bool {
-        fail(offset, "bad arguments for '\(command)' command")
+    mutating func bad(_ offset: Int, _ command: UInt8) -> Bool {
+        fail(offset, "bad arguments for '\(String(UnicodeScalar(command)))' command")
         return false
     }
 

@@ -44,6 +44,7 @@ import Testing
         ("M0 0L1e400 0", "M0 0", 4),
         ("M0 0 L 1 2 3", "M0 0L1 2", 11),
         ("M0 0 C1 1 2 2", "M0 0", 5),
+        ("m1e308 0 l1e308 0 l1 1", "M1e308 0", 9),
     ])
     func errorKeepsPrefix(input: String, expected: String, offset: Int) throws {
         let (path, error) = PathData.parse(input)
@@ -57,9 +58,12 @@ import Testing
         #expect(path.segments == [.moveTo(Point(10, 10)), .lineTo(Point(20, 10)), .close, .lineTo(Point(10, 20))])
     }
 
-    @Test func boundsOfLinesIncludesMovePoints() {
+    @Test func boundsCountMovePointsOnlyWhenSomethingFollows() {
         #expect(PathData.parse("M10 20L30 5").path.bounds == Rect(10, 5, 20, 15))
         #expect(PathData.parse("").path.bounds.isNull)
+        #expect(PathData.parse("M0 0L10 10M100 100").path.bounds == Rect(0, 0, 10, 10))
+        #expect(PathData.parse("M-5 0M0 0L10 10").path.bounds == Rect(0, 0, 10, 10))
+        #expect(PathData.parse("M3 4Z").path.bounds == Rect(3, 4, 0, 0))
     }
 
     @Test func boundsOfCubicUsesExtrema() {

@@ -13,20 +13,32 @@ import Foundation
 package struct CheckEngine: Sendable {
     /// Produces the output of one golden kind for an input file; throws when the input is bad.
     package typealias Generator = @Sendable (URL, GoldenKind) throws -> [UInt8]
+    /// Produces the outputs of several kinds for one input at once (one output per kind, in
+    /// order), so the input is read and laid out only once; throws when the input is bad.
+    package typealias BatchGenerator = @Sendable (URL, [GoldenKind]) throws -> [[UInt8]]
 
     /// The output generator (the real pipeline, or a fake in tests).
-    package var generate: Generator
+    package var generate: BatchGenerator
     /// How to run.
     package var options: CheckOptions
 
-    /// Creates an engine.
+    /// Creates an engine that asks `generate` for one kind at a time.
     package init(generate: @escaping Generator, options: CheckOptions) {
-        self.generate = generate
+        self.generate = { url, kinds in try kinds.map { try generate(url, $0) } }
+        self.options = options
+    }
+
+    /// Creates an engine that asks `generateAll` for every needed kind of a scene in one call.
+    package init(generateAll: @escaping BatchGenerator, options: CheckOptions) {
+        self.generate = generateAll
         self.options = options
     }
 
     /// Checks (or records) every scene under `directories` (folders or input files).
-    package func run(directories: [URL]) async -> CheckReport {
+    ///
+    /// - Parameter progress: called with each scene's result as soon as it and every scene
+    ///   before it are done, in scene order (for printing while the run goes on).
+    package func run(directories: [URL], progress: (@Sendable (SceneResult) -> Void)? = nil) async -> CheckReport {
         let scenes: [CheckScene]
         switch CheckDiscovery.scenes(in: directories) {
         case .success(let s): scenes = s
@@ -53,6 +65,7 @@ package struct CheckEngine: Sendable {
         let results = await withTaskGroup(of: (Int, SceneResult).self) { group in
             var out = [SceneResult?](repeating: nil, count: scenes.count)
             var next = 0
+            var reported = 0
             while next < min(width, scenes.count) {
                 let i = next
                 group.addTask { (i, runner.run(scenes[i])) }
@@ -60,6 +73,10 @@ package struct CheckEngine: Sendable {
             }
             for await (i, result) in group {
                 out[i] = result
+                while reported < out.count, let done = out[reported] {
+                    progress?(done)
+                    reported += 1
+                }
                 if next < scenes.count {
                     let j = next
                     group.addTask { (j, runner.run(scenes[j])) }

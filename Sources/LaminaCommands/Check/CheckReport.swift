@@ -35,24 +35,35 @@ package struct CheckReport: Sendable {
     package var text: String {
         guard failure == nil else { return "" }
         var out = ""
-        for result in scenes {
-            switch result.status {
-            case .passed:
-                out += "ok \(result.scene.name)"
-                let tolerant = result.kinds.reduce(0) { n, k in
-                    if case .withinTolerance(let d) = k.outcome { n + d.toleranceCount } else { n }
-                }
-                if tolerant > 0 {
-                    out += " (\(tolerant) difference\(tolerant == 1 ? "" : "s") within tolerance \(NumberText.format(options.tolerance)))"
-                }
-            case .failed: out += "FAIL \(result.scene.name)"
-            case .recorded: out += "recorded \(result.scene.name)"
-            }
-            out += "\n"
-            for line in result.details { out += "  " + line + "\n" }
-        }
+        for result in scenes { out += Self.text(for: result, tolerance: options.tolerance) }
         out += summary + "\n"
         return out
+    }
+
+    /// The lines of one scene: its verdict line and its details, indented, each ending in `\n`.
+    package static func text(for result: SceneResult, tolerance: Double) -> String {
+        var out: String
+        switch result.status {
+        case .passed:
+            out = "ok \(result.scene.name)"
+            let tolerant = result.kinds.reduce(0) { n, k in
+                if case .withinTolerance(let d) = k.outcome { n + d.toleranceCount } else { n }
+            }
+            if tolerant > 0 {
+                out += " (\(tolerant) difference\(tolerant == 1 ? "" : "s") within tolerance \(NumberText.format(tolerance)))"
+            }
+        case .failed: out = "FAIL \(result.scene.name)"
+        case .recorded: out = "recorded \(result.scene.name)"
+        }
+        out += "\n"
+        for line in result.details { out += "  " + line + "\n" }
+        return out
+    }
+
+    /// Writes one scene's lines to standard output at once (unbuffered, like `emit`), for a
+    /// `progress` callback.
+    package static func printScene(_ result: SceneResult, tolerance: Double) {
+        FileHandle.standardOutput.write(Data(text(for: result, tolerance: tolerance).utf8))
     }
 
     /// The closing line: `N passed, M failed`, or with `--record` what was written.
@@ -79,9 +90,13 @@ package struct CheckReport: Sendable {
 
     /// Prints the report (stdout, and stderr for a failure), writes the JUnit report to `junit`
     /// when given, and returns the exit status to end the process with.
-    package func emit(junit: URL?) -> Int32 {
+    ///
+    /// - Parameter scenesPrinted: the scene lines were already printed while running (with
+    ///   `CheckEngine.run(directories:progress:)`); print only the closing line.
+    package func emit(junit: URL?, scenesPrinted: Bool = false) -> Int32 {
         var status = exitCode
-        if !text.isEmpty { FileHandle.standardOutput.write(Data(text.utf8)) }
+        let out = scenesPrinted ? (failure == nil ? summary + "\n" : "") : text
+        if !out.isEmpty { FileHandle.standardOutput.write(Data(out.utf8)) }
         if !errorText.isEmpty { FileHandle.standardError.write(Data(errorText.utf8)) }
         if let junit {
             do {

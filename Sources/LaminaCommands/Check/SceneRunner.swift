@@ -3,7 +3,7 @@ import LaminaGeometry
 
 /// Checks or records one scene: the per-scene work of `CheckEngine`.
 struct SceneRunner: Sendable {
-    let generate: CheckEngine.Generator
+    let generate: CheckEngine.BatchGenerator
     let options: CheckOptions
     let rasterizer: SVGRasterizer?
 
@@ -15,11 +15,24 @@ struct SceneRunner: Sendable {
         var message: String
     }
 
-    private func output(_ scene: CheckScene, _ kind: GoldenKind) -> Result<[UInt8], GenerateError> {
+    /// The outputs of `kinds`, keyed by kind; one failure message for all when generation throws.
+    private func outputs(_ scene: CheckScene, _ kinds: [GoldenKind]) -> Result<[GoldenKind: [UInt8]], GenerateError> {
+        guard !kinds.isEmpty else { return .success([:]) }
         do {
-            return .success(try generate(scene.input, kind))
+            let produced = try generate(scene.input, kinds)
+            guard produced.count == kinds.count else {
+                return .failure(GenerateError(message: "generator returned \(produced.count) outputs for \(kinds.count) kinds"))
+            }
+            return .success(Dictionary(uniqueKeysWithValues: zip(kinds, produced)))
         } catch {
             return .failure(GenerateError(message: String(describing: error)))
+        }
+    }
+
+    private func output(_ all: Result<[GoldenKind: [UInt8]], GenerateError>, _ kind: GoldenKind) -> Result<[UInt8], GenerateError> {
+        switch all {
+        case .success(let map): map[kind].map { .success($0) } ?? .failure(GenerateError(message: "no output"))
+        case .failure(let e): .failure(e)
         }
     }
 
@@ -28,9 +41,10 @@ struct SceneRunner: Sendable {
     private func record(_ scene: CheckScene) -> SceneResult {
         var kinds: [KindResult] = []
         var details: [String] = []
+        let generated = outputs(scene, scene.kinds)
         for kind in scene.kinds {
             let actual: [UInt8]
-            switch output(scene, kind) {
+            switch output(generated, kind) {
             case .success(let bytes): actual = bytes
             case .failure(let e):
                 kinds.append(KindResult(kind: kind, outcome: .generateFailed(e.message)))
@@ -64,15 +78,18 @@ struct SceneRunner: Sendable {
         var kinds: [KindResult] = []
         var details: [String] = []
         var differed = false
+        var goldens: [GoldenKind: [UInt8]] = [:]
+        for kind in scene.kinds { goldens[kind] = CheckFiles.read(scene.golden(kind)) }
+        let generated = outputs(scene, scene.kinds.filter { goldens[$0] != nil })
         for kind in scene.kinds {
             let name = scene.goldenName(kind)
-            guard let golden = CheckFiles.read(scene.golden(kind)) else {
+            guard let golden = goldens[kind] else {
                 kinds.append(KindResult(kind: kind, outcome: .missingGolden))
                 details.append("missing golden \(name); run `lamina check \(scene.recordTarget) --record` to write it")
                 continue
             }
             let actual: [UInt8]
-            switch output(scene, kind) {
+            switch output(generated, kind) {
             case .success(let bytes): actual = bytes
             case .failure(let e):
                 kinds.append(KindResult(kind: kind, outcome: .generateFailed(e.message)))
@@ -109,6 +126,7 @@ struct SceneRunner: Sendable {
                                                 diffImage: Self.diffImageURL(saved))
                 result.pixels = pixels
                 details.append("render: " + pixels.summary)
+                if !pixels.passed && diff.mismatchCount == 0 { details.append("actual output saved to \(saved.relativePath)") }
             }
             if result.isFailure { differed = true }
             kinds.append(result)

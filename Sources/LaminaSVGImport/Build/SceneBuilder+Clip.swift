@@ -33,14 +33,14 @@ extension SceneBuilder {
         info.location = tree.location(of: c)
         layer.svg = info
         let mask = layers.make(layer)
-        pending.append(PendingGeometry(transform: transformAttribute(c)))
+        pending.append(PendingGeometry(transform: transformAttribute(c, cascade.declarations(for: c))))
         if tree[c].attribute("clipPathUnits")?.trimmingCharacters(in: " \t\n\r") == "objectBoundingBox" {
             pending[mask.index].boundingBoxHost = host
         }
         try? layers.setMask(mask, of: host)
         clipFrames.append(ClipFrame(clip: c, parent: w.clipFrame))
         let inner = Work(
-            element: c, parent: mask, style: style, viewport: w.viewport, frame: -1, context: .clip,
+            element: c, parent: mask, style: style, viewport: w.viewport, context: .clip,
             clipFrame: clipFrames.count - 1)
         pushChildren(of: c, inner, parent: mask, style: style, viewport: w.viewport)
         return style.clipPath.map { (mask, $0, c, inner) }

@@ -104,7 +104,7 @@ extension SceneBuilder {
         pending.append(geometry)
         try applyAuthoring(to: root, element: 0)
         warnEventAttributes(0)
-        let w = Work(element: 0, parent: root, style: .initial, viewport: base, frame: -1, context: .normal)
+        let w = Work(element: 0, parent: root, style: .initial, viewport: base, context: .normal)
         if let clip = style.clipPath { attachClip(host: root, clipID: clip, hostElement: 0, w) }
         let viewport = viewBox?.size ?? Size(width, height)
         pushChildren(of: 0, w, parent: root, style: style, viewport: viewport)

@@ -26,15 +26,15 @@ extension SceneBuilder {
         }
         switch e.name {
         case "g", "a":
-            let (style, _) = computeStyle(w.element, parent: w.style)
+            let (style, declarations) = computeStyle(w.element, parent: w.style)
             if e.name == "a", let href = hrefValue(of: w.element), href.lowercased().hasPrefix("javascript:") {
                 warn("'javascript:' link dropped", w.element)
             }
-            let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element))
+            let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))
             pushChildren(of: w.element, w, parent: layer, style: style, viewport: w.viewport)
         case "switch":
-            let (style, _) = computeStyle(w.element, parent: w.style)
-            let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element))
+            let (style, declarations) = computeStyle(w.element, parent: w.style)
+            let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))
             if let child = switchChoice(w.element) {
                 var next = w
                 next.element = child
@@ -63,12 +63,11 @@ extension SceneBuilder {
         }
     }
 
-    /// The `transform` attribute (identity when absent; invalid: identity and a warning).
-    mutating func transformAttribute(_ element: Int) -> AffineTransform {
+    /// The element's transform: a CSS `transform` declaration (sheet or `style`) wins over the
+    /// attribute; identity when absent; invalid: identity and a warning.
+    mutating func transformAttribute(_ element: Int, _ declarations: [(name: String, value: String)]) -> AffineTransform {
         var text = tree[element].attribute("transform")
-        if text == nil {
-            for d in cascade.declarations(for: element) where d.name == "transform" { text = d.value }
-        }
+        for d in declarations where d.name == "transform" { text = d.value }
         guard let text else { return .identity }
         if let t = TransformList.parse(text[...]) { return t }
         warn("invalid transform '\(text)' ignored", element)

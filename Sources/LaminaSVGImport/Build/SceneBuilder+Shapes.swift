@@ -3,9 +3,9 @@ import LaminaCore
 extension SceneBuilder {
     /// A basic shape or path: a layer whose content is the shape with its computed paint.
     mutating func buildShape(_ w: Work) throws(SVGImportError) {
-        let (style, _) = computeStyle(w.element, parent: w.style)
+        let (style, declarations) = computeStyle(w.element, parent: w.style)
         let geometry = shapeGeometry(w, fontSize: style.fontSize)
-        let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element))
+        let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))
         guard let (shape, box) = geometry else { return }
         var content = Content(shape: shape)
         style.applyPaint(to: &content, viewport: w.viewport)

@@ -19,7 +19,7 @@ extension SceneBuilder {
         let height = resolve(w.useSize?.height, w.viewport.height)
             ?? length(w.element, "height", percentOf: w.viewport.height, fontSize: font) ?? w.viewport.height
         guard width > 0, height > 0 else { return }
-        let transform = AffineTransform.translation(x, y).concatenating(transformAttribute(w.element))
+        let transform = AffineTransform.translation(x, y).concatenating(transformAttribute(w.element, declarations))
         let layer = try makeLayer(w, style: style, transform: transform)
         layers[layer].masksToBounds = Self.clipsOverflow(style, declarations, byDefault: true)
         pending[layer.index].fixedBounds = Rect(0, 0, width, height)
@@ -47,21 +47,20 @@ extension SceneBuilder {
             warn("'use' references missing element '#\(id)'; skipped", w.element)
             return
         }
-        if isRecursive(use: w.element, target: target, frame: w.frame) {
+        if useGraph.isCyclic[w.element] {
             warn("'use' of '#\(id)' is part of a reference cycle; skipped", w.element)
             return
         }
         let targetName = tree[target].name
         if w.context == .clip, !(Self.shapeElements.contains(targetName) || targetName == "text") { return }
-        let (style, _) = computeStyle(w.element, parent: w.style)
+        let (style, declarations) = computeStyle(w.element, parent: w.style)
         let font = style.fontSize
         let x = length(w.element, "x", percentOf: w.viewport.width, fontSize: font) ?? 0
         let y = length(w.element, "y", percentOf: w.viewport.height, fontSize: font) ?? 0
-        let transform = AffineTransform.translation(x, y).concatenating(transformAttribute(w.element))
+        let transform = AffineTransform.translation(x, y).concatenating(transformAttribute(w.element, declarations))
         let layer = try makeLayer(w, style: style, transform: transform)
-        frames.append(UseFrame(use: w.element, target: target, parent: w.frame))
         var next = Work(
-            element: target, parent: layer, style: style, viewport: w.viewport, frame: frames.count - 1, context: w.context,
+            element: target, parent: layer, style: style, viewport: w.viewport, context: w.context,
             clipFrame: w.clipFrame)
         if targetName == "svg" || targetName == "symbol" {
             func size(_ name: String) -> Length? {
@@ -71,24 +70,5 @@ extension SceneBuilder {
             next.useSize = (size("width"), size("height"))
         }
         work.append(next)
-    }
-
-    /// Whether `target` is the `use` itself or one of its ancestors in the instance tree
-    /// (document ancestors within each copy, then the `use` that made the copy, and so on).
-    func isRecursive(use: Int, target: Int, frame: Int) -> Bool {
-        var current: Int? = use
-        var f = frame
-        while true {
-            let stop: Int? = f >= 0 ? frames[f].target : nil
-            var x = current
-            while let e = x {
-                if e == target { return true }
-                if e == stop { break }
-                x = tree[e].parent
-            }
-            guard f >= 0 else { return false }
-            current = frames[f].use
-            f = frames[f].parent
-        }
     }
 }

@@ -19,8 +19,6 @@ struct SceneBuilder {
         var style: ComputedStyle
         /// The nearest viewport's size, for percentages.
         var viewport: Size
-        /// The innermost `use` instancing frame, or -1.
-        var frame: Int
         var context: Context
         /// Width and height a `use` gives the `svg` or `symbol` it instances.
         var useSize: (width: Length?, height: Length?)?
@@ -34,13 +32,6 @@ struct SceneBuilder {
         var parent: Int
     }
 
-    /// A `use` being instanced: the `use` element, what it references, and the frame around it.
-    struct UseFrame {
-        var use: Int
-        var target: Int
-        var parent: Int
-    }
-
     let tree: ElementTree
     let cascade: StyleCascade
     var diagnostics: [Diagnostic] = []
@@ -49,12 +40,13 @@ struct SceneBuilder {
     /// Element index of each id (the first element with that id, as browsers resolve it).
     var ids: [String: Int] = [:]
     var work: [Work] = []
-    var frames: [UseFrame] = []
     var clipFrames: [ClipFrame] = []
     /// Elements built so far, against the `use` fan-out cap.
     var built = 0
     let buildCap: Int
     var resources = ResourceCollector()
+    /// `use` targets and the uses whose references form cycles.
+    var useGraph: UseGraph
     /// Computed styles of elements outside the instance tree (clip paths, paint servers).
     var documentStyles: [Int: ComputedStyle] = [:]
 
@@ -64,13 +56,18 @@ struct SceneBuilder {
         self.cascade = StyleCascade(tree: tree, diagnostics: &d)
         self.diagnostics = d
         self.buildCap = tree.elements.count + 1_000_000
+        var ids: [String: Int] = [:]
         for i in tree.elements.indices {
             if let id = tree[i].attribute("id"), !id.isEmpty, ids[id] == nil { ids[id] = i }
         }
+        self.ids = ids
+        let targets = tree.elements.indices.map { Self.resolveUseTarget($0, tree: tree, ids: ids) }
+        self.useGraph = UseGraph(tree: tree, targets: targets)
     }
 
     /// Builds the whole scene from the root `svg` (element 0).
     mutating func build() throws(SVGImportError) -> Scene {
+        try checkInstanceExpansion()
         let root = try buildRoot()
         while let w = work.popLast() {
             try process(w)
@@ -113,7 +110,7 @@ struct SceneBuilder {
         for child in tree[element].children.reversed() {
             work.append(
                 Work(
-                    element: child, parent: parent, style: style, viewport: viewport, frame: w.frame, context: w.context,
+                    element: child, parent: parent, style: style, viewport: viewport, context: w.context,
                     clipFrame: w.clipFrame))
         }
     }

@@ -21,7 +21,10 @@ extension ParsedColor {
             guard alpha.unit.isEmpty || alpha.unit == "%" else { return nil }
             a = min(1, max(0, a))
         }
+        // Legacy comma syntax: rgb channels all numbers or all percentages, hsl needs percentages.
+        let legacy = inside.contains(",")
         if kind.hasPrefix("rgb") {
+            if legacy, args[0].unit != args[1].unit || args[1].unit != args[2].unit { return nil }
             var channels: [UInt8] = []
             for arg in args {
                 let v: Double
@@ -35,6 +38,7 @@ extension ParsedColor {
             return .rgba(r: channels[0], g: channels[1], b: channels[2], a: a)
         }
         guard let hue = degrees(args[0]) else { return nil }
+        if legacy, args[1].unit != "%" || args[2].unit != "%" { return nil }
         guard args[1].unit.isEmpty || args[1].unit == "%", args[2].unit.isEmpty || args[2].unit == "%" else { return nil }
         let sat = min(100, max(0, args[1].value)) / 100, light = min(100, max(0, args[2].value)) / 100
         let (r, g, b) = hslToRGB(hue, sat, light)
@@ -80,8 +84,8 @@ extension ParsedColor {
             let c = text[i]
             if c == "," {
                 guard hasComma else { return nil }
-                if pieceStart == nil { return nil }
                 flush(i)
+                guard let last = tokens.last, last != "," else { return nil }
                 tokens.append(",")
             } else if c == "/" {
                 guard !hasComma, slashAt == nil else { return nil }

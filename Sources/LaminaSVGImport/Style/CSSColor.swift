@@ -42,7 +42,7 @@ package enum ParsedColor: Hashable, Sendable {
     /// allowed, an SVG 1.1 `icc-color(…)` suffix ignored. Nil when not a color.
     package static func parse(_ s: Substring) -> ParsedColor? {
         var text = s.trimmingCSSSpaces()
-        if let r = text.range(of: "icc-color(", options: []), r.lowerBound > text.startIndex {
+        if let r = text.firstRange(ofASCII: "icc-color("), r.lowerBound > text.startIndex {
             let before = text[text.startIndex..<r.lowerBound]
             if before.last.map(isCSSSpace) == true { text = before.trimmingCSSSpaces() }
         }
@@ -96,14 +96,16 @@ func isCSSSpace(_ c: Character) -> Bool {
 extension Substring {
     /// The text without leading and trailing CSS whitespace.
     func trimmingCSSSpaces() -> Substring {
-        var start = startIndex, end = endIndex
-        while start < end, isCSSSpace(self[start]) { start = index(after: start) }
-        while end > start, isCSSSpace(self[index(before: end)]) { end = index(before: end) }
+        let u = utf8
+        var start = u.startIndex, end = u.endIndex
+        while start < end, CSSBytes.isSpace(u[start]) { start = u.index(after: start) }
+        while end > start, CSSBytes.isSpace(u[u.index(before: end)]) { end = u.index(before: end) }
+        if start == u.startIndex, end == u.endIndex { return self }
         return self[start..<end]
     }
 
     /// The first range of `needle` in this text (ASCII, case-sensitive).
-    func range(of needle: String, options: [Never]) -> Range<Index>? {
+    func firstRange(ofASCII needle: String) -> Range<Index>? {
         let n = Array(needle.utf8)
         guard !n.isEmpty else { return nil }
         var i = startIndex

@@ -21,14 +21,13 @@ extension ComputedStyle {
         var own: [String?] = []
         for d in declarations where d.name != "color" && d.name != "font-size" {
             let value = d.value.trimmingCharactersCSS()
-            let keyword = value.lowercased()
-            if keyword == "inherit" || keyword == "initial" || keyword == "unset" {
+            if let keyword = ComputedStyle.cascadeKeyword(value) {
                 s.applyKeyword(d.name, keyword, parent: self)
                 continue
             }
-            if let k = ComputedStyle.ownExtraNames.firstIndex(of: d.name) {
+            if let k = ComputedStyle.ownExtraIndex[d.name] {
                 if own.isEmpty { own = Array(repeating: nil, count: ComputedStyle.ownExtraNames.count) }
-                own[k] = value
+                own[k] = ComputedStyle.isInitialExtra(d.name, value) ? nil : value
                 continue
             }
             s.apply(d.name, value)
@@ -49,10 +48,6 @@ extension ComputedStyle {
     private mutating func applyFontSize(_ raw: String, parent: ComputedStyle) {
         let value = raw.trimmingCharactersCSS().lowercased()
         let base = parent.fontSize
-        let keywords: [String: Double] = [
-            "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24,
-            "xx-large": 32, "xxx-large": 48,
-        ]
         switch value {
         case "inherit", "unset": return
         case "initial": fontSize = 16; return
@@ -60,7 +55,7 @@ extension ComputedStyle {
         case "smaller": fontSize = base / 1.2; return
         default: break
         }
-        if let k = keywords[value] { fontSize = k; return }
+        if let k = ComputedStyle.fontSizeKeywords[value] { fontSize = k; return }
         guard let l = Length.parse(value[...]), l.value >= 0 else { return }
         fontSize = l.resolve(percentBase: base, fontSize: base)
     }
@@ -96,9 +91,9 @@ extension ComputedStyle {
         case "marker":
             for n in ["marker-start", "marker-mid", "marker-end"] { applyKeyword(n, keyword, parent: parent) }
         default:
-            if let k = ComputedStyle.inheritedExtraNames.firstIndex(of: name) {
+            if let k = ComputedStyle.inheritedExtraIndex[name] {
                 inheritedExtras[k] = source.inheritedExtras[k]
-            } else if let k = ComputedStyle.ownExtraNames.firstIndex(of: name), useParent {
+            } else if let k = ComputedStyle.ownExtraIndex[name], useParent {
                 if let v = parent.extraOwn.first(where: { $0.name == ComputedStyle.ownExtraNames[k] }) {
                     extraOwn.append(v)
                 }
@@ -106,8 +101,33 @@ extension ComputedStyle {
         }
     }
 
+    /// `inherit`, `initial` or `unset` (lower-cased) when the value is one of them.
+    static func cascadeKeyword(_ value: String) -> String? {
+        let n = value.utf8.count
+        guard n >= 5, n <= 7, let f = value.utf8.first, f | 0x20 == UInt8(ascii: "i") || f | 0x20 == UInt8(ascii: "u")
+        else { return nil }
+        let k = value.lowercased()
+        return k == "inherit" || k == "initial" || k == "unset" ? k : nil
+    }
+
+    /// Index of each `ownExtraNames` entry.
+    static let ownExtraIndex: [String: Int] = Dictionary(
+        uniqueKeysWithValues: ownExtraNames.enumerated().map { ($1, $0) })
+
+    /// Index of each `inheritedExtraNames` entry.
+    static let inheritedExtraIndex: [String: Int] = Dictionary(
+        uniqueKeysWithValues: inheritedExtraNames.enumerated().map { ($1, $0) })
+
     /// Properties that reset on every element (everything else listed here inherits).
     static let nonInheritedNames: Set<String> = Set(ownExtraNames).union([
         "opacity", "clip-path", "mask", "filter", "display", "overflow", "stop-color", "stop-opacity",
     ])
+}
+
+extension ComputedStyle {
+    /// The same as `child(declarations:)`: the viewport is not needed here, since `%` stroke
+    /// lengths stay relative until `applyPaint(to:viewport:)` or the builder resolves them.
+    package func child(declarations: [(name: String, value: String)], viewport: Size) -> ComputedStyle {
+        child(declarations: declarations)
+    }
 }

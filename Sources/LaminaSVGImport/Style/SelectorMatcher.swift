@@ -77,14 +77,29 @@ struct SelectorMatcher {
     }
 
     func compoundMatches(_ c: StyleSheet.Compound, _ e: Int) -> Bool {
-        let element = tree.elements[e]
-        if let t = c.type, t != element.name { return false }
+        if let t = c.type, t != tree.elements[e].name { return false }
         if let id = c.id, id != ids[e] { return false }
         for cls in c.classes where !classes[e].contains(cls) { return false }
         for test in c.attributes {
-            guard let v = element.attribute(test.name), test.matches(v) else { return false }
+            guard let v = tree.elements[e].attribute(test.name), test.matches(v) else { return false }
+        }
+        for p in c.pseudoClasses {
+            switch p {
+            case .root:
+                if tree.elements[e].parent != nil { return false }
+            case .firstChild:
+                guard let parent = tree.elements[e].parent, firstElementChild(of: parent) == e else { return false }
+            }
         }
         return true
+    }
+
+    /// The first element child of `parent` (text runs skipped).
+    func firstElementChild(of parent: Int) -> Int? {
+        for item in tree.elements[parent].content {
+            if case .element(let i) = item { return i }
+        }
+        return nil
     }
 
     /// Whether compounds `0...part` of selector `k` match with `part` on element `e`.

@@ -155,4 +155,59 @@ import Testing
         #expect(report.exitCode == 65)
         #expect(report.errorText.contains("unknown golden kind 'png'"))
     }
+
+    @Test func batchGeneratorIsCalledOncePerSceneWithPresentKinds() async throws {
+        let box = try CheckSandbox()
+        try ClockOutputs.install(in: box)
+        try box.remove("clock.expected.debug.svg")
+        let calls = CallLog()
+        let engine = CheckEngine(generateAll: { url, kinds in
+            calls.append("\(url.lastPathComponent) \(kinds.map(\.rawValue))")
+            return kinds.map { Array(($0 == .json ? ClockOutputs.json : ClockOutputs.svg).utf8) }
+        }, options: CheckOptions())
+        let report = await engine.run(directories: [box.root])
+        #expect(calls.entries == [#"clock.svg ["json", "svg"]"#])
+        #expect(report.exitCode == 1)
+        #expect(report.scenes.first?.kinds.map(\.outcome) == [.match, .match, .missingGolden])
+    }
+
+    @Test func progressReportsScenesInOrder() async throws {
+        let box = try CheckSandbox()
+        var outputs: [String: String] = [:]
+        for name in ["d", "c", "b", "a", "e"] {
+            try ClockOutputs.install(in: box, name: name)
+            outputs.merge(ClockOutputs.outputs("\(name).svg")) { a, _ in a }
+        }
+        let seen = CallLog()
+        let fixed = outputs
+        let engine = CheckEngine(generate: { url, kind in
+            Array((fixed["\(url.lastPathComponent)|\(kind.rawValue)"] ?? "").utf8)
+        }, options: CheckOptions(jobs: 3))
+        let report = await engine.run(directories: [box.root]) { seen.append(CheckReport.text(for: $0, tolerance: 0)) }
+        #expect(seen.entries == ["ok a.svg\n", "ok b.svg\n", "ok c.svg\n", "ok d.svg\n", "ok e.svg\n"])
+        #expect(report.text == seen.entries.joined() + "5 passed, 0 failed\n")
+    }
+
+    @Test func artifactsDirectoryFromEnvironmentKeepsFolders() async throws {
+        let box = try CheckSandbox()
+        try ClockOutputs.install(in: box, dir: "sub")
+        let out = box.root.appendingPathComponent("artifacts")
+        let options = CheckOptions(environment: ["LAMINA_CHECK_ARTIFACTS": out.path])
+        #expect(options.artifactsDirectory == out)
+        let report = await box.run(ClockOutputs.outputs(svg: "<svg/>"), options: options)
+        #expect(report.exitCode == 1)
+        #expect(box.read("artifacts/sub/clock.actual.svg") == "<svg/>")
+        #expect(!box.exists("sub/clock.actual.svg"))
+        #expect(report.text.contains("  actual output saved to \(out.path)/sub/clock.actual.svg\n"))
+    }
+}
+
+/// A thread-safe list of strings for observing generator calls.
+final class CallLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+
+    func append(_ s: String) { lock.lock(); list.append(s); lock.unlock() }
+
+    var entries: [String] { lock.lock(); defer { lock.unlock() }; return list }
 }

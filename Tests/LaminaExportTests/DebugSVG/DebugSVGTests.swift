@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaSVGImport
 import Testing
 
 @testable import LaminaExport
@@ -71,6 +72,33 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
         #expect(labels == ["/ #0", "a #1", "a/#0 #2", "b #3", "m #4"])
         #expect(dom.elements(class: "lamina-legend").count == 1)
         #expect(dom.all.contains { $0.name == "style" })
+    }
+
+    @Test func rootFrameIsDrawnInItsSuperlayerSpace() throws {
+        var tree = LayerTree()
+        let root = tree.make(makeLayer(nil, bounds: Rect(0, 0, 100, 80), position: Point(70, 60)))
+        let (dom, _) = try parsedOverlay(Scene(tree: tree, root: root))
+        let frame = try #require(layerGroup(dom, "/")?.elements(class: "lamina-frame").first)
+        #expect(frame.name == "rect")
+        #expect([frame.number("x"), frame.number("y"), frame.number("width"), frame.number("height")] == [20, 20, 100, 80])
+        let bounds = try #require(layerGroup(dom, "/")?.elements(class: "lamina-bounds").first)
+        #expect(bounds.points.map { [$0.0, $0.1] } == [[20, 20], [120, 20], [120, 100], [20, 100]])
+    }
+
+    @Test func overlayIsDrawnInTheViewBoxSpaceOfAnImportedFile() throws {
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="-50 -100 200 200"
+                 preserveAspectRatio="xMinYMin"><rect id="r" x="70" y="20" width="60" height="60"/></svg>
+            """
+        let (scene, _) = try SVGImport.importScene(Array(svg.utf8), file: "t.svg")
+        let (dom, _) = try parsedOverlay(scene)
+        // Canvas → viewBox space: x = 2·x' − 50, y = 2·y' − 100.
+        #expect(dom.attributes["transform"] == "matrix(2 0 0 2 -50 -100)")
+        let bounds = try #require(layerGroup(dom, "r")?.elements(class: "lamina-bounds").first)
+        let canvas = bounds.points.map { [$0.0, $0.1] }
+        #expect(canvas == [[60, 60], [90, 60], [90, 90], [60, 90]])
+        let user = canvas.map { [2 * $0[0] - 50, 2 * $0[1] - 100] }
+        #expect(user == [[70, 20], [130, 20], [130, 80], [70, 80]])
     }
 
     @Test func frameOfALayerInARotatedSuperlayerIsAPolygon() throws {
@@ -185,10 +213,30 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
         #expect(!markup.contains("<!--"))
         #expect(!markup.lowercased().contains("foreignobject"))
         #expect(!markup.contains(" on"))
+        #expect(!markup.contains("href") && !markup.contains("url(") && !markup.contains("@import"))
         let dom = try #require(OverlayDOM.parse(markup))
         let paths = dom.elements(class: "lamina-layer").compactMap { $0.attributes["data-layer"] }
         #expect(paths == ["/"] + names.map { $0.replacingOccurrences(of: "\u{7}", with: "") })
         #expect(dom.elements(class: "lamina-hit").first?.attributes["data-layer"] == names[0])
+    }
+
+    @Test func nonFiniteAndHugeGeometryStillGivesWellFormedMarkup() throws {
+        var tree = LayerTree()
+        let root = tree.make(makeLayer(nil, bounds: Rect(0, 0, .nan, 0), position: Point(.infinity, 1)))
+        var scene = Scene(tree: tree, root: root)
+        try add(makeLayer("nan", bounds: Rect(.nan, 0, 10, 10), position: Point(1, .nan), z: .nan), to: root, in: &scene)
+        try add(makeLayer("huge", bounds: Rect(0, 0, 1e308, 1e308), position: Point(-1e308, 1e300), z: 1), to: root, in: &scene)
+        var persp = makeLayer("edge-on", bounds: Rect(0, 0, 10, 10), position: Point(5, 5))
+        persp.transform = Transform3D.rotation(Double.pi / 2, 0, 1, 0).concatenating(
+            Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0, m31: 0, m32: 0, m33: 1, m34: -0.01,
+                m41: 0, m42: 0, m43: 0, m44: 1))
+        try add(persp, to: root, in: &scene)
+        let (markup, _) = DebugSVG.overlay(scene: scene, options: .init(hit: Point(.nan, 3)))
+        let dom = try #require(OverlayDOM.parse(markup))
+        #expect(dom.elements(class: "lamina-layer").count == 4)
+        #expect(dom.elements(class: "lamina-anchor").count == 4)
+        let numeric = dom.all.flatMap { e in e.attributes.filter { $0.key != "data-layer" }.map(\.value) }
+        #expect(!numeric.contains { $0.contains("null") || $0.contains("nan") || $0.contains("inf") })
     }
 
     @Test func hitMarksTheLayerHitTestReturnsAndThePointsWayDown() throws {

@@ -16,7 +16,8 @@ import Testing
         ("hsla(120, 100%, 50%, 0.3)", "rgba(0,255,0,0.3)"), ("hsl(0.5turn 100% 50% / 10%)", "rgba(0,255,255,0.1)"),
         ("hsl(-120, 100%, 50%)", "#0000ff"), ("hsl(30, 50%, 60%)", "#cc9966"),
         ("#abc icc-color(acmecmyk, 0.11, 0.48, 0.83, 0.00)", "#aabbcc"),
-        ("rgb(none 0 0)", "#000000"),
+        ("rgb(none 0 0)", "#000000"), ("rgb(0 50% 0)", "#008000"), ("hsl(120, 100%, 25%, 0.5)", "rgba(0,128,0,0.5)"),
+        ("rgb(0.8, 127.5, 14.2)", "#01800e"), ("rgb(0%, 45.5%, 0%)", "#007400"), ("  rgb( 0 , 128 , 0 ) ", "#008000"), ("rgba( 0 , 128 , 0 , 50% )", "rgba(0,128,0,0.5)"),
     ])
     func parsesColor(text: String, css: String) throws {
         let color = try #require(ParsedColor.parse(text[...]))
@@ -38,7 +39,7 @@ import Testing
     @Test(arguments: [
         "", "#", "#12", "#12345", "#1234567", "#ggg", "redd", "rgb(1,2)", "rgb(1 2 3 4)", "rgb(1, 2 3)",
         "rgb(1,2,3", "rgb(1,2,3)x", "hsl(10px, 1%, 1%)", "rgb(1 2 3 / 4 / 5)", "rgb(1,2,3/0.5)", "url(#a)",
-        "rgb(1,,2,3)", "hsl(1, 2%, 3em)",
+        "rgb(1,,2,3)", "hsl(1, 2%, 3em)", "rgba(0, 50%, 0, 0.5)", "hsl(120, 100, 25)",
     ])
     func rejectsNonColors(text: String) {
         #expect(ParsedColor.parse(text[...]) == nil)

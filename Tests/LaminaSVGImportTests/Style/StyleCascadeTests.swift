@@ -109,3 +109,33 @@ import Testing
         #expect(Self.value(c, 4, "opacity") == ".5")
     }
 }
+
+extension StyleCascadeTests {
+    @Test func invalidDeclarationsFallBackToLowerValidOnes() {
+        var t = StyleTestTree()
+        let svg = t.add("svg", parent: nil)
+        t.add("style", parent: svg, text: "rect { fill: qwe; stroke: blue; stroke-width: -2 }")
+        let r = t.add("rect", parent: svg, [("fill", "green"), ("stroke-width", "3"), ("style", "stroke: #zz; opacity: 2em")])
+        let (c, _) = Self.cascade(t)
+        #expect(c.declarations(for: r).map { "\($0.name)=\($0.value)" } == ["fill=green", "stroke-width=3", "stroke=blue"])
+    }
+}
+
+extension StyleCascadeTests {
+    @Test func firstChildAndRootPseudoClasses() {
+        var t = StyleTestTree()
+        let svg = t.add("svg", parent: nil)
+        t.add("style", parent: svg, text: "rect:first-child { fill: red } :root { color: blue } svg > :first-child { stroke: red }")
+        let g = t.add("g", parent: svg)
+        let first = t.add("rect", parent: g)
+        let second = t.add("rect", parent: g)
+        let (c, _) = Self.cascade(t)
+        #expect(Self.value(c, first, "fill") == "red")
+        #expect(Self.value(c, second, "fill") == nil)
+        #expect(Self.value(c, svg, "color") == "blue")
+        #expect(Self.value(c, g, "color") == nil)
+        // The `style` element is the svg's first child, not the g.
+        #expect(Self.value(c, g, "stroke") == nil)
+        #expect(Self.value(c, 1, "stroke") == "red")
+    }
+}

@@ -83,11 +83,13 @@ public struct ArcCenterForm: Hashable, Sendable {
         let cp = cosPhi, sp = sinPhi
         let tx = arcTangent2(-ry * sp, rx * cp)
         let ty = arcTangent2(ry * cp, rx * sp)
-        var pts = [point(at: startAngle), point(at: startAngle + sweepAngle)]
+        var box = BoxAccumulator()
+        box.add(point(at: startAngle))
+        box.add(point(at: startAngle + sweepAngle))
         for t in [tx, tx + Double.pi, ty, ty + Double.pi] where contains(angle: t) {
-            pts.append(point(at: t))
+            box.add(point(at: t))
         }
-        return Rect.boundingBox(of: pts)
+        return box.rect
     }
 
     /// Cubic Béziers approximating the arc, one per piece of at most 90°; the last ends at `to`
@@ -110,34 +112,5 @@ public struct ArcCenterForm: Hashable, Sendable {
             p0 = p1
         }
         return out
-    }
-}
-
-extension PathData {
-    /// Degrees to radians.
-    static func radians(fromDegrees d: Double) -> Double { d * Double.pi / 180 }
-
-    /// The cosine of an angle in degrees, exact at multiples of 90°.
-    public static func cosDegrees(_ d: Double) -> Double {
-        let r = d.truncatingRemainder(dividingBy: 360)
-        switch r {
-        case 0: return 1
-        case 90, -270: return 0
-        case 180, -180: return -1
-        case 270, -90: return 0
-        default: return cosine(radians(fromDegrees: r))
-        }
-    }
-
-    /// The sine of an angle in degrees, exact at multiples of 90°.
-    public static func sinDegrees(_ d: Double) -> Double {
-        let r = d.truncatingRemainder(dividingBy: 360)
-        switch r {
-        case 0: return 0
-        case 90, -270: return 1
-        case 180, -180: return 0
-        case 270, -90: return -1
-        default: return sine(radians(fromDegrees: r))
-        }
     }
 }

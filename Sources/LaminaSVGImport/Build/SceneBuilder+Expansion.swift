@@ -1,0 +1,62 @@
+import LaminaCore
+
+extension SceneBuilder {
+    /// The most elements `use` instancing may add to a document.
+    static let instanceLimit = 1_000_000
+
+    /// Refuses documents whose `use` references would expand to more than `instanceLimit`
+    /// extra elements (a "billion laughs" made of `use`), before building anything.
+    ///
+    /// Expanded size of an element = 1 + its children's (definitions count 1: they are only
+    /// built where referenced) + (for `use`) its target's, computed
+    /// once per element with an explicit stack; `use`s on a cycle are skipped (as when building).
+    /// Sizes saturate, so no arithmetic overflows.
+    func checkInstanceExpansion() throws(SVGImportError) {
+        let n = tree.elements.count
+        let cap = n + Self.instanceLimit
+        var size = [Int](repeating: 0, count: n)
+        var state = [UInt8](repeating: 0, count: n)  // 0 new, 1 open, 2 done
+        var stack: [Int] = [0]
+        var worst: (element: Int, size: Int)?
+        while let e = stack.last {
+            if state[e] == 0 {
+                state[e] = 1
+                for c in tree[e].children where state[c] == 0 { stack.append(c) }
+                if let t = useTarget(e), state[t] == 0 { stack.append(t) }
+                continue
+            }
+            stack.removeLast()
+            guard state[e] == 1 else { continue }
+            var total = 1
+            for c in tree[e].children where state[c] == 2 {
+                let drawsInPlace = !Self.silentElements.contains(tree[c].name)
+                total = min(cap, total + (drawsInPlace ? size[c] : 1))
+            }
+            if let t = useTarget(e), state[t] == 2 {
+                total = min(cap, total + size[t])
+                if total > (worst?.size ?? Self.instanceLimit) { worst = (e, total) }
+            }
+            size[e] = total
+            state[e] = 2
+        }
+        if size[0] >= cap {
+            let at = worst?.element ?? 0
+            throw SVGImportError(
+                .useExpansion, "'use' instancing would create more than \(Self.instanceLimit) elements", at: tree.location(of: at))
+        }
+    }
+
+    /// The element a `use` refers to by a local reference, if that reference is not on a cycle.
+    private func useTarget(_ e: Int) -> Int? {
+        useGraph.isCyclic[e] ? nil : useGraph.targets[e]
+    }
+
+    /// The element a `use` refers to by a local reference.
+    static func resolveUseTarget(_ e: Int, tree: ElementTree, ids: [String: Int]) -> Int? {
+        guard tree[e].name == "use", tree[e].isSVG else { return nil }
+        guard let href = tree[e].attribute("href") ?? tree[e].attribute("href", namespace: XMLNamespace.xlink) else { return nil }
+        let link = href.trimmingCharacters(in: " \t\n\r")
+        guard link.hasPrefix("#") else { return nil }
+        return ids[String(link.dropFirst())]
+    }
+}

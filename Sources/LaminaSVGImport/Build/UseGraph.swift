@@ -1,0 +1,74 @@
+/// The instancing graph of a document: element → child elements, and `use` → its target.
+///
+/// A `use` whose reference lies on a cycle of this graph would instance itself forever; all
+/// such uses are found at once with Tarjan's strongly connected components (iterative, linear
+/// time), and skipped when building, as browsers and resvg skip them. Every cycle passes through
+/// at least one `use` edge (the document itself is a tree), so without them the graph is acyclic.
+struct UseGraph {
+    /// The target of each `use` (nil for other elements and unresolved references).
+    let targets: [Int?]
+    /// Whether each element is a `use` whose reference is on a cycle.
+    private(set) var isCyclic: [Bool]
+
+    init(tree: ElementTree, targets: [Int?]) {
+        self.targets = targets
+        let n = tree.elements.count
+        isCyclic = Array(repeating: false, count: n)
+        var index = [Int](repeating: -1, count: n)
+        var low = [Int](repeating: 0, count: n)
+        var onStack = [Bool](repeating: false, count: n)
+        var component = [Int](repeating: -1, count: n)
+        var sccStack: [Int] = []
+        var counter = 0
+        var components = 0
+        // Call stack frames: (node, next successor position); successors = children + target.
+        var frames: [(node: Int, next: Int)] = []
+        var adjacencyStart = [Int](repeating: 0, count: n + 1)
+        var adjacency: [Int] = []
+        adjacency.reserveCapacity(n)
+        for v in 0..<n {
+            adjacencyStart[v] = adjacency.count
+            for c in tree[v].content {
+                if case .element(let i) = c { adjacency.append(i) }
+            }
+            if let t = targets[v] { adjacency.append(t) }
+        }
+        adjacencyStart[n] = adjacency.count
+        func successor(_ v: Int, _ k: Int) -> Int? {
+            let p = adjacencyStart[v] + k
+            return p < adjacencyStart[v + 1] ? adjacency[p] : nil
+        }
+        for start in 0..<n where index[start] < 0 {
+            frames.append((start, 0))
+            index[start] = counter; low[start] = counter; counter += 1
+            sccStack.append(start); onStack[start] = true
+            while let top = frames.last {
+                let v = top.node
+                if let w = successor(v, top.next) {
+                    frames[frames.count - 1].next += 1
+                    if index[w] < 0 {
+                        index[w] = counter; low[w] = counter; counter += 1
+                        sccStack.append(w); onStack[w] = true
+                        frames.append((w, 0))
+                    } else if onStack[w] {
+                        low[v] = min(low[v], index[w])
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last?.node { low[parent] = min(low[parent], low[v]) }
+                if low[v] == index[v] {
+                    while let w = sccStack.popLast() {
+                        onStack[w] = false
+                        component[w] = components
+                        if w == v { break }
+                    }
+                    components += 1
+                }
+            }
+        }
+        for v in 0..<n {
+            if let t = targets[v], component[t] == component[v] { isCyclic[v] = true }
+        }
+    }
+}

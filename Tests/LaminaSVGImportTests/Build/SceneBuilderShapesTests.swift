@@ -1,0 +1,109 @@
+import LaminaCore
+import Testing
+
+@testable import LaminaSVGImport
+
+@Suite struct SceneBuilderShapesTests {
+    typealias S = ImportTestSupport
+
+    private func shape(_ element: String, viewBox: String = "0 0 200 100") throws -> Shape? {
+        let (scene, _) = try S.load(S.header + " viewBox=\"\(viewBox)\">" + element + "</svg>")
+        let id = try #require(S.layer(scene, "s"))
+        return scene.tree[id].content?.shape
+    }
+
+    @Test(arguments: [
+        ("rx=\"5\"", 5.0, 5.0),
+        ("ry=\"4\"", 4, 4),
+        ("rx=\"5\" ry=\"3\"", 5, 3),
+        ("rx=\"100\"", 10, 20),
+        ("rx=\"-3\" ry=\"2\"", 2, 2),
+        ("rx=\"0\" ry=\"5\"", 0, 0),
+        ("", 0, 0),
+    ])
+    func rectCornerRadii(attributes: String, rx: Double, ry: Double) throws {
+        let s = try shape("<rect id=\"s\" width=\"20\" height=\"40\" \(attributes)/>")
+        #expect(s == .rect(x: 0, y: 0, width: 20, height: 40, rx: rx, ry: ry))
+    }
+
+    @Test(arguments: [
+        "<rect id=\"s\" width=\"0\" height=\"10\"/>", "<rect id=\"s\" width=\"10\"/>", "<circle id=\"s\" r=\"0\"/>",
+        "<circle id=\"s\" r=\"-2\"/>", "<ellipse id=\"s\" rx=\"0\" ry=\"3\"/>", "<polyline id=\"s\" points=\"1\"/>",
+        "<path id=\"s\" d=\"\"/>", "<path id=\"s\" d=\"M 10 10\"/>", "<rect id=\"s\" width=\"NaN\" height=\"10\"/>",
+        "<rect id=\"s\" width=\"1e400\" height=\"10\"/>", "<circle id=\"s\" r=\"Infinity\"/>",
+    ])
+    func shapesSVGDoesNotRenderHaveNoContent(element: String) throws {
+        #expect(try shape(element) == nil)
+    }
+
+    @Test func percentagesResolveAgainstTheViewport() throws {
+        #expect(try shape("<rect id=\"s\" x=\"10%\" y=\"10%\" width=\"50%\" height=\"50%\"/>") == .rect(x: 20, y: 10, width: 100, height: 50, rx: 0, ry: 0))
+        let r = squareRoot((200.0 * 200 + 100 * 100) / 2) / 10
+        #expect(try shape("<circle id=\"s\" r=\"10%\"/>") == .circle(cx: 0, cy: 0, r: r))
+    }
+
+    @Test func ellipseRadiusAutoUsesTheOther() throws {
+        #expect(try shape("<ellipse id=\"s\" cx=\"5\" rx=\"4\"/>") == .ellipse(cx: 5, cy: 0, rx: 4, ry: 4))
+    }
+
+    @Test func polygonDropsAnOddCoordinateAndStopsAtAnError() throws {
+        #expect(try shape("<polygon id=\"s\" points=\"0,0 10,0 10,10 5\"/>") == .polygon([Point(0, 0), Point(10, 0), Point(10, 10)]))
+        #expect(try shape("<polyline id=\"s\" points=\"0 0 1 1 x 2 2\"/>") == .polyline([Point(0, 0), Point(1, 1)]))
+    }
+
+    @Test func invalidPathDataRendersUpToTheError() throws {
+        let (scene, diagnostics) = try S.load(S.header + ">\n<path id=\"s\" d=\"M 10 10 L 20 20 L 30\"/></svg>")
+        let id = try #require(S.layer(scene, "s"))
+        #expect(scene.tree[id].content?.shape == .path("M10 10L20 20"))
+        #expect(diagnostics.contains { $0.message.hasPrefix("invalid path data at offset 16") && $0.location?.line == 2 })
+        #expect(scene.tree[id].bounds == Rect(10, 10, 10, 10))
+    }
+
+    @Test func validPathDataIsKeptAsWritten() throws {
+        #expect(try shape("<path id=\"s\" d=\" m1 2 h3 \"/>") == .path("m1 2 h3"))
+    }
+
+    @Test func paintComesFromTheComputedStyle() throws {
+        let svg = S.header + "><style>.a { stroke: blue; stroke-width: 2 }</style><g fill=\"red\" opacity=\"0.5\">"
+            + "<rect id=\"s\" class=\"a\" width=\"1\" height=\"1\" style=\"fill-opacity: 0.25\"/></g></svg>"
+        let (scene, _) = try S.load(svg)
+        let id = try #require(S.layer(scene, "s"))
+        let c = try #require(scene.tree[id].content)
+        #expect(c.fill == .color("#ff0000"))
+        #expect(c.stroke == .color("#0000ff"))
+        #expect(c.strokeWidth == 2)
+        #expect(c.fillOpacity == 0.25)
+        #expect(scene.tree[id].opacity == 1)
+        let g = try #require(scene.tree.superlayer(of: id))
+        #expect(scene.tree[g].opacity == 0.5)
+    }
+
+    @Test func paintServerReferencesBecomeResources() throws {
+        let svg = S.header + "><linearGradient id=\"base\" x1=\"0\" x2=\"1\"><stop offset=\"50%\" stop-color=\"red\"/></linearGradient>"
+            + "<linearGradient id=\"g\" href=\"#base\" x2=\"0.5\"/>"
+            + "<rect id=\"s\" width=\"1\" height=\"1\" fill=\"url(#g)\" stroke=\"url(#missing) green\"/></svg>"
+        let (scene, _) = try S.load(svg)
+        let id = try #require(S.layer(scene, "s"))
+        #expect(scene.tree[id].content?.fill == .ref("g", fallback: nil))
+        #expect(scene.tree[id].content?.stroke == .color("#008000"))
+        #expect(scene.resources.map(\.id) == ["g"])
+        #expect(scene.resources.first?.xml == "<linearGradient id=\"g\" x1=\"0\" x2=\"0.5\"><stop offset=\"0.5\" stop-color=\"#ff0000\"/></linearGradient>")
+    }
+
+    @Test func displayNoneIsHiddenAndOutsideTheParentBounds() throws {
+        let svg = S.header + "><g id=\"g\"><rect id=\"a\" width=\"10\" height=\"10\"/>"
+            + "<rect id=\"b\" x=\"50\" width=\"10\" height=\"10\" display=\"none\"/></g></svg>"
+        let (scene, _) = try S.load(svg)
+        let b = try #require(S.layer(scene, "b"))
+        #expect(scene.tree[b].hidden)
+        let g = try #require(S.layer(scene, "g"))
+        #expect(scene.tree[g].bounds == Rect(0, 0, 10, 10))
+    }
+
+    @Test func visibilityStaysOnTheDrawable() throws {
+        let svg = S.header + "><g visibility=\"hidden\"><rect id=\"s\" width=\"1\" height=\"1\"/></g></svg>"
+        let (scene, _) = try S.load(svg)
+        let id = try #require(S.layer(scene, "s"))
+        #expect(scene.tree[id].content?.extra.contains(StyleProperty("visibility", "hidden")) == true)
+    }
+}
