@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(
             name: "LaminaJSONTests",
             dependencies: ["LaminaJSON", "LaminaTestSupport"],
-            exclude: ["Fixtures"],
+            exclude: ["Fixtures", "validate_schema.py"],
             swiftSettings: settings
         ),
         .testTarget(

@@ -16,6 +16,11 @@ public enum LayerJSON {
     ///
     /// Keys come in a fixed order, defaults are omitted, numbers go through `NumberText`.
     public static func encode(_ scene: Scene) -> String {
+        String(decoding: encodeBytes(scene), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of ``encode(_:)``, without building a `String` (for writing files).
+    public static func encodeBytes(_ scene: Scene) -> [UInt8] {
         var encoder = LayerEncoder()
         encoder.encode(scene)
         return encoder.writer.finish()

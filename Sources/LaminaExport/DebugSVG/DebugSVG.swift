@@ -50,7 +50,9 @@ public enum DebugSVG {
         let canvas = canvasSize(scene)
         let style = OverlayStyle(canvas: canvas)
 
-        var out = "<g id=\"lamina-overlay\""
+        var out = ""
+        out.reserveCapacity(4096 + (drawNothing ? 0 : scan.entries.count * 640))
+        out += "<g id=\"lamina-overlay\""
         if let m = geometry.canvasToOutput(), !m.isIdentity {
             out += " transform=\"matrix("
             for (i, v) in m.elements.enumerated() {

@@ -3,9 +3,22 @@ enum UTF8Validation {
     /// The offset of the first byte that does not start or continue a well-formed UTF-8 sequence
     /// (overlong forms, surrogates and code points above U+10FFFF are rejected), or nil.
     static func firstInvalidOffset(_ b: [UInt8]) -> Int? {
+        b.withUnsafeBufferPointer { firstInvalidOffset(in: $0) }
+    }
+
+    private static func firstInvalidOffset(in b: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = b.count
         while i < n {
+            // ASCII runs eight bytes at a time.
+            if let base = b.baseAddress {
+                while i + 8 <= n,
+                    UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    i += 8
+                }
+                if i >= n { break }
+            }
             let c = b[i]
             if c < 0x80 {
                 i += 1

@@ -9,26 +9,38 @@ extension LayerEncoder {
         switch c.shape {
         case .rect(let x, let y, let width, let height, let rx, let ry):
             kind("rect")
-            numbers([("x", x), ("y", y), ("width", width), ("height", height), ("rx", rx), ("ry", ry)])
+            numberKey("x", x, unless: 0)
+            numberKey("y", y, unless: 0)
+            numberKey("width", width, unless: 0)
+            numberKey("height", height, unless: 0)
+            numberKey("rx", rx, unless: 0)
+            numberKey("ry", ry, unless: 0)
         case .circle(let cx, let cy, let r):
             kind("circle")
-            numbers([("cx", cx), ("cy", cy), ("r", r)])
+            numberKey("cx", cx, unless: 0)
+            numberKey("cy", cy, unless: 0)
+            numberKey("r", r, unless: 0)
         case .ellipse(let cx, let cy, let rx, let ry):
             kind("ellipse")
-            numbers([("cx", cx), ("cy", cy), ("rx", rx), ("ry", ry)])
+            numberKey("cx", cx, unless: 0)
+            numberKey("cy", cy, unless: 0)
+            numberKey("rx", rx, unless: 0)
+            numberKey("ry", ry, unless: 0)
         case .line(let x1, let y1, let x2, let y2):
             kind("line")
-            numbers([("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)])
+            numberKey("x1", x1, unless: 0)
+            numberKey("y1", y1, unless: 0)
+            numberKey("x2", x2, unless: 0)
+            numberKey("y2", y2, unless: 0)
         case .polyline(let pts), .polygon(let pts):
             if case .polyline = c.shape { kind("polyline") } else { kind("polygon") }
             writer.key("points")
-            var flat: [Double] = []
-            flat.reserveCapacity(pts.count * 2)
-            for p in pts {
-                flat.append(p.x)
-                flat.append(p.y)
+            writer.openInline()
+            for (i, p) in pts.enumerated() {
+                writer.inlineNumber(p.x, first: i == 0)
+                writer.inlineNumber(p.y)
             }
-            writer.inlineNumbers(flat)
+            writer.closeInline()
         case .path(let d):
             kind("path")
             stringKey("d", d)
@@ -47,7 +59,9 @@ extension LayerEncoder {
         numberKey("strokeMiterlimit", c.strokeMiterlimit)
         if let dashes = c.strokeDasharray {
             writer.key("strokeDasharray")
-            writer.inlineNumbers(dashes)
+            writer.openInline()
+            for (i, v) in dashes.enumerated() { writer.inlineNumber(v, first: i == 0) }
+            writer.closeInline()
         }
         numberKey("strokeDashoffset", c.strokeDashoffset)
         stringKey("clipRule", c.clipRule)
@@ -74,11 +88,7 @@ extension LayerEncoder {
         writer.string(k)
     }
 
-    private mutating func numbers(_ pairs: [(String, Double)]) {
-        for (k, v) in pairs { numberKey(k, v, unless: 0) }
-    }
-
-    private mutating func paintKey(_ key: String, _ paint: Paint?) {
+    private mutating func paintKey(_ key: StaticString, _ paint: Paint?) {
         guard let paint else { return }
         writer.key(key)
         switch paint {
@@ -101,7 +111,12 @@ extension LayerEncoder {
         guard !props.isEmpty else { return }
         writer.key("extra")
         writer.openArray()
-        for p in props { writer.inlineStrings([p.name, p.value]) }
+        for p in props {
+            writer.openInline()
+            writer.inlineString(p.name, first: true)
+            writer.inlineString(p.value)
+            writer.closeInline()
+        }
         writer.close()
     }
 }

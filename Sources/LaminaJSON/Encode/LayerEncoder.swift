@@ -31,7 +31,7 @@ struct LayerEncoder {
             writer.key("resources")
             writer.openObject()
             for r in scene.resources {
-                writer.key(r.id)
+                writer.key(escaping: r.id)
                 writer.openObject()
                 writer.key("kind")
                 writer.string(r.kind.rawValue)
@@ -89,16 +89,15 @@ struct LayerEncoder {
         }
         if l.bounds != .zero {
             writer.key("bounds")
-            writer.inlineNumbers([l.bounds.x, l.bounds.y, l.bounds.width, l.bounds.height])
+            writer.openInline()
+            writer.inlineNumber(l.bounds.x, first: true)
+            writer.inlineNumber(l.bounds.y)
+            writer.inlineNumber(l.bounds.width)
+            writer.inlineNumber(l.bounds.height)
+            writer.closeInline()
         }
-        if l.position != .zero {
-            writer.key("position")
-            writer.inlineNumbers([l.position.x, l.position.y])
-        }
-        if l.anchorPoint != Point(0.5, 0.5) {
-            writer.key("anchorPoint")
-            writer.inlineNumbers([l.anchorPoint.x, l.anchorPoint.y])
-        }
+        pointKey("position", l.position, unless: .zero)
+        pointKey("anchorPoint", l.anchorPoint, unless: Point(0.5, 0.5))
         numberKey("anchorPointZ", l.anchorPointZ, unless: 0)
         numberKey("zPosition", l.zPosition, unless: 0)
         transformKey("transform", l.transform)
@@ -142,42 +141,64 @@ struct LayerEncoder {
         }
         if !l.autoresizingMask.isEmpty {
             writer.key("autoresizingMask")
-            writer.inlineStrings(AutoresizingMask.names.filter { l.autoresizingMask.contains($0.1) }.map(\.0))
+            writer.openInline()
+            var first = true
+            for (name, bit) in AutoresizingMask.names where l.autoresizingMask.contains(bit) {
+                writer.inlineString(name, first: first)
+                first = false
+            }
+            writer.closeInline()
         }
         if let content = l.content { writeContent(content) }
         if let svg = l.svg { writeSVG(svg) }
     }
 
+    /// `"key": [x, y]` unless `value == skip`.
+    private mutating func pointKey(_ key: StaticString, _ p: Point, unless skip: Point) {
+        guard p != skip else { return }
+        writer.key(key)
+        writer.openInline()
+        writer.inlineNumber(p.x, first: true)
+        writer.inlineNumber(p.y)
+        writer.closeInline()
+    }
+
     /// `"key": number` unless `value == skip`.
-    mutating func numberKey(_ key: String, _ value: Double, unless skip: Double) {
+    mutating func numberKey(_ key: StaticString, _ value: Double, unless skip: Double) {
         guard value != skip else { return }
         writer.key(key)
         writer.number(value)
     }
 
     /// `"key": number` when present.
-    mutating func numberKey(_ key: String, _ value: Double?) {
+    mutating func numberKey(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
         writer.key(key)
         writer.number(value)
     }
 
     /// `"key": "string"` when present.
-    mutating func stringKey(_ key: String, _ value: String?) {
+    mutating func stringKey(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         writer.key(key)
         writer.string(value)
     }
 
-    private mutating func trueKey(_ key: String, _ value: Bool) {
+    private mutating func trueKey(_ key: StaticString, _ value: Bool) {
         guard value else { return }
         writer.key(key)
         writer.bool(true)
     }
 
-    private mutating func transformKey(_ key: String, _ t: Transform3D) {
+    private mutating func transformKey(_ key: StaticString, _ t: Transform3D) {
         guard t != .identity else { return }
         writer.key(key)
-        writer.inlineNumbers(t.isAffine ? [t.m11, t.m12, t.m21, t.m22, t.m41, t.m42] : t.elements)
+        writer.openInline()
+        if t.isAffine {
+            for (i, v) in [t.m11, t.m12, t.m21, t.m22, t.m41, t.m42].enumerated() { writer.inlineNumber(v, first: i == 0) }
+        } else {
+            for (i, v) in t.elements.enumerated() { writer.inlineNumber(v, first: i == 0) }
+        }
+        writer.closeInline()
     }
 }

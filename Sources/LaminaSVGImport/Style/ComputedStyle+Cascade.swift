@@ -48,10 +48,6 @@ extension ComputedStyle {
     private mutating func applyFontSize(_ raw: String, parent: ComputedStyle) {
         let value = raw.trimmingCharactersCSS().lowercased()
         let base = parent.fontSize
-        let keywords: [String: Double] = [
-            "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24,
-            "xx-large": 32, "xxx-large": 48,
-        ]
         switch value {
         case "inherit", "unset": return
         case "initial": fontSize = 16; return
@@ -59,7 +55,7 @@ extension ComputedStyle {
         case "smaller": fontSize = base / 1.2; return
         default: break
         }
-        if let k = keywords[value] { fontSize = k; return }
+        if let k = ComputedStyle.fontSizeKeywords[value] { fontSize = k; return }
         guard let l = Length.parse(value[...]), l.value >= 0 else { return }
         fontSize = l.resolve(percentBase: base, fontSize: base)
     }

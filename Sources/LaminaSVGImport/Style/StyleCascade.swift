@@ -50,6 +50,7 @@ package struct StyleCascade: Sendable {
 
     /// The winning declaration of every property specified on `element`, in the order each
     /// property first appears (presentation attributes, then sheet rules, then `style`).
+    /// Declarations with invalid values for the properties Lamina computes are dropped first.
     package func declarations(for element: Int) -> [(name: String, value: String)] {
         guard element >= 0, element < tree.elements.count else { return [] }
         let e = tree.elements[element]
@@ -59,6 +60,8 @@ package struct StyleCascade: Sendable {
         var slot: [String: Int] = [:]
         var position = 0
         func offer(_ name: String, _ value: String, _ key: (Int, Int, Int, Int)) {
+            // CSS drops an invalid declaration, so a lower-priority valid one can win.
+            guard ComputedStyle.isValid(name, value) else { return }
             // Elements specify few properties: a linear scan beats hashing until there are many.
             let found = names.count < 32 ? names.firstIndex(of: name) : slot[name]
             if let k = found {

@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaSVGImport
 import Testing
 
 @testable import LaminaExport
@@ -82,6 +83,22 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
         #expect([frame.number("x"), frame.number("y"), frame.number("width"), frame.number("height")] == [20, 20, 100, 80])
         let bounds = try #require(layerGroup(dom, "/")?.elements(class: "lamina-bounds").first)
         #expect(bounds.points.map { [$0.0, $0.1] } == [[20, 20], [120, 20], [120, 100], [20, 100]])
+    }
+
+    @Test func overlayIsDrawnInTheViewBoxSpaceOfAnImportedFile() throws {
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="-50 -100 200 200"
+                 preserveAspectRatio="xMinYMin"><rect id="r" x="70" y="20" width="60" height="60"/></svg>
+            """
+        let (scene, _) = try SVGImport.importScene(Array(svg.utf8), file: "t.svg")
+        let (dom, _) = try parsedOverlay(scene)
+        // Canvas → viewBox space: x = 2·x' − 50, y = 2·y' − 100.
+        #expect(dom.attributes["transform"] == "matrix(2 0 0 2 -50 -100)")
+        let bounds = try #require(layerGroup(dom, "r")?.elements(class: "lamina-bounds").first)
+        let canvas = bounds.points.map { [$0.0, $0.1] }
+        #expect(canvas == [[60, 60], [90, 60], [90, 90], [60, 90]])
+        let user = canvas.map { [2 * $0[0] - 50, 2 * $0[1] - 100] }
+        #expect(user == [[70, 20], [130, 20], [130, 80], [70, 80]])
     }
 
     @Test func frameOfALayerInARotatedSuperlayerIsAPolygon() throws {

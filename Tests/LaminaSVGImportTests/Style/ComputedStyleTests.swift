@@ -164,3 +164,16 @@ import Testing
         #expect(c.strokeDashoffset == nil)
     }
 }
+
+extension ComputedStyleTests {
+    @Test(arguments: [
+        ("fill", "red", true), ("fill", "qwe", false), ("fill", "inherit", true), ("fill", "  ", false),
+        ("opacity", "50%", true), ("opacity", "1px", false), ("stroke-width", "-1", false), ("stroke-width", "2mm", true),
+        ("stroke-miterlimit", "0.5", false), ("stroke-dasharray", "none", true), ("stroke-dasharray", "1 -1", false),
+        ("font-size", "large", true), ("font-size", "big", false), ("display", "none", true), ("color", "bogus", false),
+        ("clip-path", "circle(5px)", true), ("transform", "anything", true), ("stroke-linejoin", "arcs", true),
+    ])
+    func validity(name: String, value: String, valid: Bool) {
+        #expect(ComputedStyle.isValid(name, value) == valid)
+    }
+}

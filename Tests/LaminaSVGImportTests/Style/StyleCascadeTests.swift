@@ -109,3 +109,14 @@ import Testing
         #expect(Self.value(c, 4, "opacity") == ".5")
     }
 }
+
+extension StyleCascadeTests {
+    @Test func invalidDeclarationsFallBackToLowerValidOnes() {
+        var t = StyleTestTree()
+        let svg = t.add("svg", parent: nil)
+        t.add("style", parent: svg, text: "rect { fill: qwe; stroke: blue; stroke-width: -2 }")
+        let r = t.add("rect", parent: svg, [("fill", "green"), ("stroke-width", "3"), ("style", "stroke: #zz; opacity: 2em")])
+        let (c, _) = Self.cascade(t)
+        #expect(c.declarations(for: r).map { "\($0.name)=\($0.value)" } == ["fill=green", "stroke-width=3", "stroke=blue"])
+    }
+}

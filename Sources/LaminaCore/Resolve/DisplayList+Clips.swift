@@ -1,0 +1,125 @@
+/// Clip chains (masksToBounds, clip-path mask layers) and alpha-mask contents.
+extension Resolver {
+    /// The clip chain of a layer's output: `base` intersected with its bounds clip and its clip masks.
+    ///
+    /// Nodes are created only where a layer clips; sublayers inherit the node, so identical
+    /// chains are shared without any lookup.
+    mutating func clipChain(for id: LayerID, frame f: ResolveFrame, base: Int?) -> Int? {
+        var chain = base
+        let layer = tree[id]
+        if layer.masksToBounds, !(id == scene.root && rootClipIsViewport) {
+            let shape = DisplayList.boundsShape(of: layer)
+            let shapes = DisplayList.place(shape, by: f.toOutput).map { [ClipShape(layer: id, shape: shape, geometry: $0)] } ?? []
+            chain = appendNode(parent: chain, layer: id, shapes: shapes)
+        }
+        guard let first = tree.mask(of: id), tree[first].svg?.element == "clipPath" else { return chain }
+        // A clip mask may itself be clipped by its own mask: the deepest one is the outermost node.
+        var masks: [(LayerID, ResolveFrame)] = []
+        var host = f
+        var cur: LayerID? = first
+        while let m = cur, tree[m].svg?.element == "clipPath", masks.count < tree.count {
+            let mf = childFrame(of: m, parent: host)
+            masks.append((m, mf))
+            host = mf
+            cur = tree.mask(of: m)
+        }
+        for (m, mf) in masks.reversed() {
+            chain = appendNode(parent: chain, layer: m, shapes: clipShapes(of: m, frame: mf))
+        }
+        return chain
+    }
+
+    mutating func appendNode(parent: Int?, layer: LayerID, shapes: [ClipShape]) -> Int {
+        list.clips.append(ClipNode(parent: parent, layer: layer, shapes: shapes))
+        return list.clips.count - 1
+    }
+
+    /// The shapes of a clip mask layer and its visible sublayers, in output space.
+    mutating func clipShapes(of mask: LayerID, frame: ResolveFrame) -> [ClipShape] {
+        var out: [ClipShape] = []
+        var stack: [(LayerID, ResolveFrame)] = [(mask, frame)]
+        while let (id, f) = stack.popLast() {
+            let layer = tree[id]
+            if let c = layer.content {
+                var geometry = DisplayList.place(c.shape, by: f.toOutput)
+                if geometry == nil, f.toOutput.isFinite { geometry = .transformed(f.toOutput.affine) }
+                if let g = geometry {
+                    let extra = c.extra.filter { $0.name == "visibility" }
+                    out.append(ClipShape(layer: id, shape: c.shape, geometry: g, clipRule: c.clipRule, extra: extra))
+                }
+            }
+            for child in tree.sublayersInPaintOrder(of: id).reversed() where tree.isVisible(child) {
+                stack.append((child, childFrame(of: child, parent: f)))
+            }
+        }
+        return out
+    }
+
+    /// The drawables of an alpha mask layer, placed relative to the host's own space; returns
+    /// the index of the new entry in `maskContents`.
+    mutating func maskContent(of mask: LayerID, host: LayerID, hostFrame: ResolveFrame) -> Int {
+        var items: [DisplayItem] = []
+        var stack: [(LayerID, ResolveFrame, Bool)] = [(mask, childFrame(of: mask, parent: hostFrame), false)]
+        while let (id, f0, closing) = stack.popLast() {
+            var f = f0
+            let layer = tree[id]
+            let parts: [PaintPart] = closing ? [.border] : [.background, .contents]
+            if !closing {
+                f.opacity *= min(max(layer.opacity, 0), 1)
+                stack.append((id, f, true))
+                for child in tree.sublayersInPaintOrder(of: id).reversed() where tree.isVisible(child) {
+                    stack.append((child, childFrame(of: child, parent: f), false))
+                }
+            }
+            for part in parts {
+                guard let c = DisplayList.content(of: part, of: layer),
+                    let (g, l) = placement(of: c.shape, layer: id, frame: f)
+                else { continue }
+                var item = DisplayItem(layer: id, part: part, geometry: g, paintIndex: list.layerPaintIndex[host.index] ?? 0)
+                item.localGeometry = l
+                item.opacity = f.opacity
+                items.append(item)
+            }
+        }
+        list.maskContents.append(items)
+        return list.maskContents.count - 1
+    }
+
+    /// Counts a direct child of a group (an item or a subgroup).
+    mutating func noteChild(of g: Int, item: Int?, group: Int?) {
+        groupChildren[g] += 1
+        groupOnlyChild[g] = (item, group)
+    }
+
+    /// Closes a group; an opacity-only group over at most one child is folded into that child.
+    mutating func closeGroup(_ g: Int) {
+        let grp = list.groups[g]
+        let opacityOnly = grp.filter == nil && grp.maskResource == nil && grp.maskContent == nil && grp.extra.isEmpty
+        guard opacityOnly, groupChildren[g] <= 1 else { return }
+        groupAlive[g] = false
+        if let p = grp.parent { groupChildren[p] -= 1 }
+        guard groupChildren[g] == 1 else { return }
+        if let i = groupOnlyChild[g].item {
+            list.items[i].opacity *= grp.opacity
+            list.items[i].group = grp.parent
+            if let p = grp.parent { noteChild(of: p, item: i, group: nil) }
+        } else if let c = groupOnlyChild[g].group {
+            list.groups[c].opacity *= grp.opacity
+            list.groups[c].parent = grp.parent
+            if let p = grp.parent { noteChild(of: p, item: nil, group: c) }
+        }
+    }
+
+    /// Drops folded groups and renumbers the rest.
+    mutating func compactGroups() {
+        var newIndex = [Int?](repeating: nil, count: list.groups.count)
+        var kept: [CompositingGroup] = []
+        for (i, g) in list.groups.enumerated() where groupAlive[i] {
+            newIndex[i] = kept.count
+            kept.append(g)
+        }
+        for i in kept.indices { kept[i].parent = kept[i].parent.flatMap { newIndex[$0] } }
+        for i in list.items.indices { list.items[i].group = list.items[i].group.flatMap { newIndex[$0] } }
+        list.groups = kept
+    }
+}

@@ -1,0 +1,106 @@
+/// Placing shapes in output space: affine transforms, or projection through a homography.
+extension DisplayList {
+    /// The tolerance, in output units, within which projected curves follow the true image.
+    static let projectionTolerance = 0.1
+
+    /// The geometry of `shape` placed by `map`: affine when the map is, else the path projected.
+    ///
+    /// Returns nil for a verbatim SVG element under a projective map (it cannot be projected;
+    /// the caller falls back to the affine part).
+    static func place(_ shape: Shape, by map: Homography) -> ItemGeometry? {
+        if map.isAffine { return .transformed(map.affine) }
+        guard let path = pathData(of: shape) else { return nil }
+        return .projected(pathData: path.transformed(by: map, tolerance: projectionTolerance).svgText())
+    }
+
+    /// The shape as path data (nil for a verbatim element).
+    static func pathData(of shape: Shape) -> PathData? {
+        switch shape {
+        case .rect(let x, let y, let w, let h, let rx0, let ry0):
+            return roundedRect(x: x, y: y, width: w, height: h, rx: rx0, ry: ry0)
+        case .circle(let cx, let cy, let r):
+            return ellipse(cx: cx, cy: cy, rx: r, ry: r)
+        case .ellipse(let cx, let cy, let rx, let ry):
+            return ellipse(cx: cx, cy: cy, rx: rx, ry: ry)
+        case .line(let x1, let y1, let x2, let y2):
+            return PathData(segments: [.moveTo(Point(x1, y1)), .lineTo(Point(x2, y2))])
+        case .polyline(let pts), .polygon(let pts):
+            var segs: [PathSegment] = []
+            for (i, p) in pts.enumerated() { segs.append(i == 0 ? .moveTo(p) : .lineTo(p)) }
+            if case .polygon = shape, !pts.isEmpty { segs.append(.close) }
+            return PathData(segments: segs)
+        case .path(let d):
+            return PathData.parse(d).path
+        case .svg:
+            return nil
+        }
+    }
+
+    /// A rectangle with SVG's corner rules (a missing radius takes the other, both clamped to half the side).
+    static func roundedRect(x: Double, y: Double, width w: Double, height h: Double, rx rx0: Double, ry ry0: Double) -> PathData {
+        guard w > 0, h > 0 else { return PathData() }
+        var rx = rx0 > 0 ? rx0 : ry0, ry = ry0 > 0 ? ry0 : rx0
+        rx = max(0, min(rx, w / 2)); ry = max(0, min(ry, h / 2))
+        if rx == 0 || ry == 0 {
+            return PathData(segments: [
+                .moveTo(Point(x, y)), .lineTo(Point(x + w, y)), .lineTo(Point(x + w, y + h)), .lineTo(Point(x, y + h)), .close,
+            ])
+        }
+        func arc(_ p: Point) -> PathSegment { .arcTo(rx: rx, ry: ry, rotation: 0, largeArc: false, sweep: true, to: p) }
+        return PathData(segments: [
+            .moveTo(Point(x + rx, y)), .lineTo(Point(x + w - rx, y)), arc(Point(x + w, y + ry)),
+            .lineTo(Point(x + w, y + h - ry)), arc(Point(x + w - rx, y + h)), .lineTo(Point(x + rx, y + h)),
+            arc(Point(x, y + h - ry)), .lineTo(Point(x, y + ry)), arc(Point(x + rx, y)), .close,
+        ])
+    }
+
+    /// An ellipse as two half arcs.
+    static func ellipse(cx: Double, cy: Double, rx: Double, ry: Double) -> PathData {
+        guard rx > 0, ry > 0 else { return PathData() }
+        func arc(_ p: Point) -> PathSegment { .arcTo(rx: rx, ry: ry, rotation: 0, largeArc: false, sweep: true, to: p) }
+        return PathData(segments: [
+            .moveTo(Point(cx + rx, cy)), arc(Point(cx - rx, cy)), arc(Point(cx + rx, cy)), .close,
+        ])
+    }
+
+    /// The bounds rectangle of a layer rounded by its corner radius clamped to half the shorter side.
+    static func boundsShape(of layer: Layer) -> Shape {
+        let b = layer.bounds.standardized
+        let r = max(0, min(layer.cornerRadius, min(b.width, b.height) / 2))
+        return .rect(x: b.x, y: b.y, width: b.width, height: b.height, rx: r, ry: r)
+    }
+
+    /// What a layer part draws: the background as a filled rounded rect, the border as a
+    /// rounded rect stroked inside the bounds (its width clamped to half the shorter side),
+    /// the content as stored. Every writer draws parts through this.
+    public static func content(of part: PaintPart, of layer: Layer) -> Content? {
+        switch part {
+        case .contents:
+            return layer.content
+        case .background:
+            guard let color = layer.backgroundColor else { return nil }
+            var c = Content(shape: boundsShape(of: layer))
+            c.fill = .color(color)
+            return c
+        case .border:
+            let b = layer.bounds.standardized
+            let w = min(layer.borderWidth, min(b.width, b.height) / 2)
+            guard w > 0 else { return nil }
+            let r = max(0, min(layer.cornerRadius, min(b.width, b.height) / 2) - w / 2)
+            var c = Content(
+                shape: .rect(x: b.x + w / 2, y: b.y + w / 2, width: b.width - w, height: b.height - w, rx: r, ry: r))
+            c.fill = Paint.none
+            c.stroke = .color(layer.borderColor ?? "#000000")
+            c.strokeWidth = w
+            return c
+        }
+    }
+
+    /// Whether `map` keeps every corner of `rect` in front of the eye (w > 0); w is linear, so the corners decide.
+    static func inFront(_ rect: Rect, under map: Homography) -> Bool {
+        if map.isAffine { return true }
+        if rect.isNull { return true }
+        for c in rect.corners where !(map.applyHomogeneous(c).w > 1e-9) { return false }
+        return true
+    }
+}

@@ -1,0 +1,246 @@
+/// The resolve step: layer tree → display list (SPEC §1), iterative at any depth.
+extension DisplayList {
+    /// Resolves a scene: paint order, transforms to output space, clip chains, compositing groups.
+    public static func resolve(_ scene: Scene) -> (DisplayList, [Diagnostic]) {
+        var r = Resolver(scene: scene)
+        r.run()
+        return (r.list, r.diagnostics)
+    }
+}
+
+/// Per visited layer: what its sublayers inherit.
+struct ResolveFrame {
+    /// Own space → output space.
+    var toOutput: Homography
+    /// Own space → the innermost space group's space.
+    var toSpace: Homography
+    /// For a `CATransformLayer`: own 3D space → the plane of its nearest non-transform ancestor.
+    var pending3D: Transform3D?
+    /// The plane that `pending3D` lands in, mapped to output and to the space group.
+    var planeToOutput: Homography
+    var planeToSpace: Homography
+    var clip: Int?
+    var group: Int?
+    var opacity: Double
+}
+
+/// The mutable state of one resolve run.
+struct Resolver {
+    let scene: Scene
+    var tree: LayerTree { scene.tree }
+    var list: DisplayList
+    var diagnostics: [Diagnostic] = []
+    var frames: [ResolveFrame?]
+    /// Direct children (items and subgroups) of each group, for folding single-child opacity groups.
+    var groupChildren: [Int] = []
+    var groupOnlyChild: [(item: Int?, group: Int?)] = []
+    var groupAlive: [Bool] = []
+    var nextPaintIndex = 0
+    let rootClipIsViewport: Bool
+    /// True when output space is the root's sublayer (viewBox) space.
+    let viewBoxMode: Bool
+    var warnedEdgeOn: Set<LayerID> = []
+
+    init(scene: Scene) {
+        self.scene = scene
+        let o = Self.outputSpace(of: scene)
+        self.list = DisplayList(output: o.output)
+        self.rootClipIsViewport = o.rootClipIsViewport
+        self.viewBoxMode = o.viewBoxMode
+        self.frames = Array(repeating: nil, count: scene.tree.count)
+        list.layerPaintIndex = Array(repeating: nil, count: scene.tree.count)
+        list.layerToOutput = Array(repeating: nil, count: scene.tree.count)
+        list.pathParents = Array(repeating: nil, count: scene.tree.count)
+        list.pathSegments = Array(repeating: "", count: scene.tree.count)
+        rootToOutput = o.rootToOutput
+    }
+
+    var rootToOutput: Homography
+
+    mutating func run() {
+        let root = scene.root
+        guard root.index < tree.count else { return }
+        var stack: [(LayerID, Bool)] = [(root, false)]
+        while let (id, closing) = stack.popLast() {
+            if closing {
+                exit(id)
+                continue
+            }
+            guard enter(id) else { continue }
+            stack.append((id, true))
+            let subs = tree.sublayersInPaintOrder(of: id)
+            for (i, child) in tree.sublayers(of: id).enumerated() {
+                list.pathParents[child.index] = id
+                list.pathSegments[child.index] = tree[child].name ?? "#\(i)"
+            }
+            for child in subs.reversed() where tree.isVisible(child) { stack.append((child, false)) }
+        }
+        compactGroups()
+    }
+
+    /// Visits a layer: computes its frame, opens its group and clips, emits background and content.
+    mutating func enter(_ id: LayerID) -> Bool {
+        let layer = tree[id]
+        let parentFrame = tree.superlayer(of: id).flatMap { frames[$0.index] }
+        var f: ResolveFrame
+        if let p = parentFrame {
+            f = childFrame(of: id, parent: p)
+        } else {
+            f = ResolveFrame(
+                toOutput: rootToOutput, toSpace: rootToOutput, pending3D: nil,
+                planeToOutput: rootToOutput, planeToSpace: rootToOutput, clip: nil, group: nil, opacity: 1)
+        }
+        let opacity = min(max(layer.opacity, 0), 1)
+        let paintIndex = nextPaintIndex
+        nextPaintIndex += 1
+        list.layerPaintIndex[id.index] = paintIndex
+        list.layerToOutput[id.index] = f.toOutput
+
+        // Clips of this layer (masksToBounds, clipPath mask layers).
+        let ownChain = clipChain(for: id, frame: f, base: f.clip)
+        let filter = layer.svg?.filter
+        let alphaMask = tree.mask(of: id).flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
+        let groupOpacity = layer.allowsGroupOpacity && !layer.isTransformLayer && opacity < 1
+        let extra = (layer.svg?.extra ?? []).filter { $0.name == "mix-blend-mode" || $0.name == "isolation" }
+        let needsSpace = filter != nil || layer.svg?.mask != nil || alphaMask != nil
+        if groupOpacity || needsSpace || !extra.isEmpty {
+            var g = CompositingGroup(layer: id, parent: f.group, opacity: groupOpacity ? opacity : 1)
+            g.filter = filter
+            g.maskResource = layer.svg?.mask
+            g.extra = extra
+            if needsSpace {
+                if f.toSpace.isAffine {
+                    g.space = f.toSpace.affine
+                    f.toSpace = .identity
+                } else {
+                    diagnostics.append(.warning(
+                        "layer \(list.path(of: id)) has a mask or filter under a perspective transform; its user space is approximated",
+                        at: layer.svg?.location))
+                }
+            }
+            if filter != nil {
+                g.clip = ownChain
+                f.clip = nil
+            } else {
+                f.clip = ownChain
+            }
+            let gi = list.groups.count
+            list.groups.append(g)
+            groupChildren.append(0)
+            groupOnlyChild.append((nil, nil))
+            groupAlive.append(true)
+            if let parent = f.group { noteChild(of: parent, item: nil, group: gi) }
+            f.group = gi
+            if let m = alphaMask { list.groups[gi].maskContent = maskContent(of: m, host: id, hostFrame: f) }
+        } else {
+            f.clip = ownChain
+        }
+        if !groupOpacity { f.opacity *= opacity }
+        frames[id.index] = f
+        if !layer.isTransformLayer {
+            emit(.background, of: id, frame: f, paintIndex: paintIndex)
+            emit(.contents, of: id, frame: f, paintIndex: paintIndex)
+        }
+        return true
+    }
+
+    /// Leaves a layer: emits its border above its sublayers, closes its group.
+    mutating func exit(_ id: LayerID) {
+        guard let f = frames[id.index] else { return }
+        if !tree[id].isTransformLayer, let pi = list.layerPaintIndex[id.index] {
+            emit(.border, of: id, frame: f, paintIndex: pi)
+        }
+        if let g = f.group, list.groups[g].layer == id { closeGroup(g) }
+    }
+
+    /// The frame of a sublayer (or mask) from its superlayer's.
+    func childFrame(of id: LayerID, parent p: ResolveFrame) -> ResolveFrame {
+        var f = p
+        if viewBoxMode, tree.superlayer(of: id) == scene.root, !tree.isMaskLayer(id), p.pending3D == nil,
+            !tree[id].isTransformLayer, p.toSpace == p.toOutput
+        {
+            // Output space is the root's sublayer space: stop below the root's sublayerTransform.
+            let h = Homography(flattening: Self.ownMatrix(of: id, in: tree))
+            f.toOutput = h
+            f.toSpace = h
+            return f
+        }
+        let m = tree.matrixToSuperlayer(id)
+        if let pending = p.pending3D {
+            let full = m.concatenating(pending)
+            if tree[id].isTransformLayer {
+                f.pending3D = full
+            } else {
+                let h = Homography(flattening: full)
+                f.pending3D = nil
+                f.toOutput = h.concatenating(p.planeToOutput)
+                f.toSpace = h.concatenating(p.planeToSpace)
+            }
+        } else if tree[id].isTransformLayer {
+            f.pending3D = m
+            f.planeToOutput = p.toOutput
+            f.planeToSpace = p.toSpace
+            let h = Homography(flattening: m)
+            f.toOutput = h.concatenating(p.toOutput)
+            f.toSpace = h.concatenating(p.toSpace)
+        } else {
+            let h = Homography(flattening: m)
+            f.toOutput = h.concatenating(p.toOutput)
+            f.toSpace = h.concatenating(p.toSpace)
+        }
+        return f
+    }
+
+    /// Appends one drawable part of a layer, when the layer draws it.
+    mutating func emit(_ part: PaintPart, of id: LayerID, frame f: ResolveFrame, paintIndex: Int) {
+        let layer = tree[id]
+        guard let content = DisplayList.content(of: part, of: layer) else { return }
+        guard let (geometry, local) = placement(of: content.shape, layer: id, frame: f) else { return }
+        var item = DisplayItem(layer: id, part: part, geometry: geometry, paintIndex: paintIndex)
+        item.localGeometry = local
+        item.clip = f.clip
+        item.group = f.group
+        item.opacity = f.opacity
+        let index = list.items.count
+        list.items.append(item)
+        if let g = f.group { noteChild(of: g, item: index, group: nil) }
+    }
+
+    /// Output and space-local geometry of a shape drawn in a layer; nil when the layer is turned away.
+    mutating func placement(of shape: Shape, layer id: LayerID, frame f: ResolveFrame) -> (ItemGeometry, ItemGeometry)? {
+        if f.toOutput.isAffine {
+            return (.transformed(f.toOutput.affine), .transformed(f.toSpace.affine))
+        }
+        var area = tree[id].bounds
+        if let p = DisplayList.pathData(of: shape) { area = area.union(p.bounds) }
+        guard DisplayList.inFront(area, under: f.toOutput) else {
+            if !warnedEdgeOn.contains(id) {
+                warnedEdgeOn.insert(id)
+                diagnostics.append(.warning(
+                    "layer \(list.path(of: id)) is turned past edge-on (w ≤ 0) and is not drawn", at: tree[id].svg?.location))
+            }
+            return nil
+        }
+        guard let g = DisplayList.place(shape, by: f.toOutput), let l = DisplayList.place(shape, by: f.toSpace) else {
+            diagnostics.append(.warning(
+                "layer \(list.path(of: id)): verbatim SVG content cannot be projected; drawn with the affine part",
+                at: tree[id].svg?.location))
+            return (.transformed(f.toOutput.affine), .transformed(f.toSpace.affine))
+        }
+        return (g, l)
+    }
+}
+
+extension Resolver {
+    /// `R_L · F'_L`: the layer's map into its superlayer's space before the superlayer's sublayerTransform.
+    static func ownMatrix(of id: LayerID, in tree: LayerTree) -> Transform3D {
+        let l = tree[id]
+        var m = tree.frameMatrix(of: id)
+        if l.geometryFlipped {
+            let c = 2 * l.bounds.y + l.bounds.height
+            m.m41 += c * m.m21; m.m42 += c * m.m22; m.m43 += c * m.m23; m.m44 += c * m.m24
+            m.m21 = -m.m21; m.m22 = -m.m22; m.m23 = -m.m23; m.m24 = -m.m24
+        }
+        return m
+    }
+}

@@ -1,0 +1,174 @@
+/// The resolved scene: every visible drawable in paint order with its transform to output
+/// space, opacity, clip chain and compositing group (SPEC §1 "resolve").
+///
+/// Computed once by ``resolve(_:)``; every writer (flattened SVG, debug SVG, keep-groups)
+/// reads it and none re-derives geometry.
+public struct DisplayList: Hashable, Sendable {
+    /// The drawables in paint order.
+    public var items: [DisplayItem] = []
+    /// Clip-chain nodes; an item's `clip` is the innermost node, `parent` links lead outward.
+    public var clips: [ClipNode] = []
+    /// Compositing groups; an item's `group` is the innermost one, `parent` links lead outward.
+    public var groups: [CompositingGroup] = []
+    /// Drawables of non-clipPath mask layers (alpha masks), one list per ``CompositingGroup/maskContent``.
+    public var maskContents: [[DisplayItem]] = []
+    /// The output document's viewport and user space.
+    public var output: OutputSpace
+    /// Paint index of each layer (by `LayerID.index`), nil when it is not painted (hidden, masked out).
+    public var layerPaintIndex: [Int?] = []
+    /// Each layer's map from its own space to output space (by `LayerID.index`), nil when not visited.
+    public var layerToOutput: [Homography?] = []
+    /// Per layer: superlayer link and own path segment, for ``path(of:)``.
+    var pathParents: [LayerID?] = []
+    var pathSegments: [String] = []
+
+    /// An empty list for the given output space.
+    public init(output: OutputSpace) {
+        self.output = output
+    }
+
+    /// The layer path (SPEC §2): names from the root's first sublayer down, `#N` when unnamed, `/` for the root.
+    ///
+    /// Computed on demand (O(depth)) so that deep trees do not store quadratic text.
+    public func path(of layer: LayerID) -> String {
+        guard layer.index < pathParents.count else { return "/" }
+        var parts: [String] = []
+        var cur: LayerID? = layer
+        while let c = cur, let p = pathParents[c.index] {
+            parts.append(pathSegments[c.index])
+            cur = p
+        }
+        if parts.isEmpty { return "/" }
+        return parts.reversed().joined(separator: "/")
+    }
+}
+
+/// How an item or clip shape is placed in output space.
+public enum ItemGeometry: Hashable, Sendable {
+    /// The stored shape drawn through an affine transform (to the enclosing coordinate space).
+    case transformed(AffineTransform)
+    /// A perspective-projected shape: path data already mapped into the enclosing space.
+    case projected(pathData: String)
+}
+
+/// One drawable: a part of one layer's own painting.
+public struct DisplayItem: Hashable, Sendable {
+    /// The layer that paints it.
+    public var layer: LayerID
+    /// Which of the layer's parts (§5.1 of LAYER-MODEL.md).
+    public var part: PaintPart
+    /// Placement relative to output space.
+    public var geometry: ItemGeometry
+    /// Placement relative to the innermost enclosing group that establishes a coordinate space
+    /// (``CompositingGroup/space``); equal to `geometry` when there is none.
+    public var localGeometry: ItemGeometry
+    /// The painting layer's index in paint order.
+    public var paintIndex: Int
+    /// Innermost clip-chain node (index into ``DisplayList/clips``).
+    public var clip: Int?
+    /// Innermost compositing group (index into ``DisplayList/groups``).
+    public var group: Int?
+    /// Opacity multiplied into this element (ancestors without a group, or a folded group).
+    public var opacity: Double
+
+    /// An item with no clip, no group and full opacity.
+    public init(layer: LayerID, part: PaintPart, geometry: ItemGeometry, paintIndex: Int) {
+        self.layer = layer
+        self.part = part
+        self.geometry = geometry
+        self.localGeometry = geometry
+        self.paintIndex = paintIndex
+        self.opacity = 1
+    }
+}
+
+/// One shape of a clip: the union of a node's shapes is intersected with its parent chain.
+public struct ClipShape: Hashable, Sendable {
+    /// The layer whose bounds (masksToBounds) or content (clip-path mask layer) this is.
+    public var layer: LayerID
+    /// The shape in the layer's own space (a rounded bounds rect, or the layer's content shape).
+    public var shape: Shape
+    /// Placement in output space.
+    public var geometry: ItemGeometry
+    /// `clip-rule` of the shape (nil: nonzero).
+    public var clipRule: String?
+    /// Other attributes kept from the content that affect clipping (`visibility`, …).
+    public var extra: [StyleProperty]
+
+    /// A clip shape.
+    public init(layer: LayerID, shape: Shape, geometry: ItemGeometry, clipRule: String? = nil, extra: [StyleProperty] = []) {
+        self.layer = layer
+        self.shape = shape
+        self.geometry = geometry
+        self.clipRule = clipRule
+        self.extra = extra
+    }
+}
+
+/// A node of an interned clip chain: its shapes (united) intersected with the parent chain.
+public struct ClipNode: Hashable, Sendable {
+    /// Outer chain, or nil.
+    public var parent: Int?
+    /// Why it clips: the layer masking to bounds or the mask layer.
+    public var layer: LayerID
+    /// The shapes, in output space.
+    public var shapes: [ClipShape]
+
+    /// A clip node.
+    public init(parent: Int?, layer: LayerID, shapes: [ClipShape]) {
+        self.parent = parent
+        self.layer = layer
+        self.shapes = shapes
+    }
+}
+
+/// A group composited as one: group opacity, a mask, a filter, blending.
+public struct CompositingGroup: Hashable, Sendable {
+    /// The layer whose subtree the group holds.
+    public var layer: LayerID
+    /// Enclosing group.
+    public var parent: Int?
+    /// Group opacity (1 when the group exists for another reason).
+    public var opacity: Double
+    /// `mask="url(#…)"` resource id (svg.mask).
+    public var maskResource: String?
+    /// Index into ``DisplayList/maskContents`` for a non-clipPath mask layer.
+    public var maskContent: Int?
+    /// `filter="url(#…)"` resource id (svg.filter).
+    public var filter: String?
+    /// Clip applied to the group's result (only for filter groups, where the clip must follow the filter).
+    public var clip: Int?
+    /// Compositing properties written on the group (`mix-blend-mode`, `isolation`).
+    public var extra: [StyleProperty]
+    /// When set, the group establishes a coordinate space: its layer's own space, placed by this
+    /// affine map relative to the enclosing space (mask and filter resources are in user space).
+    public var space: AffineTransform?
+
+    /// An opacity-only group.
+    public init(layer: LayerID, parent: Int?, opacity: Double) {
+        self.layer = layer
+        self.parent = parent
+        self.opacity = opacity
+        self.extra = []
+    }
+}
+
+/// The output document's viewport: size attributes and the user space drawables are written in.
+public struct OutputSpace: Hashable, Sendable {
+    /// `width` attribute text.
+    public var width: String?
+    /// `height` attribute text.
+    public var height: String?
+    /// `viewBox` attribute text.
+    public var viewBox: String?
+    /// `preserveAspectRatio` attribute text.
+    public var preserveAspectRatio: String?
+
+    /// An output space with the given attributes.
+    public init(width: String?, height: String?, viewBox: String?, preserveAspectRatio: String? = nil) {
+        self.width = width
+        self.height = height
+        self.viewBox = viewBox
+        self.preserveAspectRatio = preserveAspectRatio
+    }
+}

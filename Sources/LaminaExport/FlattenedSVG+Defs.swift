@@ -1,0 +1,131 @@
+import LaminaCore
+
+/// The `<defs>`: clip chains per coordinate space, alpha masks and the resources in use.
+extension FlatWriter {
+    /// The id of a clip node's `<clipPath>` in a coordinate space (nil: output space), writing
+    /// it and its outer chain on first use. Identical definitions share one id.
+    mutating func clipID(node: Int, space: Int?) -> String {
+        let s = space ?? -1
+        if let id = clipIDs[ClipKey(node: node, space: s)] { return id }
+        var pending: [Int] = []
+        var cur: Int? = node
+        while let c = cur, clipIDs[ClipKey(node: c, space: s)] == nil, pending.count <= list.clips.count {
+            pending.append(c)
+            cur = list.clips[c].parent
+        }
+        let inverse = space.flatMap { spaceToOutput[$0]?.inverted() }
+        for c in pending.reversed() {
+            let n = list.clips[c]
+            var content = ""
+            if let p = n.parent, let pid = clipIDs[ClipKey(node: p, space: s)] {
+                SVGMarkup.attr("clip-path", "url(#\(pid))", to: &content)
+            }
+            content += ">\n"
+            for shape in n.shapes { writeClipShape(shape, inverse: inverse, to: &content) }
+            if let existing = clipDefs[content] {
+                clipIDs[ClipKey(node: c, space: s)] = existing
+                continue
+            }
+            var counter = nextClip
+            let id = generatedID("lamina-clip-", counter: &counter)
+            nextClip = counter
+            clipDefs[content] = id
+            clipIDs[ClipKey(node: c, space: s)] = id
+            defs += "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\""
+            defs += content
+            defs += "</clipPath>\n"
+        }
+        return clipIDs[ClipKey(node: node, space: s)] ?? ""
+    }
+
+    /// One shape inside a `<clipPath>`, moved from output space into the referencing space.
+    func writeClipShape(_ shape: ClipShape, inverse: AffineTransform?, to out: inout String) {
+        var c = Content(shape: shape.shape)
+        c.clipRule = shape.clipRule
+        c.extra = shape.extra
+        var geometry = shape.geometry
+        if let inv = inverse {
+            switch geometry {
+            case .transformed(let t): geometry = .transformed(t.concatenating(inv))
+            case .projected(let d):
+                var pathContent = Content(shape: .path(d))
+                pathContent.clipRule = shape.clipRule
+                pathContent.extra = shape.extra
+                Self.writeElement(pathContent, geometry: .transformed(inv), opacity: 1, to: &out)
+                return
+            }
+        }
+        Self.writeElement(c, geometry: geometry, opacity: 1, to: &out)
+    }
+
+    /// The id of an alpha mask's `<mask>`, written on first use.
+    mutating func maskID(_ index: Int) -> String {
+        if let id = maskIDs[index] { return id }
+        var counter = nextMask
+        let id = generatedID("lamina-mask-", counter: &counter)
+        nextMask = counter
+        maskIDs[index] = id
+        var out = "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"-1000000\" y=\"-1000000\""
+        out += " width=\"2000000\" height=\"2000000\" mask-type=\"alpha\">\n"
+        for item in list.maskContents[index] {
+            writeItem(item, to: &out)
+        }
+        out += "</mask>\n"
+        defs += out
+        return id
+    }
+
+    /// The resources referenced by the drawables, groups and other resources, in document order.
+    func resourcesInUse() -> [Resource] {
+        var byID: [String: Int] = [:]
+        for (i, r) in scene.resources.enumerated() where byID[r.id] == nil { byID[r.id] = i }
+        var used = [Bool](repeating: false, count: scene.resources.count)
+        var queue: [Int] = []
+        func mark(_ id: String) {
+            guard let i = byID[id], !used[i] else { return }
+            used[i] = true
+            queue.append(i)
+        }
+        func markPaint(_ p: Paint?) {
+            if case .ref(let id, _)? = p { mark(id) }
+        }
+        var seenLayers = Set<Int>()
+        func markLayer(_ id: LayerID) {
+            guard seenLayers.insert(id.index).inserted else { return }
+            guard let c = scene.tree[id].content else { return }
+            markPaint(c.fill)
+            markPaint(c.stroke)
+            for p in c.extra { Self.references(in: p.value).forEach(mark) }
+            if case .svg(let xml) = c.shape { Self.references(in: xml).forEach(mark) }
+        }
+        for item in list.items { markLayer(item.layer) }
+        for items in list.maskContents { for item in items { markLayer(item.layer) } }
+        for n in list.clips { for s in n.shapes { markLayer(s.layer) } }
+        for g in list.groups {
+            if let m = g.maskResource { mark(m) }
+            if let f = g.filter { mark(f) }
+        }
+        while let i = queue.popLast() {
+            Self.references(in: scene.resources[i].xml).forEach(mark)
+        }
+        return scene.resources.indices.filter { used[$0] }.map { scene.resources[$0] }
+    }
+
+    /// Ids referenced as `url(#id)` or `href="#id"` in markup.
+    static func references(in text: String) -> [String] {
+        var out: [String] = []
+        for opener in ["url(#", "href=\"#"] {
+            var rest = Substring(text)
+            let closer: Character = opener == "url(#" ? ")" : "\""
+            while let r = rest.firstRange(of: opener) {
+                let after = rest[r.upperBound...]
+                guard let end = after.firstIndex(of: closer) else { break }
+                var id = String(after[..<end])
+                if id.hasSuffix("'") || id.hasSuffix("\"") { id.removeLast() }
+                out.append(id)
+                rest = after[end...]
+            }
+        }
+        return out
+    }
+}

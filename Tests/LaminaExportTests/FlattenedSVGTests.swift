@@ -1,0 +1,147 @@
+import LaminaCore
+import LaminaExport
+import Testing
+
+/// Builds small scenes by frame (anchor at the centre) for writer tests.
+private struct Builder {
+    var scene = Scene()
+    var root: LayerID { scene.root }
+
+    init(width: Double = 100, height: Double = 100) {
+        scene.tree[scene.root].bounds = Rect(0, 0, width, height)
+        scene.tree[scene.root].position = Point(width / 2, height / 2)
+    }
+
+    @discardableResult
+    mutating func add(
+        _ name: String, to parent: LayerID? = nil, frame: Rect, shape: Shape? = nil, configure: (inout Layer) -> Void = { _ in }
+    ) -> LayerID {
+        var l = Layer(name: name)
+        l.bounds = Rect(0, 0, frame.width, frame.height)
+        l.position = Point(frame.midX, frame.midY)
+        if let shape {
+            l.content = Content(shape: shape)
+            l.content?.fill = .color("#ff0000")
+        }
+        configure(&l)
+        let id = scene.tree.make(l)
+        try? scene.tree.addSublayer(id, to: parent ?? root)
+        return id
+    }
+
+    func svg(keepGroups: Bool = false) -> String {
+        let (list, _) = DisplayList.resolve(scene)
+        return FlattenedSVG.write(list, scene: scene, options: .init(keepGroups: keepGroups))
+    }
+}
+
+private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
+
+@Suite struct FlattenedSVGTests {
+    @Test func writesDrawablesInPaintOrderWithTransforms() {
+        var b = Builder()
+        b.add("a", frame: Rect(10, 20, 10, 10), shape: square) { $0.zPosition = 1 }
+        b.add("b", frame: Rect(0, 0, 10, 10), shape: .circle(cx: 5, cy: 5, r: 5))
+        #expect(b.svg() == """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+            <circle cx="5" cy="5" r="5" fill="#ff0000"/>
+            <rect x="0" y="0" width="10" height="10" transform="matrix(1 0 0 1 10 20)" fill="#ff0000"/>
+            </svg>
+
+            """)
+    }
+
+    @Test func backgroundContentSublayersThenBorder() {
+        var b = Builder()
+        let p = b.add("p", frame: Rect(10, 10, 40, 20), shape: square) {
+            $0.backgroundColor = "#00ff00"
+            $0.cornerRadius = 4
+            $0.borderWidth = 2
+            $0.borderColor = "#0000ff"
+        }
+        b.add("c", to: p, frame: Rect(0, 0, 10, 10), shape: square)
+        #expect(b.svg() == """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+            <rect x="0" y="0" width="40" height="20" rx="4" ry="4" transform="matrix(1 0 0 1 10 10)" fill="#00ff00"/>
+            <rect x="0" y="0" width="10" height="10" transform="matrix(1 0 0 1 10 10)" fill="#ff0000"/>
+            <rect x="0" y="0" width="10" height="10" transform="matrix(1 0 0 1 10 10)" fill="#ff0000"/>
+            <rect x="1" y="1" width="38" height="18" rx="3" ry="3" transform="matrix(1 0 0 1 10 10)" fill="none" stroke="#0000ff" stroke-width="2"/>
+            </svg>
+
+            """)
+    }
+
+    @Test func groupOpacityAndSharedClip() {
+        var b = Builder()
+        let g = b.add("g", frame: Rect(0, 0, 50, 50)) {
+            $0.opacity = 0.5
+            $0.masksToBounds = true
+            $0.cornerRadius = 5
+        }
+        b.add("a", to: g, frame: Rect(0, 0, 10, 10), shape: square)
+        b.add("b", to: g, frame: Rect(40, 40, 20, 20), shape: square)
+        #expect(b.svg() == """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+            <defs>
+            <clipPath id="lamina-clip-1" clipPathUnits="userSpaceOnUse">
+            <rect x="0" y="0" width="50" height="50" rx="5" ry="5"/>
+            </clipPath>
+            </defs>
+            <g opacity="0.5">
+            <g clip-path="url(#lamina-clip-1)">
+            <rect x="0" y="0" width="10" height="10" fill="#ff0000"/>
+            <rect x="0" y="0" width="10" height="10" transform="matrix(1 0 0 1 40 40)" fill="#ff0000"/>
+            </g>
+            </g>
+            </svg>
+
+            """)
+    }
+
+    @Test func generatedIDsAvoidResourceIDs() {
+        var b = Builder()
+        let g = b.add("g", frame: Rect(0, 0, 50, 50)) { $0.masksToBounds = true }
+        b.add("a", to: g, frame: Rect(0, 0, 10, 10), shape: square) {
+            $0.content?.fill = .ref("lamina-clip-1", fallback: nil)
+        }
+        b.scene.resources = [
+            Resource(id: "lamina-clip-1", kind: .linearGradient, xml: "<linearGradient id=\"lamina-clip-1\"/>"),
+            Resource(id: "unused", kind: .linearGradient, xml: "<linearGradient id=\"unused\"/>"),
+        ]
+        let svg = b.svg()
+        #expect(svg.contains("<linearGradient id=\"lamina-clip-1\"/>"))
+        #expect(!svg.contains("unused"))
+        #expect(svg.contains("<clipPath id=\"lamina-clip-2\""))
+        #expect(svg.contains("<g clip-path=\"url(#lamina-clip-2)\">"))
+    }
+
+    @Test func outputIsDeterministic() {
+        var b = Builder()
+        for i in 0..<50 {
+            let g = b.add("g\(i)", frame: Rect(Double(i), 0, 20, 20)) {
+                $0.masksToBounds = i % 3 == 0
+                $0.opacity = i % 2 == 0 ? 0.5 : 1
+            }
+            b.add("a", to: g, frame: Rect(0, 0, 10, 10), shape: square)
+            b.add("b", to: g, frame: Rect(5, 5, 10, 10), shape: square) { $0.zPosition = Double(i % 4) }
+        }
+        let first = b.svg()
+        #expect(first == b.svg())
+        #expect(first.hasSuffix("</svg>\n"))
+    }
+
+    @Test func keepsTheInputViewBoxSpace() {
+        var b = Builder(width: 200, height: 100)
+        b.scene.tree[b.root].sublayerTransform = Transform3D(AffineTransform(2, 0, 0, 2, 100, 50))
+        var info = SVGInfo(element: "svg")
+        info.extra = [StyleProperty("width", "200"), StyleProperty("height", "100"), StyleProperty("viewBox", "0 0 100 50")]
+        b.scene.tree[b.root].svg = info
+        b.add("a", frame: Rect(10, 10, 10, 10), shape: square)
+        #expect(b.svg() == """
+            <svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 100 50">
+            <rect x="0" y="0" width="10" height="10" transform="matrix(1 0 0 1 10 10)" fill="#ff0000"/>
+            </svg>
+
+            """)
+    }
+}
