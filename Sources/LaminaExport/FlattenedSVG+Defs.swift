@@ -2,10 +2,11 @@ import LaminaCore
 
 /// The `<defs>`: clip chains per coordinate space, alpha masks and the resources in use.
 extension FlatWriter {
-    /// The id of a clip node's `<clipPath>` in a coordinate space (nil: output space), writing
-    /// it and its outer chain on first use. Identical definitions share one id.
-    mutating func clipID(node: Int, space: Int?) -> String {
-        let s = space ?? -1
+    /// The id of a clip node's `<clipPath>` for an element whose user space maps to output
+    /// space by the inverse of `inverse` (nil: output space), writing it and its outer chain on
+    /// first use. Identical definitions share one id.
+    mutating func clipID(node: Int, inverse: AffineTransform?) -> String {
+        let s = inverse
         if let id = clipIDs[ClipKey(node: node, space: s)] { return id }
         var pending: [Int] = []
         var cur: Int? = node
@@ -13,7 +14,6 @@ extension FlatWriter {
             pending.append(c)
             cur = list.clips[c].parent
         }
-        let inverse = space.flatMap { spaceToOutput[$0]?.inverted() }
         for c in pending.reversed() {
             let n = list.clips[c]
             var content = ""
@@ -39,23 +39,27 @@ extension FlatWriter {
     }
 
     /// One shape inside a `<clipPath>`, moved from output space into the referencing space.
-    func writeClipShape(_ shape: ClipShape, inverse: AffineTransform?, to out: inout String) {
+    mutating func writeClipShape(_ shape: ClipShape, inverse: AffineTransform?, to out: inout String) {
         var c = Content(shape: shape.shape)
+        var geometry = shape.geometry
+        // The element's own user space maps to output space by `local` (nil: it is output space).
+        var local: AffineTransform?
+        switch geometry {
+        case .transformed(let t):
+            if let inv = inverse { geometry = .transformed(t.concatenating(inv)) }
+            local = t
+        case .projected(let d):
+            c = Content(shape: .path(d))
+            geometry = .transformed(inverse ?? .identity)
+        }
         c.clipRule = shape.clipRule
         c.extra = shape.extra
-        var geometry = shape.geometry
-        if let inv = inverse {
-            switch geometry {
-            case .transformed(let t): geometry = .transformed(t.concatenating(inv))
-            case .projected(let d):
-                var pathContent = Content(shape: .path(d))
-                pathContent.clipRule = shape.clipRule
-                pathContent.extra = shape.extra
-                Self.writeElement(pathContent, geometry: .transformed(inv), opacity: 1, to: &out)
-                return
-            }
+        var attrs = ""
+        if let own = shape.clip {
+            let id = clipID(node: own, inverse: local.flatMap { $0.inverted() })
+            SVGMarkup.attr("clip-path", "url(#\(id))", to: &attrs)
         }
-        Self.writeElement(c, geometry: geometry, opacity: 1, to: &out)
+        Self.writeElement(c, geometry: geometry, opacity: 1, extraAttributes: attrs, to: &out)
     }
 
     /// The id of an alpha mask's `<mask>`, written on first use.

@@ -1,9 +1,94 @@
 import LaminaCore
 
-/// `--keep-groups`: one `<g>` per layer.
+/// `--keep-groups`: one `<g>` per layer, nested as the layer tree, still render-equivalent.
 extension FlatWriter {
-    /// Writes the body with one `<g>` per painting layer's ancestry.
+    /// Writes each painting layer's ancestry as nested `<g>` elements, each with its transform
+    /// relative to its superlayer, its clip (when it adds one), and its group opacity, mask and
+    /// filter; the drawables sit inside their layer's group.
     mutating func writeLayerGroups() {
-        writeBody()
+        var groupOfLayer: [Int: Int] = [:]
+        for (i, g) in list.groups.enumerated() { groupOfLayer[g.layer.index] = i }
+        var open: [LayerID] = []
+        var isOpen = [Bool](repeating: false, count: list.pathParents.count)
+        /// Output space → the user space inside each open group.
+        var inverses: [AffineTransform] = []
+        var toOutputs: [AffineTransform] = []
+        var out = ""
+        for item in list.items {
+            var chain: [LayerID] = []
+            var cur: LayerID? = item.layer
+            while let c = cur, c.index < isOpen.count, !isOpen[c.index] {
+                chain.append(c)
+                cur = list.pathParents[c.index]
+            }
+            while let top = open.last, top != cur {
+                out += "</g>\n"
+                isOpen[top.index] = false
+                open.removeLast()
+                inverses.removeLast()
+                toOutputs.removeLast()
+            }
+            for layer in chain.reversed() {
+                let outer = toOutputs.last ?? .identity
+                let outerInverse = inverses.last ?? .identity
+                var mine = outer
+                if let h = list.layerToOutput[layer.index] ?? nil, h.isAffine, h.affine.inverted() != nil { mine = h.affine }
+                let relative = mine.concatenating(outerInverse)
+                let inverse = mine.inverted() ?? outerInverse
+                out += "<g"
+                if let name = scene.tree[layer].name { SVGMarkup.attr("id", Self.layerID(name), to: &out) }
+                SVGMarkup.transformAttribute(relative, to: &out)
+                let parentClip = list.pathParents[layer.index].flatMap { list.layerClip[$0.index] }
+                let g = groupOfLayer[layer.index].map { list.groups[$0] }
+                let clip = g?.filter != nil ? g?.clip : list.layerClip[layer.index]
+                if let c = clip, c != parentClip || g?.filter != nil {
+                    SVGMarkup.attr("clip-path", "url(#\(clipID(node: c, inverse: inverse)))", to: &out)
+                }
+                if let g {
+                    if g.opacity < 1 { SVGMarkup.attr("opacity", g.opacity, to: &out) }
+                    if let m = g.maskResource {
+                        SVGMarkup.attr("mask", "url(#\(m))", to: &out)
+                    } else if let m = g.maskContent {
+                        SVGMarkup.attr("mask", "url(#\(maskID(m)))", to: &out)
+                    }
+                    if let f = g.filter { SVGMarkup.attr("filter", "url(#\(f))", to: &out) }
+                    for p in g.extra { SVGMarkup.attr(p.name, p.value, to: &out) }
+                }
+                out += ">\n"
+                open.append(layer)
+                isOpen[layer.index] = true
+                inverses.append(inverse)
+                toOutputs.append(mine)
+            }
+            let inverse = inverses.last ?? .identity
+            var geometry = item.geometry
+            var content = DisplayList.content(of: item.part, of: scene.tree[item.layer])
+            switch geometry {
+            case .transformed(let t): geometry = .transformed(t.concatenating(inverse))
+            case .projected(let d):
+                if let c = content {
+                    var p = Content(shape: .path(d))
+                    p.fill = c.fill; p.stroke = c.stroke; p.fillOpacity = c.fillOpacity; p.strokeOpacity = c.strokeOpacity
+                    p.fillRule = c.fillRule; p.strokeWidth = c.strokeWidth; p.strokeLinecap = c.strokeLinecap
+                    p.strokeLinejoin = c.strokeLinejoin; p.strokeMiterlimit = c.strokeMiterlimit
+                    p.strokeDasharray = c.strokeDasharray; p.strokeDashoffset = c.strokeDashoffset; p.extra = c.extra
+                    content = p
+                }
+                geometry = .transformed(inverse)
+            }
+            if let c = content { Self.writeElement(c, geometry: geometry, opacity: item.opacity, to: &out) }
+        }
+        for _ in open { out += "</g>\n" }
+        body += out
+    }
+
+    /// A layer name as an XML id-safe token (kept readable; not guaranteed unique).
+    static func layerID(_ name: String) -> String {
+        var s = ""
+        for ch in name.unicodeScalars {
+            let ok = (ch >= "a" && ch <= "z") || (ch >= "A" && ch <= "Z") || (ch >= "0" && ch <= "9") || ch == "-" || ch == "_"
+            s.unicodeScalars.append(ok ? ch : "_")
+        }
+        return "layer-" + s
     }
 }

@@ -49,7 +49,34 @@ package enum SVGMarkup {
 
     /// Whether the transform prints as the identity.
     package static func printsAsIdentity(_ t: AffineTransform) -> Bool {
-        matrix(t) == "matrix(1 0 0 1 0 0)"
+        matrix(t) == identityMatrix
+    }
+
+    static let identityMatrix = "matrix(1 0 0 1 0 0)"
+
+    /// Appends ` transform="matrix(…)"` unless the transform prints as the identity.
+    package static func transformAttribute(_ t: AffineTransform, to out: inout String) {
+        let m = matrix(t)
+        if m != identityMatrix { attr("transform", m, to: &out) }
+    }
+
+    /// Whether `text` contains `needle` (a byte search).
+    package static func contains(_ text: String, _ needle: String) -> Bool {
+        let n = Array(needle.utf8)
+        guard let first = n.first else { return true }
+        return text.utf8.withContiguousStorageIfAvailable { buf -> Bool in
+            var i = 0
+            let end = buf.count - n.count
+            while i <= end {
+                if buf[i] == first {
+                    var k = 1
+                    while k < n.count, buf[i + k] == n[k] { k += 1 }
+                    if k == n.count { return true }
+                }
+                i += 1
+            }
+            return false
+        } ?? text.contains(needle)
     }
 
     /// Opens a shape element: `<rect x=… …` (no closing), with its own geometry as stored.
@@ -113,7 +140,7 @@ package enum SVGMarkup {
         if let f = c.fill { attr("fill", paint(f), to: &out) }
         if let v = c.fillOpacity { attr("fill-opacity", v, to: &out) }
         if let v = c.fillRule { attr("fill-rule", v, to: &out) }
-        if let s = c.stroke { attr("stroke", paint(s), to: &out) }
+        if let s = c.stroke, s != Paint.none { attr("stroke", paint(s), to: &out) }
         if let v = c.strokeOpacity { attr("stroke-opacity", v, to: &out) }
         if let v = c.strokeWidth { attr("stroke-width", v, to: &out) }
         if let v = c.strokeLinecap { attr("stroke-linecap", v, to: &out) }

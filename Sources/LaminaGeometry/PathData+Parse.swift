@@ -63,6 +63,12 @@ private struct PathParser {
             }
             // One argument set of `command`.
             guard readSegment(command, at: segmentStart) else { return }
+            // Relative coordinates can add up past the largest double: stop there.
+            if let last = segments.last, !PathParser.isFinite(last) {
+                segments.removeLast()
+                fail(segmentStart, "coordinates out of range")
+                return
+            }
             // A moveto's extra argument sets are implicit linetos.
             if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") }
             if command == UInt8(ascii: "m") { command = UInt8(ascii: "l") }
@@ -72,6 +78,16 @@ private struct PathParser {
                 fail(s.index, "expected a number after ','")
                 return
             }
+        }
+    }
+
+    static func isFinite(_ s: PathSegment) -> Bool {
+        switch s {
+        case .moveTo(let p), .lineTo(let p): return p.isFinite
+        case .quadTo(let a, let p): return a.isFinite && p.isFinite
+        case .cubicTo(let a, let b, let p): return a.isFinite && b.isFinite && p.isFinite
+        case .arcTo(let rx, let ry, let r, _, _, let p): return rx.isFinite && ry.isFinite && r.isFinite && p.isFinite
+        case .close: return true
         }
     }
 

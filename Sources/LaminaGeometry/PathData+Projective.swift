@@ -4,10 +4,16 @@ extension PathData {
         1e-6 * max(abs(h.m13), abs(h.m23), abs(h.m33), 1e-300)
     }
 
+    /// At most 2¹² pieces per curve, so curves grazing the eye plane (where the image is
+    /// unbounded) cannot blow up; there the tolerance may not be met.
+    static let maxProjectionDepth = 12
+
     /// Images of a lines-and-cubics path under a projective map whose w is positive on it.
     func projectiveImage(_ h: Homography, tolerance: Double) -> PathData {
         var out: [PathSegment] = []
         out.reserveCapacity(segments.count)
+        // A whole path never grows past this many segments: hostile input stays bounded.
+        let budget = 64 * segments.count + 65_536
         var current = Point.zero, start = Point.zero
         func map(_ p: Point) -> Point { h.apply(p) ?? Point.notANumber }
         for segment in segments {
@@ -20,7 +26,7 @@ extension PathData {
                 out.append(.lineTo(map(p)))
                 current = p
             case .cubicTo(let c1, let c2, let p):
-                PathData.projectCubic(current, c1, c2, p, h, tolerance, into: &out)
+                PathData.projectCubic(current, c1, c2, p, h, tolerance, budget: budget, into: &out)
                 current = p
             case .close:
                 out.append(.close)
@@ -42,7 +48,7 @@ extension PathData {
     /// Appends cubics approximating the image of one cubic, split adaptively (explicit stack).
     static func projectCubic(
         _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, _ h: Homography, _ tolerance: Double,
-        into out: inout [PathSegment]
+        budget: Int, into out: inout [PathSegment]
     ) {
         var stack: [(Point, Point, Point, Point, Int)] = [(p0, p1, p2, p3, 0)]
         while let (a, b, c, d, depth) = stack.popLast() {
@@ -51,7 +57,7 @@ extension PathData {
             let (qd, dd) = imageAndDerivative(d, Point(3 * (d.x - c.x), 3 * (d.y - c.y)), h)
             let q1 = Point(qa.x + da.x / 3, qa.y + da.y / 3)
             let q2 = Point(qd.x - dd.x / 3, qd.y - dd.y / 3)
-            var ok = depth >= 24
+            var ok = depth >= PathData.maxProjectionDepth || out.count + stack.count > budget
             if !ok {
                 ok = true
                 for t in [0.25, 0.5, 0.75] {

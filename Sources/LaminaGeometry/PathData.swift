@@ -1,6 +1,8 @@
 /// One absolute segment of SVG path data.
 public enum PathSegment: Hashable, Sendable {
+    /// Starts a subpath at a point.
     case moveTo(Point)
+    /// A straight line to a point.
     case lineTo(Point)
     /// A quadratic Bézier: control point, end point.
     case quadTo(Point, Point)

@@ -28,6 +28,7 @@ public struct LayerJSONError: Error, Hashable, Sendable, CustomStringConvertible
         case version
     }
 
+    /// Which rule the document broke.
     public var kind: Kind
     /// JSON path of the offending value, e.g. `root.sublayers[2].opacity`; empty for syntax errors.
     public var path: String

@@ -1,3 +1,3 @@
 import LaminaCommands
 
-await Lamina.main()
+await Lamina.runFromCommandLine()

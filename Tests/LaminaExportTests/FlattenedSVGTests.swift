@@ -144,4 +144,34 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
 
             """)
     }
+
+    @Test func keepGroupsNestsOneGroupPerLayer() {
+        var b = Builder()
+        let g = b.add("g", frame: Rect(10, 10, 50, 50)) {
+            $0.opacity = 0.5
+            $0.masksToBounds = true
+        }
+        b.add("a", to: g, frame: Rect(5, 5, 10, 10), shape: square)
+        b.add("b", to: g, frame: Rect(20, 20, 10, 10), shape: square)
+        #expect(b.svg(keepGroups: true) == """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+            <defs>
+            <clipPath id="lamina-clip-1" clipPathUnits="userSpaceOnUse">
+            <rect x="0" y="0" width="50" height="50"/>
+            </clipPath>
+            </defs>
+            <g>
+            <g id="layer-g" transform="matrix(1 0 0 1 10 10)" clip-path="url(#lamina-clip-1)" opacity="0.5">
+            <g id="layer-a" transform="matrix(1 0 0 1 5 5)">
+            <rect x="0" y="0" width="10" height="10" fill="#ff0000"/>
+            </g>
+            <g id="layer-b" transform="matrix(1 0 0 1 20 20)">
+            <rect x="0" y="0" width="10" height="10" fill="#ff0000"/>
+            </g>
+            </g>
+            </g>
+            </svg>
+
+            """)
+    }
 }

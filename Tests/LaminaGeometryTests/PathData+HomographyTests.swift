@@ -127,3 +127,19 @@ import Testing
         return best
     }
 }
+
+extension PathDataHomographyTests {
+    @Test func curvesGrazingTheEyePlaneStayBounded() {
+        // w = 1 − x/100 reaches 0 at x = 100, where the curve ends: the image is unbounded.
+        let h = Homography(1, 0, -0.01, 0, 1, 0, 0, 0, 1)
+        let mapped = PathData.parse("M0 0C50 100 100 100 100 0Z").path.transformed(by: h, tolerance: 0.001)
+        #expect(mapped.segments.count <= 2 * 4096 + 8)
+        #expect(mapped.segments.allSatisfy { seg in
+            switch seg {
+            case .moveTo(let p), .lineTo(let p): return p.isFinite
+            case .cubicTo(let a, let b, let p): return a.isFinite && b.isFinite && p.isFinite
+            default: return true
+            }
+        })
+    }
+}

@@ -44,6 +44,7 @@ import Testing
         ("M0 0L1e400 0", "M0 0", 4),
         ("M0 0 L 1 2 3", "M0 0L1 2", 11),
         ("M0 0 C1 1 2 2", "M0 0", 5),
+        ("m1e308 0 l1e308 0 l1 1", "M1e308 0", 9),
     ])
     func errorKeepsPrefix(input: String, expected: String, offset: Int) throws {
         let (path, error) = PathData.parse(input)

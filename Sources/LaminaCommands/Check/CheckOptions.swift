@@ -11,10 +11,11 @@ package struct CheckOptions: Sendable, Hashable {
     /// How many scenes are checked at once (`--jobs`); at least 1.
     package var jobs: Int
     /// Where actual outputs and diff images of failing scenes go; `nil` saves them beside the
-    /// goldens as `NAME.actual.*`.
+    /// goldens as `NAME.actual.*`. Defaults to `$LAMINA_CHECK_ARTIFACTS` when set.
     package var artifactsDirectory: URL?
-    /// The rasterizer to use with `render` (`resvg` or `rsvg-convert`); `nil` searches PATH, then
-    /// `$LAMINA_EVAL_VENV/bin/resvg` or `~/.cache/lamina-eval/bin/resvg`.
+    /// The rasterizer to use with `render` (`resvg` or `rsvg-convert`); defaults to
+    /// `$LAMINA_RENDERER` when set; `nil` searches PATH, then `$LAMINA_EVAL_VENV/bin/resvg` or
+    /// `~/.cache/lamina-eval/bin/resvg`.
     package var rasterizer: URL?
     /// The environment used to find the rasterizer (`PATH`, `HOME`, `LAMINA_EVAL_VENV`).
     package var environment: [String: String]
@@ -34,7 +35,9 @@ package struct CheckOptions: Sendable, Hashable {
         self.tolerance = tolerance.isFinite ? max(0, tolerance) : 0
         self.jobs = max(1, jobs)
         self.artifactsDirectory = artifactsDirectory
+            ?? environment["LAMINA_CHECK_ARTIFACTS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         self.rasterizer = rasterizer
+            ?? environment["LAMINA_RENDERER"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         self.environment = environment
     }
 }

@@ -34,26 +34,39 @@ extension Resolver {
         return list.clips.count - 1
     }
 
-    /// The shapes of a clip mask layer and its visible sublayers, in output space.
+    /// The shapes of a clip mask layer and its visible sublayers, in output space. A sublayer's
+    /// own clips (a `clip-path` on a child of a `clipPath`) become the shape's clip chain.
     mutating func clipShapes(of mask: LayerID, frame: ResolveFrame) -> [ClipShape] {
+        guard clipNesting < Self.maxClipNesting else {
+            diagnostics.append(.warning("clip paths nested deeper than \(Self.maxClipNesting) levels are ignored"))
+            return []
+        }
+        clipNesting += 1
+        defer { clipNesting -= 1 }
         var out: [ClipShape] = []
-        var stack: [(LayerID, ResolveFrame)] = [(mask, frame)]
-        while let (id, f) = stack.popLast() {
+        var stack: [(LayerID, ResolveFrame, Int?)] = [(mask, frame, nil)]
+        while let (id, f, inherited) = stack.popLast() {
             let layer = tree[id]
+            let chain = id == mask ? nil : clipChain(for: id, frame: f, base: inherited)
             if let c = layer.content {
                 var geometry = DisplayList.place(c.shape, by: f.toOutput)
                 if geometry == nil, f.toOutput.isFinite { geometry = .transformed(f.toOutput.affine) }
                 if let g = geometry {
                     let extra = c.extra.filter { $0.name == "visibility" }
-                    out.append(ClipShape(layer: id, shape: c.shape, geometry: g, clipRule: c.clipRule, extra: extra))
+                    var shape = ClipShape(layer: id, shape: c.shape, geometry: g, clipRule: c.clipRule, extra: extra)
+                    shape.clip = chain
+                    out.append(shape)
                 }
             }
             for child in tree.sublayersInPaintOrder(of: id).reversed() where tree.isVisible(child) {
-                stack.append((child, childFrame(of: child, parent: f)))
+                stack.append((child, childFrame(of: child, parent: f), chain))
             }
         }
         return out
     }
+
+    /// How deep clip paths may refer to clip paths through their children.
+    static let maxClipNesting = 64
 
     /// The drawables of an alpha mask layer, placed relative to the host's own space; returns
     /// the index of the new entry in `maskContents`.

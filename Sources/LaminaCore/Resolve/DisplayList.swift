@@ -18,8 +18,11 @@ public struct DisplayList: Hashable, Sendable {
     public var layerPaintIndex: [Int?] = []
     /// Each layer's map from its own space to output space (by `LayerID.index`), nil when not visited.
     public var layerToOutput: [Homography?] = []
-    /// Per layer: superlayer link and own path segment, for ``path(of:)``.
-    var pathParents: [LayerID?] = []
+    /// Each layer's clip chain for its own parts and its sublayers (by `LayerID.index`).
+    public var layerClip: [Int?] = []
+    /// The superlayer of each visited sublayer (by `LayerID.index`; nil for the root, masks and unvisited layers).
+    public internal(set) var pathParents: [LayerID?] = []
+    /// Each sublayer's own path segment (its name or `#N`), for ``path(of:)``.
     var pathSegments: [String] = []
 
     /// An empty list for the given output space.
@@ -94,6 +97,8 @@ public struct ClipShape: Hashable, Sendable {
     public var clipRule: String?
     /// Other attributes kept from the content that affect clipping (`visibility`, …).
     public var extra: [StyleProperty]
+    /// The shape's own clip chain (a `clip-path` on a child of a `clipPath`), in output space.
+    public var clip: Int?
 
     /// A clip shape.
     public init(layer: LayerID, shape: Shape, geometry: ItemGeometry, clipRule: String? = nil, extra: [StyleProperty] = []) {

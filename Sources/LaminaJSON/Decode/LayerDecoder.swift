@@ -125,7 +125,7 @@ struct LayerDecoder {
                 let parent = stack[t].id
                 stack[t].sublayerCount += 1
                 let child = try openLayer(&stack, restore: reader.path.count - 1)
-                try link { (tree: inout LayerTree) throws(LayerTreeError) in try tree.appendLeaf(child, to: parent) }
+                try link { (tree: inout LayerTree) throws(LayerTreeError) in try tree.addSublayer(child, to: parent) }
                 continue
             }
             if stack[t].first ? reader.consume(UInt8(ascii: "}")) : !(try reader.nextOrClose(UInt8(ascii: "}"))) {
@@ -150,7 +150,7 @@ struct LayerDecoder {
             case .mask:
                 let host = stack[t].id
                 let child = try openLayer(&stack, restore: reader.path.count - 1)
-                try link { (tree: inout LayerTree) throws(LayerTreeError) in try tree.setLeafMask(child, of: host) }
+                try link { (tree: inout LayerTree) throws(LayerTreeError) in try tree.setMask(child, of: host) }
             case .sublayers:
                 guard try reader.peekKind() == .array else { throw typeError("an array of layers") }
                 reader.pos += 1

@@ -32,9 +32,31 @@ extension ComputedStyle {
         case "marker":
             for n in ["marker-start", "marker-mid", "marker-end"] { apply(n, value) }
         default:
-            if let k = ComputedStyle.inheritedExtraIndex[name] { inheritedExtras[k] = value }
+            if let k = ComputedStyle.inheritedExtraIndex[name] {
+                inheritedExtras[k] = ComputedStyle.isInitialExtra(name, value) ? nil : value
+            }
         }
     }
+
+    /// True when a verbatim extra property has its initial value, so it need not be written.
+    static func isInitialExtra(_ name: String, _ value: String) -> Bool {
+        guard let initial = extraInitialValues[name] else { return false }
+        return value.utf8.count == initial.utf8.count && value.lowercased() == initial
+    }
+
+    /// The initial values of the verbatim extra properties (lower-cased).
+    static let extraInitialValues: [String: String] = [
+        "paint-order": "normal", "shape-rendering": "auto", "text-rendering": "auto", "image-rendering": "auto",
+        "color-rendering": "auto", "color-interpolation": "srgb", "color-interpolation-filters": "linearrgb",
+        "marker-start": "none", "marker-mid": "none", "marker-end": "none", "font-style": "normal",
+        "font-variant": "normal", "font-weight": "normal", "font-stretch": "normal", "font-size-adjust": "none",
+        "font-kerning": "auto", "kerning": "auto", "text-anchor": "start", "letter-spacing": "normal",
+        "word-spacing": "normal", "writing-mode": "horizontal-tb", "direction": "ltr", "dominant-baseline": "auto",
+        "white-space": "normal", "pointer-events": "visiblepainted", "cursor": "auto", "vector-effect": "none",
+        "mix-blend-mode": "normal", "isolation": "auto", "mask-type": "luminance", "alignment-baseline": "auto",
+        "baseline-shift": "baseline", "text-decoration": "none", "unicode-bidi": "normal", "flood-opacity": "1",
+        "enable-background": "accumulate", "clip": "auto",
+    ]
 
     /// A length with font-relative and absolute units resolved to px; `%` kept.
     private func absolute(_ v: Substring) -> Length? {

@@ -27,7 +27,7 @@ extension ComputedStyle {
             }
             if let k = ComputedStyle.ownExtraIndex[d.name] {
                 if own.isEmpty { own = Array(repeating: nil, count: ComputedStyle.ownExtraNames.count) }
-                own[k] = value
+                own[k] = ComputedStyle.isInitialExtra(d.name, value) ? nil : value
                 continue
             }
             s.apply(d.name, value)

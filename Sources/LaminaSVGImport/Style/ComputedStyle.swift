@@ -31,20 +31,29 @@ package enum PaintFallback: Hashable, Sendable {
 /// properties reset on every element.
 package struct ComputedStyle: Hashable, Sendable {
     // Inherited.
+    /// The `fill` as specified (`currentColor` unresolved).
     package var fillPaint: SpecifiedPaint = .color(.black)
+    /// The `stroke` as specified (`currentColor` unresolved).
     package var strokePaint: SpecifiedPaint = .none
+    /// `fill-opacity`, clamped to 0…1.
     package var fillOpacity: Double = 1
+    /// `stroke-opacity`, clamped to 0…1.
     package var strokeOpacity: Double = 1
     /// `nonzero` or `evenodd`.
     package var fillRule: String = "nonzero"
+    /// `clip-rule`: `nonzero` or `evenodd`.
     package var clipRule: String = "nonzero"
     /// Absolute lengths are already px (unit `.none`); only `%` stays relative to the viewport.
     package var strokeWidth: Length = Length(1)
+    /// `stroke-linecap`: `butt`, `round` or `square`.
     package var strokeLinecap: String = "butt"
+    /// `stroke-linejoin`: `miter`, `round`, `bevel`, `miter-clip` or `arcs`.
     package var strokeLinejoin: String = "miter"
+    /// `stroke-miterlimit`, at least 1.
     package var strokeMiterlimit: Double = 4
     /// Nil for `none`; lengths in px or `%`.
     package var strokeDasharray: [Length]?
+    /// `stroke-dashoffset` in px or `%`.
     package var strokeDashoffset: Length = .zero
     /// `visible`, `hidden` or `collapse`.
     package var visibility: String = "visible"
@@ -56,15 +65,21 @@ package struct ComputedStyle: Hashable, Sendable {
     var inheritedExtras: [String?] = Array(repeating: nil, count: ComputedStyle.inheritedExtraNames.count)
 
     // Not inherited.
+    /// Group `opacity`, clamped to 0…1.
     package var opacity: Double = 1
     /// The `clip-path` id (`url(#id)`), nil for none.
     package var clipPath: String?
+    /// The `mask` id (`url(#id)`), nil for none.
     package var mask: String?
+    /// The `filter` id (`url(#id)`), nil for none or for CSS filter functions.
     package var filter: String?
     /// `inline`, `none`, `block`, … (only `none` matters).
     package var display: String = "inline"
+    /// `overflow` as specified on this element (the UA default for inner `svg` is the builder's).
     package var overflow: String = "visible"
+    /// `stop-color` as specified (may be `currentColor`).
     package var stopColorPaint: ParsedColor = .black
+    /// `stop-opacity`, clamped to 0…1.
     package var stopOpacity: Double = 1
     /// Non-inherited drawing properties set on this element (`vector-effect`, `mix-blend-mode`…),
     /// in the order of `ComputedStyle.ownExtraNames`.

@@ -67,8 +67,8 @@ struct StyleSheetParser {
     }
 }
 
-/// Selector lists: type, `*`, `.class`, `#id`, `[attr]`, `[attr op value]`, descendant and
-/// child combinators. Anything else makes the whole list unsupported (nil).
+/// Selector lists: type, `*`, `.class`, `#id`, `[attr]`, `[attr op value]`, `:first-child`,
+/// `:root`, descendant and child combinators. Anything else makes the whole list unsupported (nil).
 enum SelectorParser {
     /// At most this many compounds per selector, so matching depth stays small.
     static let maxCompounds = 32
@@ -153,10 +153,18 @@ enum SelectorParser {
                 guard let (test, next) = parseAttribute(b, i + 1, end) else { return nil }
                 compound.attributes.append(test)
                 i = next
+            } else if c == UInt8(ascii: ":") {
+                let j = ident(b, i + 1, end)
+                switch CSSBytes.asciiLower(b, (i + 1)..<j) {
+                case "first-child": compound.pseudoClasses.append(.firstChild)
+                case "root": compound.pseudoClasses.append(.root)
+                default: return nil  // other pseudo-classes, pseudo-elements, functions
+                }
+                i = j
             } else if CSSBytes.isSpace(c) || c == UInt8(ascii: ">") {
                 break
             } else {
-                return nil  // pseudo-classes, `+`, `~`, `|`, escapes, stray characters
+                return nil  // `+`, `~`, `|`, escapes, stray characters
             }
         }
         return i > start ? (compound, i) : nil

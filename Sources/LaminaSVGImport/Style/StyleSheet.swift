@@ -6,8 +6,11 @@
 package struct StyleSheet: Hashable, Sendable {
     /// One `name: value [!important]` declaration, name lower-cased, value trimmed.
     package struct Declaration: Hashable, Sendable {
+        /// The property name, lower-cased.
         package var name: String
+        /// The value without surrounding whitespace or `!important`.
         package var value: String
+        /// True when marked `!important`.
         package var important: Bool
 
         /// A declaration as written.
@@ -25,8 +28,11 @@ package struct StyleSheet: Hashable, Sendable {
             case exists, equals, includes, dashMatch, prefix, suffix, substring
         }
 
+        /// The attribute's local name.
         package var name: String
+        /// The comparison.
         package var op: Operator
+        /// The value compared with (empty for `.exists`).
         package var value: String
 
         /// True when an attribute value passes the test.
@@ -45,13 +51,27 @@ package struct StyleSheet: Hashable, Sendable {
 
     /// A compound selector such as `rect.a#b[x]`; `type == nil` is `*` or no type.
     package struct Compound: Hashable, Sendable {
+        /// The element name, nil for `*` or none.
         package var type: String?
+        /// The `#id`, if any.
         package var id: String?
+        /// The `.class` names.
         package var classes: [String] = []
+        /// The `[attribute]` tests.
         package var attributes: [AttributeTest] = []
+        /// The supported pseudo-classes (`:first-child`, `:root`).
+        package var pseudoClasses: [PseudoClass] = []
 
         /// An empty compound (matches everything).
         package init() {}
+    }
+
+    /// The pseudo-classes Lamina evaluates; any other drops the rule.
+    package enum PseudoClass: Hashable, Sendable {
+        /// `:first-child`: the first element among its parent's children.
+        case firstChild
+        /// `:root`: the document element.
+        case root
     }
 
     /// How two compounds of a complex selector relate.
@@ -64,6 +84,7 @@ package struct StyleSheet: Hashable, Sendable {
 
     /// A complex selector, compounds from left to right with the combinators between them.
     package struct Selector: Hashable, Sendable {
+        /// The compounds, leftmost first.
         package var compounds: [Compound]
         /// `combinators[k]` joins `compounds[k]` and `compounds[k + 1]`.
         package var combinators: [Combinator]
@@ -73,7 +94,7 @@ package struct StyleSheet: Hashable, Sendable {
             var ids = 0, classes = 0, types = 0
             for c in compounds {
                 if c.id != nil { ids += 1 }
-                classes += c.classes.count + c.attributes.count
+                classes += c.classes.count + c.attributes.count + c.pseudoClasses.count
                 if c.type != nil { types += 1 }
             }
             return min(ids, 999) * 1_000_000 + min(classes, 999) * 1_000 + min(types, 999)
@@ -82,7 +103,9 @@ package struct StyleSheet: Hashable, Sendable {
 
     /// A style rule: a selector list and its declarations.
     package struct Rule: Hashable, Sendable {
+        /// The comma-separated selectors.
         package var selectors: [Selector]
+        /// The declarations in source order.
         package var declarations: [Declaration]
     }
 

@@ -187,6 +187,19 @@ import Testing
         #expect(seen.entries == ["ok a.svg\n", "ok b.svg\n", "ok c.svg\n", "ok d.svg\n", "ok e.svg\n"])
         #expect(report.text == seen.entries.joined() + "5 passed, 0 failed\n")
     }
+
+    @Test func artifactsDirectoryFromEnvironmentKeepsFolders() async throws {
+        let box = try CheckSandbox()
+        try ClockOutputs.install(in: box, dir: "sub")
+        let out = box.root.appendingPathComponent("artifacts")
+        let options = CheckOptions(environment: ["LAMINA_CHECK_ARTIFACTS": out.path])
+        #expect(options.artifactsDirectory == out)
+        let report = await box.run(ClockOutputs.outputs(svg: "<svg/>"), options: options)
+        #expect(report.exitCode == 1)
+        #expect(box.read("artifacts/sub/clock.actual.svg") == "<svg/>")
+        #expect(!box.exists("sub/clock.actual.svg"))
+        #expect(report.text.contains("  actual output saved to \(out.path)/sub/clock.actual.svg\n"))
+    }
 }
 
 /// A thread-safe list of strings for observing generator calls.

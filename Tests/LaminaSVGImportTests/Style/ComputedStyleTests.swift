@@ -177,3 +177,12 @@ extension ComputedStyleTests {
         #expect(ComputedStyle.isValid(name, value) == valid)
     }
 }
+
+extension ComputedStyleTests {
+    @Test func extrasAtTheirInitialValueAreNotKept() {
+        let parent = Self.style([("paint-order", "stroke"), ("text-anchor", "middle")])
+        let child = Self.style([("paint-order", "NORMAL"), ("vector-effect", "none"), ("marker", "none")], parent: parent)
+        #expect(child.extraInherited == [StyleProperty("text-anchor", "middle")])
+        #expect(child.extraOwn.isEmpty)
+    }
+}

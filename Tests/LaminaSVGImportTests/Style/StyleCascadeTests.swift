@@ -120,3 +120,37 @@ extension StyleCascadeTests {
         #expect(c.declarations(for: r).map { "\($0.name)=\($0.value)" } == ["fill=green", "stroke-width=3", "stroke=blue"])
     }
 }
+
+extension StyleCascadeTests {
+    @Test func firstChildAndRootPseudoClasses() {
+        var t = StyleTestTree()
+        let svg = t.add("svg", parent: nil)
+        t.add("style", parent: svg, text: "rect:first-child { fill: red } :root { color: blue } svg > :first-child { stroke: red }")
+        let g = t.add("g", parent: svg)
+        let first = t.add("rect", parent: g)
+        let second = t.add("rect", parent: g)
+        let (c, _) = Self.cascade(t)
+        #expect(Self.value(c, first, "fill") == "red")
+        #expect(Self.value(c, second, "fill") == nil)
+        #expect(Self.value(c, svg, "color") == "blue")
+        #expect(Self.value(c, g, "color") == nil)
+        // The `style` element is the svg's first child, not the g.
+        #expect(Self.value(c, g, "stroke") == nil)
+        #expect(Self.value(c, 1, "stroke") == "red")
+    }
+}
+
+extension StyleCascadeTests {
+    @Test func attributeOnlySelectorsMatchThroughTheirBucket() {
+        var t = StyleTestTree()
+        let svg = t.add("svg", parent: nil)
+        t.add("style", parent: svg, text: "[data-a][data-b] { fill: red } [data-b] { stroke: blue } [data-c=x] { opacity: .5 }")
+        let both = t.add("rect", parent: svg, [("data-b", "1"), ("data-a", "1")])
+        let onlyB = t.add("rect", parent: svg, [("data-b", "1")])
+        let wrongC = t.add("rect", parent: svg, [("data-c", "y")])
+        let (c, _) = Self.cascade(t)
+        #expect(c.declarations(for: both).map(\.name) == ["stroke", "fill"])  // lower specificity first
+        #expect(c.declarations(for: onlyB).map(\.name) == ["stroke"])
+        #expect(c.declarations(for: wrongC).isEmpty)
+    }
+}

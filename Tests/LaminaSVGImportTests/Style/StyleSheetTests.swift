@@ -23,7 +23,7 @@ import Testing
 
     @Test(arguments: [
         ("*", 0), ("rect", 1), (".a", 1_000), ("#b", 1_000_000), ("rect.a#b", 1_001_001),
-        ("g > rect", 2), ("g .a rect", 1_002), ("[x]", 1_000), ("rect[x=\"1\"].c", 2_001),
+        ("g > rect", 2), ("g .a rect", 1_002), ("[x]", 1_000), ("rect[x=\"1\"].c", 2_001), ("rect:first-child", 1_001), (":root", 1_000),
     ])
     func specificity(selector: String, expected: Int) throws {
         let (s, _) = Self.sheet("\(selector) { fill: red }")
@@ -43,7 +43,7 @@ import Testing
 
     @Test(arguments: [
         "rect:hover { fill: red }", "a + b { fill: red }", "a ~ b { fill: red }", "svg|rect { fill: red }",
-        "rect, :first-child { fill: red }", "> rect { fill: red }", "rect > { fill: red }", "#1\\x { fill: red }",
+        "rect, :last-child { fill: red }", "> rect { fill: red }", "rect > { fill: red }", "#1\\x { fill: red }",
         "::before { fill: red }", "rect.a:not(.b) { fill: red }",
     ])
     func unsupportedSelectorsDropTheRule(text: String) {

@@ -26,14 +26,17 @@ struct SVGStructuralDiff {
         let newNames = describe(new)
         let a = old.elements
         let b = new.elements
+        let ha = a.map(signature)
+        let hb = b.map(signature)
+        func same(_ i: Int, _ j: Int) -> Bool { ha[i] == hb[j] && Self.same(a[i], b[j]) }
         // Two consecutive equal elements (or an equal last one) mark a place to resynchronize.
         func anchored(_ i: Int, _ j: Int) -> Bool {
-            guard i < a.count, j < b.count, same(a[i], b[j]) else { return false }
-            return (i + 1 == a.count && j + 1 == b.count) || (i + 1 < a.count && j + 1 < b.count && same(a[i + 1], b[j + 1]))
+            guard i < a.count, j < b.count, same(i, j) else { return false }
+            return (i + 1 == a.count && j + 1 == b.count) || (i + 1 < a.count && j + 1 < b.count && same(i + 1, j + 1))
         }
         var i = 0, j = 0
         while i < a.count && j < b.count {
-            if same(a[i], b[j]) {
+            if same(i, j) {
                 i += 1
                 j += 1
                 continue
@@ -67,6 +70,18 @@ struct SVGStructuralDiff {
             diff.add(tolerant: false) { CheckDifference(location: newNames[n], label: "", old: nil, new: markup(b[n])) }
         }
         return diff
+    }
+
+    /// A hash of an element's tag, attributes and text, to rule out most unequal pairs quickly.
+    private static func signature(_ e: CheckSVGDocument.Element) -> Int {
+        var h = Hasher()
+        h.combine(e.tag)
+        h.combine(e.text)
+        for (name, value) in e.attributes {
+            h.combine(name)
+            h.combine(value)
+        }
+        return h.finalize()
     }
 
     /// Whether two elements have the same tag, attributes and text.

@@ -114,32 +114,3 @@ public struct ArcCenterForm: Hashable, Sendable {
         return out
     }
 }
-
-extension PathData {
-    /// Degrees to radians.
-    static func radians(fromDegrees d: Double) -> Double { d * Double.pi / 180 }
-
-    /// The cosine of an angle in degrees, exact at multiples of 90°.
-    public static func cosDegrees(_ d: Double) -> Double {
-        let r = d.truncatingRemainder(dividingBy: 360)
-        switch r {
-        case 0: return 1
-        case 90, -270: return 0
-        case 180, -180: return -1
-        case 270, -90: return 0
-        default: return cosine(radians(fromDegrees: r))
-        }
-    }
-
-    /// The sine of an angle in degrees, exact at multiples of 90°.
-    public static func sinDegrees(_ d: Double) -> Double {
-        let r = d.truncatingRemainder(dividingBy: 360)
-        switch r {
-        case 0: return 0
-        case 90, -270: return 1
-        case 180, -180: return 0
-        case 270, -90: return -1
-        default: return sine(radians(fromDegrees: r))
-        }
-    }
-}

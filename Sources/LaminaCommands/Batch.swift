@@ -1,0 +1,129 @@
+import Foundation
+import LaminaCore
+
+/// A batch conversion: many inputs, bounded parallelism, results reported in input order.
+struct Batch: Sendable {
+    var inputs: [String]
+    var outputDir: String
+    var format: OutputFormat
+    var options: Pipeline.Options
+    var jobs: Int
+
+    /// One converted file: what to print and its status.
+    struct Outcome: Sendable {
+        var messages: [String]
+        var status: ExitStatus
+    }
+
+    /// Expands directories into the SVG and JSON files under them (sorted), keeping the path
+    /// relative to the directory for the output name.
+    func expand() -> (files: [(path: String, relative: String)], errors: [String]) {
+        var files: [(String, String)] = []
+        var errors: [String] = []
+        for input in inputs {
+            if FileIO.isDirectory(input) {
+                let found = FileIO.sceneFiles(under: input)
+                if found.isEmpty { errors.append("\(input): error: no .svg or .json files found") }
+                for rel in found { files.append((input + "/" + rel, rel)) }
+            } else {
+                files.append((input, (input as NSString).lastPathComponent))
+            }
+        }
+        return (files, errors)
+    }
+
+    func outputPath(for relative: String) -> String {
+        var base = relative
+        for ext in [".svg", ".json", ".SVG", ".JSON"] where base.hasSuffix(ext) {
+            base.removeLast(ext.count)
+            break
+        }
+        return outputDir + "/" + base + "." + format.fileExtension
+    }
+
+    func convert(_ input: String, relative: String) -> Outcome {
+        let out = outputPath(for: relative)
+        if URL(fileURLWithPath: out).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL {
+            return Outcome(messages: ["\(input): error: output would overwrite the input"], status: .cannotCreate)
+        }
+        do throws(CommandError) {
+            let bytes = try FileIO.read(input)
+            let (text, diagnostics) = try Pipeline.run(bytes, file: input, as: format, options: options)
+            let dir = (out as NSString).deletingLastPathComponent
+            try FileIO.makeDirectory(dir)
+            try FileIO.write(text, to: out)
+            return Outcome(messages: diagnostics.map { $0.formatted(defaultFile: input) }, status: .success)
+        } catch {
+            return Outcome(messages: [error.description], status: error.status)
+        }
+    }
+
+    /// Runs the batch and returns the worst status.
+    func run() async -> ExitStatus {
+        let (files, errors) = expand()
+        var worst: ExitStatus = errors.isEmpty ? .success : .noInput
+        for e in errors { FileIO.printError(e) }
+        do throws(CommandError) {
+            try FileIO.makeDirectory(outputDir)
+        } catch {
+            FileIO.printError(error.description)
+            return .cannotCreate
+        }
+        let progress = Progress(total: files.count)
+        var pending: [Int: Outcome] = [:]
+        var nextToPrint = 0
+        await withTaskGroup(of: (Int, Outcome).self) { group in
+            var started = 0
+            func startNext() {
+                guard started < files.count else { return }
+                let i = started
+                let file = files[i]
+                started += 1
+                group.addTask { (i, self.convert(file.path, relative: file.relative)) }
+            }
+            for _ in 0..<min(jobs, files.count) { startNext() }
+            while let (i, outcome) = await group.next() {
+                pending[i] = outcome
+                while let ready = pending.removeValue(forKey: nextToPrint) {
+                    progress.clear()
+                    for m in ready.messages { FileIO.printError(m) }
+                    if ready.status > worst { worst = ready.status }
+                    nextToPrint += 1
+                }
+                progress.update(done: nextToPrint)
+                startNext()
+            }
+        }
+        progress.finish()
+        return worst
+    }
+}
+
+/// A one-line progress bar on standard error, shown only on an interactive terminal.
+final class Progress: @unchecked Sendable {
+    let total: Int
+    let enabled: Bool
+
+    init(total: Int) {
+        self.total = total
+        self.enabled = FileIO.stderrIsTerminal && ProcessInfo.processInfo.environment["CI"] == nil && total > 1
+    }
+
+    func update(done: Int) {
+        guard enabled else { return }
+        let width = 30
+        let filled = total > 0 ? done * width / total : width
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+    }
+
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        clear()
+    }
+}

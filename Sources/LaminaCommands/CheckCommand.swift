@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import LaminaCore
+
+/// `lamina check DIR... [--record] [--render] [--tolerance T] [--junit FILE]` (SPEC §8).
+@available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
+package struct CheckCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Regenerate each scene's golden files (NAME.expected.json, .expected.svg, .expected.debug.svg) and compare.",
+        discussion: "Exit 0 when every golden matches, 1 on any difference or missing golden. --record is the only way goldens are written."
+    )
+
+    @Argument(help: "Directories (searched recursively) or scene files.") var paths: [String]
+    @Flag(name: .long, help: "Write or update the goldens instead of comparing.") var record = false
+    @Flag(name: .long, help: "Also rasterize golden and actual SVG (resvg or rsvg-convert on PATH) and compare pixels.") var render = false
+    @Option(name: .long, help: "Numbers differing by at most T are reported but pass.") var tolerance: Double = 0
+    @Option(name: .long, help: "Write a JUnit XML report here.") var junit: String?
+    @Option(name: .long, help: "Scenes checked at once (default: the number of cores).") var jobs: Int?
+
+    package init() {}
+
+    package func validate() throws {
+        guard tolerance.isFinite, tolerance >= 0 else { throw ValidationError("--tolerance must be a non-negative number") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    package func run() async throws {
+        let options = CheckOptions(
+            record: record, render: render, tolerance: tolerance,
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let engine = CheckEngine(generateAll: CheckCommand.generate, options: options)
+        let report = await engine.run(directories: paths.map { URL(fileURLWithPath: $0) })
+        let status = report.emit(junit: junit.map { URL(fileURLWithPath: $0) })
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Loads a scene once and writes every requested golden kind.
+    package static func generate(_ input: URL, kinds: [GoldenKind]) throws -> [[UInt8]] {
+        let bytes = try FileIO.read(input.path)
+        let file = input.lastPathComponent
+        let (scene, diagnostics) = try Pipeline.load(bytes, file: file)
+        let layoutWarnings = diagnostics.filter { $0.message.hasPrefix("constraint") }
+        return kinds.map { kind in
+            let format: OutputFormat =
+                switch kind {
+                case .json: .json
+                case .svg: .svg
+                case .debugSVG: .debug
+                }
+            return Array(
+                Pipeline.render(scene, as: format, options: Pipeline.Options(), layoutWarnings: layoutWarnings).text.utf8)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import LaminaCore
+
+/// `lamina convert IN... [-o OUT | --output-dir DIR] [--to json|svg|debug]` (SPEC §2).
+package struct ConvertCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert SVG or layer JSON to layer JSON, flattened SVG or debug SVG.",
+        discussion: """
+            One input: written to -o OUT (format from --to, else from OUT's extension), or to standard \
+            output as JSON. Several inputs or a directory: written to --output-dir with --jobs in parallel, \
+            in input order; one bad file reports its error and the rest go on; the exit status is the worst.
+            """
+    )
+
+    @Argument(help: "SVG or layer JSON files, directories (searched recursively), or - for standard input.")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "Output file for a single input (- for standard output).")
+    var output: String?
+
+    @Option(name: .long, help: "Output folder for several inputs or a directory.")
+    var outputDir: String?
+
+    @Option(name: .long, help: "Output format: json, svg or debug.")
+    var to: OutputFormat?
+
+    @Option(name: .long, help: "Files converted at once in a batch (default: the number of cores).")
+    var jobs: Int?
+
+    @Flag(name: .long, help: "Write one g per layer (structure kept) instead of a flat list.")
+    var keepGroups = false
+
+    @OptionGroup var size: SizeOption
+    @OptionGroup var debug: DebugOptions
+
+    package init() {}
+
+    package func validate() throws {
+        if inputs.isEmpty { throw ValidationError("convert needs at least one input") }
+        if output != nil && outputDir != nil { throw ValidationError("use either -o or --output-dir, not both") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    var options: Pipeline.Options {
+        var o = Pipeline.Options()
+        o.size = size.value
+        o.keepGroups = keepGroups
+        o.debug = debug.value
+        return o
+    }
+
+    package func run() async throws {
+        let isBatch = outputDir != nil || inputs.count > 1
+            || inputs.contains { $0 != "-" && FileIO.isDirectory($0) }
+        if !isBatch {
+            try withExitStatus { () throws(CommandError) in try convertOne() }
+            return
+        }
+        guard let outputDir else {
+            FileIO.printError("lamina: error: several inputs need --output-dir DIR")
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
+        let batch = Batch(
+            inputs: inputs, outputDir: outputDir, format: to ?? .svg, options: options,
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let status = await batch.run()
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    func convertOne() throws(CommandError) {
+        let input = inputs[0]
+        let out = output ?? "-"
+        guard let format = to ?? (out == "-" ? .json : OutputFormat.from(path: out)) else {
+            throw CommandError(.usage, "lamina: error: cannot tell the output format of '\(out)'; use --to json|svg|debug")
+        }
+        let bytes = try FileIO.read(input)
+        let (text, diagnostics) = try Pipeline.run(bytes, file: input, as: format, options: options)
+        FileIO.printDiagnostics(diagnostics, file: input)
+        try FileIO.write(text, to: out)
+    }
+}
+
+extension OutputFormat: ExpressibleByArgument {}

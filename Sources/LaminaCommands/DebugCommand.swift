@@ -1,0 +1,29 @@
+import ArgumentParser
+import LaminaCore
+
+/// `lamina debug IN [-o OUT]`: the flattened picture plus the frames-and-anchors overlay.
+package struct DebugCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "debug",
+        abstract: "Write the debug SVG: the flattened picture with frames, anchor points, labels and warnings on top."
+    )
+
+    @Argument(help: "An SVG or layer JSON file, or - for standard input.") var input: String
+    @Option(name: .shortAndLong, help: "Output file (default: standard output).") var output: String = "-"
+    @OptionGroup var debug: DebugOptions
+    @OptionGroup var size: SizeOption
+
+    package init() {}
+
+    package func run() throws {
+        try withExitStatus { () throws(CommandError) in
+            var options = Pipeline.Options()
+            options.size = size.value
+            options.debug = debug.value
+            let bytes = try FileIO.read(input)
+            let (text, diagnostics) = try Pipeline.run(bytes, file: input, as: .debug, options: options)
+            FileIO.printDiagnostics(diagnostics, file: input)
+            try FileIO.write(text, to: output)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import LaminaCore
+import LaminaJSON
+
+/// `lamina inspect IN [--layer PATH]`: resolved geometry of every layer as JSON (SPEC §7).
+package struct InspectCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Print the resolved geometry of every layer (or one) as JSON."
+    )
+
+    @Argument(help: "An SVG or layer JSON file, or - for standard input.")
+    var input: String
+
+    @Option(name: .long, help: "Only the layer at this path (names joined by /, unnamed #N, root /).")
+    var layer: String?
+
+    @OptionGroup var size: SizeOption
+
+    package init() {}
+
+    package func run() throws {
+        try withExitStatus { () throws(CommandError) in
+            let bytes = try FileIO.read(input)
+            let (scene, diagnostics) = try Pipeline.load(bytes, file: input, size: size.value)
+            FileIO.printDiagnostics(diagnostics, file: input)
+            guard let text = InspectReport.json(scene: scene, layerPath: layer) else {
+                throw CommandError(.usage, "\(input): error: no layer at path '\(layer ?? "")'")
+            }
+            try FileIO.write(text, to: "-")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import LaminaCore
+import LaminaJSON
+
+/// `lamina layout IN --size W H [-o OUT]`: resize the root, lay out, write layer JSON.
+package struct LayoutCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Resize the root layer to W×H, run autoresizing and constraint layout, and write layer JSON."
+    )
+
+    @Argument(help: "An SVG or layer JSON file, or - for standard input.") var input: String
+    @OptionGroup var size: SizeOption
+    @Option(name: .shortAndLong, help: "Output file (default: standard output).") var output: String = "-"
+
+    package init() {}
+
+    package func validate() throws {
+        guard size.value != nil else { throw ValidationError("layout needs --size W H") }
+    }
+
+    package func run() throws {
+        try withExitStatus { () throws(CommandError) in
+            let bytes = try FileIO.read(input)
+            let (scene, diagnostics) = try Pipeline.load(bytes, file: input, size: size.value)
+            FileIO.printDiagnostics(diagnostics, file: input)
+            try FileIO.write(LayerJSON.encode(scene), to: output)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import LaminaCore
+import LaminaExport
+import LaminaJSON
+import LaminaSVGImport
+
+/// What `convert` can write.
+package enum OutputFormat: String, Sendable, CaseIterable {
+    case json, svg, debug
+
+    /// The format implied by an output file name, if any.
+    package static func from(path: String) -> OutputFormat? {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".debug.svg") { return .debug }
+        if lower.hasSuffix(".svg") { return .svg }
+        if lower.hasSuffix(".json") { return .json }
+        return nil
+    }
+
+    /// The file extension written by `--output-dir`.
+    package var fileExtension: String {
+        switch self {
+        case .json: "json"
+        case .svg: "svg"
+        case .debug: "debug.svg"
+        }
+    }
+}
+
+/// The import → layout → resolve → write pipeline of SPEC §1, shared by every command.
+package enum Pipeline {
+    /// Options that change what the pipeline produces.
+    package struct Options: Sendable {
+        /// Resize the root layer to this size and lay out before writing.
+        package var size: Size?
+        /// `--keep-groups`: one `g` per layer.
+        package var keepGroups = false
+        /// Debug overlay options.
+        package var debug = DebugSVG.Options()
+
+        package init() {}
+    }
+
+    /// Whether bytes named `file` are layer JSON (by extension, else by a leading `{`).
+    package static func isJSON(_ bytes: [UInt8], file: String) -> Bool {
+        let lower = file.lowercased()
+        if lower.hasSuffix(".json") { return true }
+        if lower.hasSuffix(".svg") { return false }
+        for b in bytes where b != 0x20 && b != 0x0A && b != 0x0D && b != 0x09 && b != 0xEF && b != 0xBB && b != 0xBF {
+            return b == UInt8(ascii: "{")
+        }
+        return false
+    }
+
+    /// Reads a scene from SVG or layer JSON and runs layout (at `size` when given).
+    package static func load(
+        _ bytes: [UInt8], file: String, size: Size? = nil
+    ) throws(CommandError) -> (scene: Scene, diagnostics: [Diagnostic]) {
+        var scene: Scene
+        var diagnostics: [Diagnostic] = []
+        if isJSON(bytes, file: file) {
+            do {
+                scene = try LayerJSON.decode(bytes, file: file)
+            } catch {
+                throw CommandError(.dataError, error.description)
+            }
+        } else {
+            do {
+                let result = try SVGImport.importScene(bytes, file: file)
+                scene = result.scene
+                diagnostics = result.diagnostics
+            } catch {
+                throw CommandError(.dataError, error.description)
+            }
+        }
+        diagnostics += layOut(&scene, size: size)
+        return (scene, diagnostics)
+    }
+
+    /// Resizes the root (keeping its frame at the origin) when asked, then runs the layout pass.
+    package static func layOut(_ scene: inout Scene, size: Size?) -> [Diagnostic] {
+        if let size {
+            let root = scene.root
+            let old = scene.tree.frame(of: root)
+            scene.tree.setFrame(Rect(old.origin.x, old.origin.y, size.width, size.height), of: root)
+            if var info = scene.tree[root].svg {
+                info.extra = info.extra.map { p in
+                    switch p.name {
+                    case "width": StyleProperty("width", NumberText.format(size.width))
+                    case "height": StyleProperty("height", NumberText.format(size.height))
+                    default: p
+                    }
+                }
+                scene.tree[root].svg = info
+            }
+        }
+        return scene.tree.layout(root: scene.root)
+    }
+
+    /// Writes a loaded scene in one output format.
+    package static func render(
+        _ scene: Scene, as format: OutputFormat, options: Options, layoutWarnings: [Diagnostic] = []
+    ) -> (text: String, diagnostics: [Diagnostic]) {
+        switch format {
+        case .json:
+            return (LayerJSON.encode(scene), [])
+        case .svg:
+            let (list, warnings) = DisplayList.resolve(scene)
+            var o = FlattenedSVG.Options()
+            o.keepGroups = options.keepGroups
+            return (FlattenedSVG.write(list, scene: scene, options: o), warnings)
+        case .debug:
+            let (list, warnings) = DisplayList.resolve(scene)
+            var debugOptions = options.debug
+            debugOptions.extraWarnings += layoutWarnings
+            let overlay = DebugSVG.overlay(scene: scene, options: debugOptions)
+            var o = FlattenedSVG.Options()
+            o.keepGroups = options.keepGroups
+            o.overlay = overlay.markup
+            return (FlattenedSVG.write(list, scene: scene, options: o), warnings + overlay.warnings)
+        }
+    }
+
+    /// Load and render in one step, for `convert`, `debug` and `check`.
+    package static func run(
+        _ bytes: [UInt8], file: String, as format: OutputFormat, options: Options
+    ) throws(CommandError) -> (text: String, diagnostics: [Diagnostic]) {
+        let (scene, loadDiagnostics) = try load(bytes, file: file, size: options.size)
+        let layoutWarnings = loadDiagnostics.filter { $0.message.hasPrefix("constraint") }
+        let (text, renderDiagnostics) = render(scene, as: format, options: options, layoutWarnings: layoutWarnings)
+        return (text, loadDiagnostics + renderDiagnostics)
+    }
+}

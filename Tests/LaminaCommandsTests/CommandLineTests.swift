@@ -1,0 +1,132 @@
+import Foundation
+import LaminaTestSupport
+import Testing
+
+/// End-to-end runs of the built `lamina` binary: outputs, exit codes and stderr.
+@Suite struct CommandLineTests {
+    let samples = TestSupport.packageRoot.appendingPathComponent("Samples")
+
+    @Test func inspectShowsTheHourHandFrame() throws {
+        let run = try TestSupport.runLamina(["inspect", "Samples/clock.json", "--layer", "hour"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
+        let hour = try #require(json?.first)
+        #expect(hour["path"] as? String == "hour")
+        #expect(hour["frame"] as? [Double] == [94, 95, 60, 10])
+    }
+
+    @Test func inspectOnSVGPutsTheHandAnchorsAtTheCentre() throws {
+        let run = try TestSupport.runLamina(["inspect", "Samples/clock.svg"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let layers = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        for hand in ["hour", "minute", "second"] {
+            let layer = try #require(layers.first { $0["path"] as? String == hand })
+            let anchor = try #require(layer["anchorInRoot"] as? [Double])
+            #expect(abs(anchor[0] - 100) < 1e-6 && abs(anchor[1] - 100) < 1e-6, "\(hand): \(anchor)")
+        }
+        let hour = try #require(layers.first { $0["path"] as? String == "hour" })
+        let frame = try #require(hour["frame"] as? [Double])
+        for (a, b) in zip(frame, [94.0, 95, 60, 10]) { #expect(abs(a - b) < 1e-6, "\(frame)") }
+    }
+
+    @Test(arguments: [
+        ("150", "150", "white/blue"), ("60", "60", "white"), ("10", "10", "/"), ("400", "10", "none"),
+    ])
+    func hitTestFindsTheDeepestLayer(x: String, y: String, expected: String) throws {
+        let run = try TestSupport.runLamina(["hit-test", "Samples/hit-testing.json", x, y])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == expected + "\n")
+    }
+
+    @Test func hitTestOrderArrayIgnoresZPosition() throws {
+        let array = try TestSupport.runLamina(["hit-test", "Samples/zposition.json", "120", "100"])
+        let paint = try TestSupport.runLamina(["hit-test", "Samples/zposition.json", "120", "100", "--hit-order", "paint"])
+        #expect(array.stdout == "red\n")
+        #expect(paint.stdout == "green\n")
+    }
+
+    @Test func mapPointConvertsIntoASublayer() throws {
+        let run = try TestSupport.runLamina(["map-point", "Samples/hit-testing.json", "150", "150", "--to", "white/blue"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "50 50\n")
+    }
+
+    @Test func layoutPlacesApplesConstraintExample() throws {
+        let run = try TestSupport.runLamina(["inspect", "Samples/constraints.svg", "--size", "300", "200"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let layers = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        let a = try #require(layers.first { $0["path"] as? String == "layerA" }?["frame"] as? [Double])
+        let b = try #require(layers.first { $0["path"] as? String == "layerB" }?["frame"] as? [Double])
+        #expect(a == [100, 87.5, 100, 25])
+        #expect(b == [100, 10, 100, 67.5])
+    }
+
+    @Test(arguments: [
+        ("{\"format\":\"lamina.layers\",\"version\":1,\"root\":{\"opacity\":\"x\"}}", "root.opacity"),
+        ("{\"format\":\"lamina.layers\",\"version\":99,\"root\":{}}", "version"),
+        ("{\"format\":\"lamina.layers\",\"version\":1,\"root\":{\"bogus\":1}}", "bogus"),
+        ("{\"format\":\"lamina.layers\",\"version\":1,\"root\":{", "error"),
+        ("{\"format\":\"lamina.layers\",\"version\":1,\"root\":{\"opacity\":NaN}}", "error"),
+    ])
+    func badJSONIsADataError(text: String, mention: String) throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let file = dir.appendingPathComponent("scene.json")
+        try Data(text.utf8).write(to: file)
+        let out = dir.appendingPathComponent("out.svg")
+        let run = try TestSupport.runLamina(["convert", file.path, "-o", out.path])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("scene.json"))
+        #expect(run.stderr.contains("error:"))
+        #expect(run.stderr.contains(mention), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["scene.json"])
+    }
+
+    @Test func deeplyNestedJSONIsAnErrorNotACrash() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let file = dir.appendingPathComponent("deep.json")
+        var text = "{\"format\":\"lamina.layers\",\"version\":1,\"root\":"
+        text += String(repeating: "{\"sublayers\":[", count: 100_000)
+        text += "{}" + String(repeating: "]}", count: 100_000) + "}"
+        try Data(text.utf8).write(to: file)
+        let run = try TestSupport.runLamina(["inspect", file.path])
+        #expect(run.status == 65 || run.status == 0, "\(run.stderr.prefix(300))")
+        #expect(run.status < 128)
+    }
+
+    @Test func missingInputIs66() throws {
+        let run = try TestSupport.runLamina(["convert", "no-such-file.svg", "-o", "/tmp/x.json"])
+        #expect(run.status == 66)
+        #expect(run.stderr.hasPrefix("no-such-file.svg: error:"))
+    }
+
+    @Test func unwritableOutputIs73AndLeavesNothing() throws {
+        let run = try TestSupport.runLamina(["convert", "Samples/clock.svg", "-o", "/nonexistent-dir/out.svg"])
+        #expect(run.status == 73)
+        #expect(run.stderr.contains("error:"))
+    }
+
+    @Test func convertReadsStandardInputAndWritesStandardOutput() throws {
+        let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect id='r' width='5' height='5'/></svg>"
+        let run = try TestSupport.runLamina(["convert", "-", "-o", "-", "--to", "json"], stdin: Data(svg.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\"lamina.layers\""))
+        #expect(run.stdout.contains("\"r\""))
+    }
+
+    @Test func batchKeepsGoingPastABadFileAndReportsTheWorstStatus() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        let inputs = dir.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+        let good = "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect width='5' height='5'/></svg>"
+        try Data(good.utf8).write(to: inputs.appendingPathComponent("a.svg"))
+        try Data("<svg".utf8).write(to: inputs.appendingPathComponent("b.svg"))
+        try Data(good.utf8).write(to: inputs.appendingPathComponent("c.svg"))
+        let out = dir.appendingPathComponent("out")
+        let run = try TestSupport.runLamina(["convert", inputs.path, "--output-dir", out.path, "--to", "json", "--jobs", "2"])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("b.svg"))
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(written == ["a.json", "c.json"])
+    }
+}
