@@ -86,7 +86,8 @@ extension FlatWriter {
         var placed = ""
         switch geometry {
         case .transformed(let t):
-            if !SVGMarkup.printsAsIdentity(t) { SVGMarkup.attr("transform", SVGMarkup.matrix(t), to: &placed) }
+            let m = SVGMarkup.matrix(t)
+            if m != SVGMarkup.identityMatrix { SVGMarkup.attr("transform", m, to: &placed) }
         case .projected:
             break
         }

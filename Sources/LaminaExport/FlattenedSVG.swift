@@ -64,8 +64,8 @@ struct FlatWriter {
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\""
         let usedResources = resourcesInUse()
         var needsXlink = false
-        for r in usedResources where r.xml.contains("xlink:") { needsXlink = true }
-        if body.contains("xlink:") { needsXlink = true }
+        for r in usedResources where Self.containsXlink(r.xml) { needsXlink = true }
+        if Self.containsXlink(body) { needsXlink = true }
         if needsXlink { out += " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" }
         let o = list.output
         if let v = o.width { SVGMarkup.attr("width", v, to: &out) }
@@ -89,6 +89,23 @@ struct FlatWriter {
         }
         out += "</svg>\n"
         return out
+    }
+
+    /// Whether the text holds `xlink:` (a byte search: linear, no grapheme breaking).
+    static func containsXlink(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buf -> Bool in
+            guard buf.count >= 6 else { return false }
+            var i = 0
+            let last = buf.count - 6
+            while i <= last {
+                if buf[i] == 0x78, buf[i + 1] == 0x6C, buf[i + 2] == 0x69, buf[i + 3] == 0x6E, buf[i + 4] == 0x6B, buf[i + 5] == 0x3A {
+                    return true
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// The innermost group at or above `g` that establishes a coordinate space.

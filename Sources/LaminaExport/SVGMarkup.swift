@@ -47,9 +47,12 @@ package enum SVGMarkup {
         return s + ")"
     }
 
+    /// The text of the identity transform.
+    package static let identityMatrix = "matrix(1 0 0 1 0 0)"
+
     /// Whether the transform prints as the identity.
     package static func printsAsIdentity(_ t: AffineTransform) -> Bool {
-        matrix(t) == "matrix(1 0 0 1 0 0)"
+        matrix(t) == identityMatrix
     }
 
     /// Opens a shape element: `<rect x=… …` (no closing), with its own geometry as stored.
