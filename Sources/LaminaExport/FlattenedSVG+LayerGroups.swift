@@ -52,7 +52,7 @@ extension FlatWriter {
                         SVGMarkup.attr("mask", "url(#\(maskID(m)))", to: &out)
                     }
                     if let f = g.filter { SVGMarkup.attr("filter", "url(#\(f))", to: &out) }
-                    for p in g.extra { SVGMarkup.attr(p.name, p.value, to: &out) }
+                    SVGMarkup.styleAttribute(g.extra, to: &out)
                 }
                 out += ">\n"
                 open.append(layer)

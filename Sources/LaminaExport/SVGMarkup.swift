@@ -20,6 +20,17 @@ package enum SVGMarkup {
         out += "\""
     }
 
+    /// Appends ` style="name:value;…"` for CSS-only properties (`mix-blend-mode`, `isolation`); nothing when empty.
+    package static func styleAttribute(_ properties: [StyleProperty], to out: inout String) {
+        guard !properties.isEmpty else { return }
+        var css = ""
+        for (i, p) in properties.enumerated() {
+            if i > 0 { css += ";" }
+            css += p.name + ":" + p.value
+        }
+        attr("style", css, to: &out)
+    }
+
     /// XML attribute escaping of `&`, `<`, `>` and `"`.
     package static func escape(_ s: String, to out: inout String) {
         guard s.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 }) else {

@@ -104,7 +104,9 @@ struct Resolver {
         let filter = layer.svg?.filter
         let alphaMask = tree.mask(of: id).flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
         let groupOpacity = layer.allowsGroupOpacity && !layer.isTransformLayer && opacity < 1
-        let extra = (layer.svg?.extra ?? []).filter { $0.name == "mix-blend-mode" || $0.name == "isolation" }
+        let extra = (layer.svg?.extra ?? []).filter {
+            ($0.name == "mix-blend-mode" && $0.value != "normal") || ($0.name == "isolation" && $0.value != "auto")
+        }
         let needsSpace = filter != nil || layer.svg?.mask != nil || alphaMask != nil
         if groupOpacity || needsSpace || !extra.isEmpty {
             var g = CompositingGroup(layer: id, parent: f.group, opacity: groupOpacity ? opacity : 1)
