@@ -8,10 +8,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 lamina=${1:-"$root/.build/debug/lamina"}
 out=${2:-$(mktemp -d /tmp/lamina-browser.XXXXXX)}
+mkdir -p "$out"
 status=0
 for input in "$root"/Samples/*.svg "$root"/Samples/*.json; do
     [ -e "$input" ] || continue
     base=$(basename "$input")
+    case "$base" in *.expected.*|*.actual.*|lamina-check.json) continue ;; esac
     name="${base%.*}-${base##*.}"
     "$lamina" convert "$input" -o "$out/$name.svg" 2>/dev/null || { echo "FAIL: $base: convert"; status=1; continue; }
     "$lamina" debug "$input" -o "$out/$name.debug.svg" 2>/dev/null || { echo "FAIL: $base: debug"; status=1; continue; }

@@ -68,6 +68,8 @@ struct SceneBuilder {
     /// Builds the whole scene from the root `svg` (element 0).
     mutating func build() throws(SVGImportError) -> Scene {
         try checkInstanceExpansion()
+        layers.layers.reserveCapacity(tree.elements.count)
+        pending.reserveCapacity(tree.elements.count)
         let root = try buildRoot()
         while let w = work.popLast() {
             try process(w)
