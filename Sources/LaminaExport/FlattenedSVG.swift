@@ -42,6 +42,8 @@ struct FlatWriter {
     var clipDefs: [String: String] = [:]
     /// Map from each space-establishing group's space to output space (by group index).
     var spaceToOutput: [Int: AffineTransform] = [:]
+    /// The innermost space-establishing group at or above each group.
+    var spaceOf: [Int?] = []
 
     struct ClipKey: Hashable {
         var node: Int
@@ -52,9 +54,16 @@ struct FlatWriter {
         self.list = list
         self.scene = scene
         for r in scene.resources { Self.collectIDs(in: r.xml, into: &reserved) }
+        // Groups are numbered parents first, so one forward pass resolves every space.
+        spaceOf = Array(repeating: nil, count: list.groups.count)
         for (i, g) in list.groups.enumerated() {
-            guard let s = g.space else { continue }
-            let outer = g.parent.flatMap { spaceGroup(containing: $0) }.flatMap { spaceToOutput[$0] } ?? .identity
+            let outerSpace = g.parent.flatMap { $0 < i ? spaceOf[$0] : nil }
+            guard let s = g.space else {
+                spaceOf[i] = outerSpace
+                continue
+            }
+            spaceOf[i] = i
+            let outer = outerSpace.flatMap { spaceToOutput[$0] } ?? .identity
             spaceToOutput[i] = s.concatenating(outer)
         }
     }
@@ -64,8 +73,8 @@ struct FlatWriter {
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\""
         let usedResources = resourcesInUse()
         var needsXlink = false
-        for r in usedResources where Self.containsXlink(r.xml) { needsXlink = true }
-        if Self.containsXlink(body) { needsXlink = true }
+        for r in usedResources where SVGMarkup.contains(r.xml, "xlink:") { needsXlink = true }
+        if !needsXlink, SVGMarkup.contains(body, "xlink:") { needsXlink = true }
         if needsXlink { out += " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" }
         let o = list.output
         if let v = o.width { SVGMarkup.attr("width", v, to: &out) }
@@ -91,33 +100,9 @@ struct FlatWriter {
         return out
     }
 
-    /// Whether the text holds `xlink:` (a byte search: linear, no grapheme breaking).
-    static func containsXlink(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { buf -> Bool in
-            guard buf.count >= 6 else { return false }
-            var i = 0
-            let last = buf.count - 6
-            while i <= last {
-                if buf[i] == 0x78, buf[i + 1] == 0x6C, buf[i + 2] == 0x69, buf[i + 3] == 0x6E, buf[i + 4] == 0x6B, buf[i + 5] == 0x3A {
-                    return true
-                }
-                i += 1
-            }
-            return false
-        }
-    }
-
     /// The innermost group at or above `g` that establishes a coordinate space.
     func spaceGroup(containing g: Int) -> Int? {
-        var cur: Int? = g
-        var steps = 0
-        while let c = cur, steps <= list.groups.count {
-            if list.groups[c].space != nil { return c }
-            cur = list.groups[c].parent
-            steps += 1
-        }
-        return nil
+        g < spaceOf.count ? spaceOf[g] : nil
     }
 
     /// The map from output space into the user space of group `g`'s contents (nil: output space).
