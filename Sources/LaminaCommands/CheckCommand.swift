@@ -41,8 +41,7 @@ package struct CheckCommand: AsyncParsableCommand {
         let bytes = try FileIO.read(input.path)
         let file = input.lastPathComponent
         let size = checkScene.size.map { Size($0[0], $0[1]) }
-        let (scene, diagnostics) = try Pipeline.load(bytes, file: file, size: size)
-        let layoutWarnings = diagnostics.filter { $0.message.hasPrefix("constraint") }
+        let (scene, _, layoutWarnings) = try Pipeline.load(bytes, file: file, size: size)
         return kinds.map { kind in
             let format: OutputFormat =
                 switch kind {
