@@ -29,18 +29,19 @@ package struct CheckCommand: AsyncParsableCommand {
         let options = CheckOptions(
             record: record, render: render, tolerance: tolerance,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        let engine = CheckEngine(generateAll: CheckCommand.generate, options: options)
+        let engine = CheckEngine(generateScene: CheckCommand.generate, options: options)
         let report = await engine.run(directories: paths.map { URL(fileURLWithPath: $0) })
         let status = report.emit(junit: junit.map { URL(fileURLWithPath: $0) })
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// Loads a scene once and writes every requested golden kind.
-    package static func generate(_ input: URL, kinds: [GoldenKind]) throws -> [[UInt8]] {
+    /// Loads a scene once (laid out at its configured size) and writes every requested kind.
+    package static func generate(_ checkScene: CheckScene, kinds: [GoldenKind]) throws -> [[UInt8]] {
+        let input = checkScene.input
         let bytes = try FileIO.read(input.path)
         let file = input.lastPathComponent
-        let (scene, diagnostics) = try Pipeline.load(bytes, file: file)
-        let layoutWarnings = diagnostics.filter { $0.message.hasPrefix("constraint") }
+        let size = checkScene.size.map { Size($0[0], $0[1]) }
+        let (scene, _, layoutWarnings) = try Pipeline.load(bytes, file: file, size: size)
         return kinds.map { kind in
             let format: OutputFormat =
                 switch kind {

@@ -28,7 +28,7 @@ package struct HitTestCommand: ParsableCommand {
         try withExitStatus { () throws(CommandError) in
             let point = Point(try parseNumber(x, "X"), try parseNumber(y, "Y"))
             let bytes = try FileIO.read(input)
-            let (scene, diagnostics) = try Pipeline.load(bytes, file: input, size: size.value)
+            let (scene, diagnostics, _) = try Pipeline.load(bytes, file: input, size: size.value)
             FileIO.printDiagnostics(diagnostics, file: input)
             let hit = scene.tree.hitTest(point, in: scene.root, order: hitOrder)
             let text = hit.map { scene.tree.path(of: $0, root: scene.root) } ?? "none"

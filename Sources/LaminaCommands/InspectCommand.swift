@@ -22,7 +22,7 @@ package struct InspectCommand: ParsableCommand {
     package func run() throws {
         try withExitStatus { () throws(CommandError) in
             let bytes = try FileIO.read(input)
-            let (scene, diagnostics) = try Pipeline.load(bytes, file: input, size: size.value)
+            let (scene, diagnostics, _) = try Pipeline.load(bytes, file: input, size: size.value)
             FileIO.printDiagnostics(diagnostics, file: input)
             guard let text = InspectReport.json(scene: scene, layerPath: layer) else {
                 throw CommandError(.usage, "\(input): error: no layer at path '\(layer ?? "")'")

@@ -22,7 +22,7 @@ package struct LayoutCommand: ParsableCommand {
     package func run() throws {
         try withExitStatus { () throws(CommandError) in
             let bytes = try FileIO.read(input)
-            let (scene, diagnostics) = try Pipeline.load(bytes, file: input, size: size.value)
+            let (scene, diagnostics, _) = try Pipeline.load(bytes, file: input, size: size.value)
             FileIO.printDiagnostics(diagnostics, file: input)
             try FileIO.write(LayerJSON.encode(scene), to: output)
         }

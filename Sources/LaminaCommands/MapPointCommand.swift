@@ -31,7 +31,7 @@ package struct MapPointCommand: ParsableCommand {
         try withExitStatus { () throws(CommandError) in
             let point = Point(try parseNumber(x, "X"), try parseNumber(y, "Y"))
             let bytes = try FileIO.read(input)
-            let (scene, diagnostics) = try Pipeline.load(bytes, file: input, size: size.value)
+            let (scene, diagnostics, _) = try Pipeline.load(bytes, file: input, size: size.value)
             FileIO.printDiagnostics(diagnostics, file: input)
             let a = try resolveLayer(from, in: scene, file: input)
             let b = try resolveLayer(to, in: scene, file: input)
@@ -68,7 +68,7 @@ package struct MapRectCommand: ParsableCommand {
         try withExitStatus { () throws(CommandError) in
             let n = try rect.map { (s: String) throws(CommandError) -> Double in try parseNumber(s, "rect") }
             let bytes = try FileIO.read(input)
-            let (scene, diagnostics) = try Pipeline.load(bytes, file: input)
+            let (scene, diagnostics, _) = try Pipeline.load(bytes, file: input)
             FileIO.printDiagnostics(diagnostics, file: input)
             let a = try resolveLayer(from, in: scene, file: input)
             let b = try resolveLayer(to, in: scene, file: input)

@@ -52,9 +52,12 @@ package enum Pipeline {
     }
 
     /// Reads a scene from SVG or layer JSON and runs layout (at `size` when given).
+    ///
+    /// - Returns: the laid-out scene, every diagnostic (import and layout), and the layout
+    ///   warnings alone (the debug overlay draws those).
     package static func load(
         _ bytes: [UInt8], file: String, size: Size? = nil
-    ) throws(CommandError) -> (scene: Scene, diagnostics: [Diagnostic]) {
+    ) throws(CommandError) -> (scene: Scene, diagnostics: [Diagnostic], layoutWarnings: [Diagnostic]) {
         var scene: Scene
         var diagnostics: [Diagnostic] = []
         if isJSON(bytes, file: file) {
@@ -73,8 +76,8 @@ package enum Pipeline {
                 throw CommandError(.dataError, error.description)
             }
         }
-        diagnostics += layOut(&scene, size: size)
-        return (scene, diagnostics)
+        let layoutWarnings = layOut(&scene, size: size)
+        return (scene, diagnostics + layoutWarnings, layoutWarnings)
     }
 
     /// Resizes the root (keeping its frame at the origin) when asked, then runs the layout pass.
@@ -117,7 +120,10 @@ package enum Pipeline {
             var o = FlattenedSVG.Options()
             o.keepGroups = options.keepGroups
             o.overlay = overlay.markup
-            return (FlattenedSVG.write(list, scene: scene, options: o), warnings + overlay.warnings)
+            // The overlay returns its own findings, then the layout warnings it was given, which
+            // the caller has already reported with the load diagnostics.
+            let own = overlay.warnings.dropLast(min(layoutWarnings.count, overlay.warnings.count))
+            return (FlattenedSVG.write(list, scene: scene, options: o), warnings + own)
         }
     }
 
@@ -125,8 +131,7 @@ package enum Pipeline {
     package static func run(
         _ bytes: [UInt8], file: String, as format: OutputFormat, options: Options
     ) throws(CommandError) -> (text: String, diagnostics: [Diagnostic]) {
-        let (scene, loadDiagnostics) = try load(bytes, file: file, size: options.size)
-        let layoutWarnings = loadDiagnostics.filter { $0.message.hasPrefix("constraint") }
+        let (scene, loadDiagnostics, layoutWarnings) = try load(bytes, file: file, size: options.size)
         let (text, renderDiagnostics) = render(scene, as: format, options: options, layoutWarnings: layoutWarnings)
         return (text, loadDiagnostics + renderDiagnostics)
     }

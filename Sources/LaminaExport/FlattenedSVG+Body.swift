@@ -6,20 +6,27 @@ extension FlatWriter {
     /// items with the same clip at one level share one `<g clip-path>`.
     mutating func writeBody() {
         var open: [Int] = []
+        var isOpen = [Bool](repeating: false, count: list.groups.count)
         var run: Int?
         var out = ""
         for item in list.items {
-            let chain = groupChain(item.group)
-            var k = 0
-            while k < open.count, k < chain.count, open[k] == chain[k] { k += 1 }
-            if k < open.count || k < chain.count { closeRun(&run, &out) }
-            while open.count > k {
+            // The groups to open: from the item's group up to the first one already open.
+            var chain: [Int] = []
+            var cur = item.group
+            while let c = cur, c < isOpen.count, !isOpen[c], chain.count <= list.groups.count {
+                chain.append(c)
+                cur = list.groups[c].parent
+            }
+            if open.last != cur || !chain.isEmpty { closeRun(&run, &out) }
+            while let top = open.last, top != cur {
                 out += "</g>\n"
+                isOpen[top] = false
                 open.removeLast()
             }
-            while open.count < chain.count {
-                openGroup(chain[open.count], to: &out)
-                open.append(chain[open.count])
+            for g in chain.reversed() {
+                openGroup(g, to: &out)
+                open.append(g)
+                isOpen[g] = true
             }
             if item.clip != run {
                 closeRun(&run, &out)
@@ -41,22 +48,11 @@ extension FlatWriter {
         run = nil
     }
 
-    /// The groups enclosing an item, outermost first.
-    func groupChain(_ g: Int?) -> [Int] {
-        var chain: [Int] = []
-        var cur = g
-        while let c = cur, chain.count <= list.groups.count {
-            chain.append(c)
-            cur = list.groups[c].parent
-        }
-        return chain.reversed()
-    }
-
     /// `<g …>` for a compositing group.
     mutating func openGroup(_ gi: Int, to out: inout String) {
         let g = list.groups[gi]
         out += "<g"
-        if let s = g.space, !SVGMarkup.printsAsIdentity(s) { SVGMarkup.attr("transform", SVGMarkup.matrix(s), to: &out) }
+        if let s = g.space { SVGMarkup.transformAttribute(s, to: &out) }
         if g.opacity < 1 { SVGMarkup.attr("opacity", g.opacity, to: &out) }
         if let c = g.clip {
             let id = clipID(node: c, inverse: spaceInverse(gi))
@@ -68,7 +64,7 @@ extension FlatWriter {
             SVGMarkup.attr("mask", "url(#\(maskID(m)))", to: &out)
         }
         if let f = g.filter { SVGMarkup.attr("filter", "url(#\(f))", to: &out) }
-        for p in g.extra { SVGMarkup.attr(p.name, p.value, to: &out) }
+        SVGMarkup.styleAttribute(g.extra, to: &out)
         out += ">\n"
     }
 
@@ -83,39 +79,30 @@ extension FlatWriter {
     static func writeElement(
         _ content: Content, geometry: ItemGeometry, opacity: Double, extraAttributes: String = "", to out: inout String
     ) {
-        var placed = ""
         switch geometry {
-        case .transformed(let t):
-            if !SVGMarkup.printsAsIdentity(t) { SVGMarkup.attr("transform", SVGMarkup.matrix(t), to: &placed) }
-        case .projected:
-            break
-        }
-        var tail = ""
-        SVGMarkup.paintAttributes(content, to: &tail)
-        if opacity < 1 { SVGMarkup.attr("opacity", opacity, to: &tail) }
-        tail += extraAttributes
-        if case .projected(let d) = geometry {
+        case .projected(let d):
             out += "<path"
             SVGMarkup.attr("d", d, to: &out)
-            out += tail
-            out += "/>\n"
-            return
-        }
-        if case .svg(let xml) = content.shape {
-            var attrs = placed
-            if opacity < 1 { SVGMarkup.attr("opacity", opacity, to: &attrs) }
-            attrs += extraAttributes
-            if let inserted = SVGMarkup.insertingAttributes(attrs, into: xml) {
-                out += inserted
-            } else {
-                out += "<g" + attrs + ">" + xml + "</g>"
+        case .transformed(let t):
+            if case .svg(let xml) = content.shape {
+                var attrs = ""
+                SVGMarkup.transformAttribute(t, to: &attrs)
+                if opacity < 1 { SVGMarkup.attr("opacity", opacity, to: &attrs) }
+                attrs += extraAttributes
+                if let inserted = SVGMarkup.insertingAttributes(attrs, into: xml) {
+                    out += inserted
+                } else {
+                    out += "<g" + attrs + ">" + xml + "</g>"
+                }
+                out += "\n"
+                return
             }
-            out += "\n"
-            return
+            _ = SVGMarkup.openShape(content.shape, to: &out)
+            SVGMarkup.transformAttribute(t, to: &out)
         }
-        _ = SVGMarkup.openShape(content.shape, to: &out)
-        out += placed
-        out += tail
+        SVGMarkup.paintAttributes(content, to: &out)
+        if opacity < 1 { SVGMarkup.attr("opacity", opacity, to: &out) }
+        out += extraAttributes
         out += "/>\n"
     }
 }

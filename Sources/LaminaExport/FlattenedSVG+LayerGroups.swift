@@ -37,7 +37,7 @@ extension FlatWriter {
                 let inverse = mine.inverted() ?? outerInverse
                 out += "<g"
                 if let name = scene.tree[layer].name { SVGMarkup.attr("id", Self.layerID(name), to: &out) }
-                if !SVGMarkup.printsAsIdentity(relative) { SVGMarkup.attr("transform", SVGMarkup.matrix(relative), to: &out) }
+                SVGMarkup.transformAttribute(relative, to: &out)
                 let parentClip = list.pathParents[layer.index].flatMap { list.layerClip[$0.index] }
                 let g = groupOfLayer[layer.index].map { list.groups[$0] }
                 let clip = g?.filter != nil ? g?.clip : list.layerClip[layer.index]
@@ -52,7 +52,7 @@ extension FlatWriter {
                         SVGMarkup.attr("mask", "url(#\(maskID(m)))", to: &out)
                     }
                     if let f = g.filter { SVGMarkup.attr("filter", "url(#\(f))", to: &out) }
-                    for p in g.extra { SVGMarkup.attr(p.name, p.value, to: &out) }
+                    SVGMarkup.styleAttribute(g.extra, to: &out)
                 }
                 out += ">\n"
                 open.append(layer)

@@ -42,6 +42,8 @@ struct FlatWriter {
     var clipDefs: [String: String] = [:]
     /// Map from each space-establishing group's space to output space (by group index).
     var spaceToOutput: [Int: AffineTransform] = [:]
+    /// The innermost space-establishing group at or above each group.
+    var spaceOf: [Int?] = []
 
     struct ClipKey: Hashable {
         var node: Int
@@ -52,9 +54,16 @@ struct FlatWriter {
         self.list = list
         self.scene = scene
         for r in scene.resources { Self.collectIDs(in: r.xml, into: &reserved) }
+        // Groups are numbered parents first, so one forward pass resolves every space.
+        spaceOf = Array(repeating: nil, count: list.groups.count)
         for (i, g) in list.groups.enumerated() {
-            guard let s = g.space else { continue }
-            let outer = g.parent.flatMap { spaceGroup(containing: $0) }.flatMap { spaceToOutput[$0] } ?? .identity
+            let outerSpace = g.parent.flatMap { $0 < i ? spaceOf[$0] : nil }
+            guard let s = g.space else {
+                spaceOf[i] = outerSpace
+                continue
+            }
+            spaceOf[i] = i
+            let outer = outerSpace.flatMap { spaceToOutput[$0] } ?? .identity
             spaceToOutput[i] = s.concatenating(outer)
         }
     }
@@ -64,8 +73,8 @@ struct FlatWriter {
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\""
         let usedResources = resourcesInUse()
         var needsXlink = false
-        for r in usedResources where r.xml.contains("xlink:") { needsXlink = true }
-        if body.contains("xlink:") { needsXlink = true }
+        for r in usedResources where SVGMarkup.contains(r.xml, "xlink:") { needsXlink = true }
+        if !needsXlink, SVGMarkup.contains(body, "xlink:") { needsXlink = true }
         if needsXlink { out += " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" }
         let o = list.output
         if let v = o.width { SVGMarkup.attr("width", v, to: &out) }
@@ -93,14 +102,7 @@ struct FlatWriter {
 
     /// The innermost group at or above `g` that establishes a coordinate space.
     func spaceGroup(containing g: Int) -> Int? {
-        var cur: Int? = g
-        var steps = 0
-        while let c = cur, steps <= list.groups.count {
-            if list.groups[c].space != nil { return c }
-            cur = list.groups[c].parent
-            steps += 1
-        }
-        return nil
+        g < spaceOf.count ? spaceOf[g] : nil
     }
 
     /// The map from output space into the user space of group `g`'s contents (nil: output space).

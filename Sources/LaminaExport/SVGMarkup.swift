@@ -22,6 +22,17 @@ package enum SVGMarkup {
         out += "\""
     }
 
+    /// Appends ` style="name:value;…"` for CSS-only properties (`mix-blend-mode`, `isolation`); nothing when empty.
+    package static func styleAttribute(_ properties: [StyleProperty], to out: inout String) {
+        guard !properties.isEmpty else { return }
+        var css = ""
+        for (i, p) in properties.enumerated() {
+            if i > 0 { css += ";" }
+            css += p.name + ":" + p.value
+        }
+        attr("style", css, to: &out)
+    }
+
     /// XML attribute escaping of `&`, `<`, `>` and `"`.
     package static func escape(_ s: String, to out: inout String) {
         guard s.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 }) else {
@@ -51,7 +62,34 @@ package enum SVGMarkup {
 
     /// Whether the transform prints as the identity.
     package static func printsAsIdentity(_ t: AffineTransform) -> Bool {
-        matrix(t) == "matrix(1 0 0 1 0 0)"
+        matrix(t) == identityMatrix
+    }
+
+    static let identityMatrix = "matrix(1 0 0 1 0 0)"
+
+    /// Appends ` transform="matrix(…)"` unless the transform prints as the identity.
+    package static func transformAttribute(_ t: AffineTransform, to out: inout String) {
+        let m = matrix(t)
+        if m != identityMatrix { attr("transform", m, to: &out) }
+    }
+
+    /// Whether `text` contains `needle` (a byte search).
+    package static func contains(_ text: String, _ needle: String) -> Bool {
+        let n = Array(needle.utf8)
+        guard let first = n.first else { return true }
+        return text.utf8.withContiguousStorageIfAvailable { buf -> Bool in
+            var i = 0
+            let end = buf.count - n.count
+            while i <= end {
+                if buf[i] == first {
+                    var k = 1
+                    while k < n.count, buf[i + k] == n[k] { k += 1 }
+                    if k == n.count { return true }
+                }
+                i += 1
+            }
+            return false
+        } ?? text.contains(needle)
     }
 
     /// Opens a shape element: `<rect x=… …` (no closing), with its own geometry as stored.

@@ -16,45 +16,72 @@ public enum NumberText {
 
     /// Appends the text of `value` to `out` without an intermediate string.
     public static func append(_ value: Double, to out: inout String) {
-        guard value.isFinite else {
-            out += "null"
-            return
-        }
+        let done = withFastDigits(value) { bytes in out += String(decoding: bytes, as: UTF8.self) }
+        if !done { out += slowText(value) }
+    }
+
+    /// Appends the UTF-8 bytes of `value`'s text to `out` (for byte-buffer writers).
+    public static func append(_ value: Double, toBytes out: inout [UInt8]) {
+        let done = withFastDigits(value) { bytes in out.append(contentsOf: bytes) }
+        if !done { out.append(contentsOf: slowText(value).utf8) }
+    }
+
+    /// Writes the digits of an ordinary finite value into a stack buffer and hands them to
+    /// `body`; false (and `body` not called) for non-finite or huge values.
+    @inline(__always)
+    private static func withFastDigits(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard value.isFinite else { return false }
         let scaled = (value * 1_000_000).rounded()
-        if abs(scaled) < 9.0e18 {
-            var n = Int64(scaled)
-            if n == 0 {
-                out += "0"
-                return
+        guard abs(scaled) < 9.0e18 else { return false }
+        let n = Int64(scaled)
+        let negative = n < 0
+        let magnitude = UInt64(negative ? -n : n)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buf -> Bool in
+            var i = 32
+            if magnitude == 0 {
+                i -= 1
+                buf[i] = UInt8(ascii: "0")
+                body(UnsafeBufferPointer(rebasing: buf[i..<32]))
+                return true
             }
-            if n < 0 {
-                out += "-"
-                n = -n
-            }
-            let intPart = n / 1_000_000
-            var frac = n % 1_000_000
-            out += String(intPart)
+            var intPart = magnitude / 1_000_000
+            var frac = magnitude % 1_000_000
             if frac != 0 {
                 var digits = 6
                 while frac % 10 == 0 {
                     frac /= 10
                     digits -= 1
                 }
-                let fracText = String(frac)
-                out += "."
-                for _ in 0..<(digits - fracText.count) { out += "0" }
-                out += fracText
+                for _ in 0..<digits {
+                    i -= 1
+                    buf[i] = UInt8(truncatingIfNeeded: 0x30 &+ frac % 10)
+                    frac /= 10
+                }
+                i -= 1
+                buf[i] = UInt8(ascii: ".")
             }
-            return
+            repeat {
+                i -= 1
+                buf[i] = UInt8(truncatingIfNeeded: 0x30 &+ intPart % 10)
+                intPart /= 10
+            } while intPart != 0
+            if negative {
+                i -= 1
+                buf[i] = UInt8(ascii: "-")
+            }
+            body(UnsafeBufferPointer(rebasing: buf[i..<32]))
+            return true
         }
+    }
+
+    /// The text of non-finite and huge values.
+    private static func slowText(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
         // Huge magnitudes: the integer, exactly while a Double holds every integer, then
         // Swift's shortest round-trip spelling without the exponent's plus sign (1e20).
         let whole = value.rounded()
-        if abs(whole) < 9.0e15 {
-            out += String(Int64(whole))
-        } else {
-            out += whole.description.replacingPlusSign()
-        }
+        if abs(whole) < 9.0e15 { return String(Int64(whole)) }
+        return whole.description.replacingPlusSign()
     }
 }
 

@@ -174,4 +174,31 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
 
             """)
     }
+
+    @Test func filterGroupEstablishesItsUserSpaceAndTakesTheClipAfterTheFilter() {
+        var b = Builder()
+        let g = b.add("g", frame: Rect(10, 20, 40, 40)) {
+            var info = SVGInfo(element: "g")
+            info.filter = "blur"
+            info.extra = [StyleProperty("mix-blend-mode", "multiply"), StyleProperty("isolation", "auto")]
+            $0.svg = info
+            $0.masksToBounds = true
+        }
+        b.add("a", to: g, frame: Rect(5, 5, 10, 10), shape: square)
+        b.scene.resources = [Resource(id: "blur", kind: .filter, xml: "<filter id=\"blur\"><feGaussianBlur stdDeviation=\"2\"/></filter>")]
+        #expect(b.svg() == """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+            <defs>
+            <filter id="blur"><feGaussianBlur stdDeviation="2"/></filter>
+            <clipPath id="lamina-clip-1" clipPathUnits="userSpaceOnUse">
+            <rect x="0" y="0" width="40" height="40"/>
+            </clipPath>
+            </defs>
+            <g transform="matrix(1 0 0 1 10 20)" clip-path="url(#lamina-clip-1)" filter="url(#blur)" style="mix-blend-mode:multiply">
+            <rect x="0" y="0" width="10" height="10" transform="matrix(1 0 0 1 5 5)" fill="#ff0000"/>
+            </g>
+            </svg>
+
+            """)
+    }
 }

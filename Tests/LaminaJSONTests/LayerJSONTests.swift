@@ -56,3 +56,21 @@ import Testing
         #expect(back == scene)
     }
 }
+
+@Suite struct LayerJSONDeepTreeTests {
+    @Test func twentyThousandDeepTreeEncodesLinearlyAndDecodingFailsCleanly() throws {
+        let scene = SampleScenes.chain(depth: 20_000)
+        let bytes = LayerJSON.encodeBytes(scene)
+        // Indentation stops growing at 100 levels, so each level costs at most about 1 KB
+        // (full indentation would cost 20,000² · 2 bytes).
+        #expect(bytes.count < 20_001 * 1_100)
+        #expect(bytes.suffix(2) == [UInt8(ascii: "}"), 0x0A])
+        do {
+            _ = try LayerJSON.decode(bytes, file: "deep.json")
+            Issue.record("a 20,000-deep tree decoded past the depth limit")
+        } catch {
+            #expect(error.kind == .tooDeep)
+            #expect(error.description.hasPrefix("deep.json:"))
+        }
+    }
+}

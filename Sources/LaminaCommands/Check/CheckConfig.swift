@@ -2,20 +2,25 @@
 ///
 /// The nearest `lamina-check.json` in a scene's folder or above it (up to the folder named on
 /// the command line) applies. `{"kinds": ["json", "svg", "debug"]}` lists the golden kinds every
-/// scene must have; without a file all three are expected. Keys starting with `x-` are ignored.
+/// scene must have; without a file all three are expected. `"size": [W, H]` lays every scene of
+/// the folder out at that root size first (as `--size W H`), so one scene can have goldens at
+/// several sizes in several folders. Keys starting with `x-` are ignored.
 package struct CheckConfig: Sendable, Hashable {
     /// The configuration file's name.
     package static let fileName = "lamina-check.json"
 
     /// The golden kinds every scene governed by this file must have.
     package var kinds: [GoldenKind]
+    /// The root size to lay scenes out at, or nil for their own.
+    package var size: [Double]?
 
     /// The configuration used when no file applies: all three kinds.
     package static let standard = CheckConfig(kinds: GoldenKind.allCases)
 
     /// Creates a configuration expecting `kinds`.
-    package init(kinds: [GoldenKind]) {
+    package init(kinds: [GoldenKind], size: [Double]? = nil) {
         self.kinds = Array(Set(kinds)).sorted()
+        self.size = size
     }
 
     /// Parses a configuration file, or returns the message explaining what is wrong with it.
@@ -26,9 +31,20 @@ package struct CheckConfig: Sendable, Hashable {
         var config = CheckConfig.standard
         let top = doc.nodes[0]
         for (key, child) in zip(top.keys, top.children) {
+            if key == "size" {
+                let list = doc.nodes[child]
+                let numbers = list.children.compactMap { doc.nodes[$0].kind == .number ? doc.nodes[$0].number : nil }
+                guard list.kind == .array, list.children.count == 2, numbers.count == 2,
+                    numbers.allSatisfy({ $0.isFinite && $0 >= 0 })
+                else {
+                    return .failure(CheckConfigError(message: "'size' must be two non-negative numbers [W, H]"))
+                }
+                config.size = numbers
+                continue
+            }
             guard key == "kinds" else {
                 if key.hasPrefix("x-") { continue }
-                return .failure(CheckConfigError(message: "unknown key '\(key)' (allowed: kinds)"))
+                return .failure(CheckConfigError(message: "unknown key '\(key)' (allowed: kinds, size)"))
             }
             let list = doc.nodes[child]
             guard list.kind == .array else {
@@ -42,7 +58,7 @@ package struct CheckConfig: Sendable, Hashable {
                 }
                 kinds.append(kind)
             }
-            config = CheckConfig(kinds: kinds)
+            config = CheckConfig(kinds: kinds, size: config.size)
         }
         return .success(config)
     }

@@ -47,7 +47,7 @@ package enum CheckDiscovery {
                 case .failure(let f): return .failure(f)
                 }
                 let scene = CheckScene(input: argument, name: display, recordTarget: display,
-                                       goldenBase: base, kinds: Array(Set(config.kinds).union(present)).sorted())
+                                       goldenBase: base, kinds: Array(Set(config.kinds).union(present)).sorted(), size: config.size)
                 if seen.insert(argument.standardizedFileURL.path).inserted { found.append((display, scene)) }
             case .directory:
                 var stack: [(URL, String)] = [(argument, "")]
@@ -69,7 +69,7 @@ package enum CheckDiscovery {
                         let name = prefix + (rel.isEmpty ? file : rel + "/" + file)
                         let target = rel.isEmpty ? display : display + "/" + rel
                         let scene = CheckScene(input: input, name: name, recordTarget: target, goldenBase: base,
-                                               kinds: Array(Set(config.kinds).union(present)).sorted())
+                                               kinds: Array(Set(config.kinds).union(present)).sorted(), size: config.size)
                         if seen.insert(input.standardizedFileURL.path).inserted { found.append((name, scene)) }
                     }
                 }

@@ -16,21 +16,30 @@ package struct CheckEngine: Sendable {
     /// Produces the outputs of several kinds for one input at once (one output per kind, in
     /// order), so the input is read and laid out only once; throws when the input is bad.
     package typealias BatchGenerator = @Sendable (URL, [GoldenKind]) throws -> [[UInt8]]
+    /// Like `BatchGenerator`, but given the whole scene (its input and configured root size).
+    package typealias SceneGenerator = @Sendable (CheckScene, [GoldenKind]) throws -> [[UInt8]]
 
     /// The output generator (the real pipeline, or a fake in tests).
-    package var generate: BatchGenerator
+    package var generate: SceneGenerator
     /// How to run.
     package var options: CheckOptions
 
     /// Creates an engine that asks `generate` for one kind at a time.
     package init(generate: @escaping Generator, options: CheckOptions) {
-        self.generate = { url, kinds in try kinds.map { try generate(url, $0) } }
+        self.generate = { scene, kinds in try kinds.map { try generate(scene.input, $0) } }
         self.options = options
     }
 
     /// Creates an engine that asks `generateAll` for every needed kind of a scene in one call.
     package init(generateAll: @escaping BatchGenerator, options: CheckOptions) {
-        self.generate = generateAll
+        self.generate = { scene, kinds in try generateAll(scene.input, kinds) }
+        self.options = options
+    }
+
+    /// Creates an engine that asks `generateScene` for every needed kind of a scene in one
+    /// call, passing the scene so the generator can honour its configured size.
+    package init(generateScene: @escaping SceneGenerator, options: CheckOptions) {
+        self.generate = generateScene
         self.options = options
     }
 

@@ -93,16 +93,23 @@ package struct CheckReport: Sendable {
     ///
     /// - Parameter scenesPrinted: the scene lines were already printed while running (with
     ///   `CheckEngine.run(directories:progress:)`); print only the closing line.
-    package func emit(junit: URL?, scenesPrinted: Bool = false) -> Int32 {
+    /// - Parameters:
+    ///   - standardOutput: where report text goes (the process's stdout unless a test captures it).
+    ///   - standardError: where failure messages go.
+    package func emit(
+        junit: URL?, scenesPrinted: Bool = false,
+        standardOutput: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
+        standardError: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) -> Int32 {
         var status = exitCode
         let out = scenesPrinted ? (failure == nil ? summary + "\n" : "") : text
-        if !out.isEmpty { FileHandle.standardOutput.write(Data(out.utf8)) }
-        if !errorText.isEmpty { FileHandle.standardError.write(Data(errorText.utf8)) }
+        if !out.isEmpty { standardOutput(out) }
+        if !errorText.isEmpty { standardError(errorText) }
         if let junit {
             do {
                 try CheckFiles.writeAtomically(junitXML, to: junit)
             } catch {
-                FileHandle.standardError.write(Data("lamina: error: \(error.description)\n".utf8))
+                standardError("lamina: error: \(error.description)\n")
                 status = max(status, 73)
             }
         }

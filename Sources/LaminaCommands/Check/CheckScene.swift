@@ -12,6 +12,9 @@ package struct CheckScene: Sendable, Hashable {
     package var goldenBase: String
     /// The golden kinds this scene must have (configured kinds plus those present).
     package var kinds: [GoldenKind]
+    /// The root size `[W, H]` to lay the scene out at before writing (from `lamina-check.json`),
+    /// or nil for the input's own size.
+    package var size: [Double]? = nil
 
     /// The folder holding the input and its goldens.
     package var directory: URL { input.deletingLastPathComponent() }

@@ -3,7 +3,7 @@ import LaminaGeometry
 
 /// Checks or records one scene: the per-scene work of `CheckEngine`.
 struct SceneRunner: Sendable {
-    let generate: CheckEngine.BatchGenerator
+    let generate: CheckEngine.SceneGenerator
     let options: CheckOptions
     let rasterizer: SVGRasterizer?
 
@@ -19,7 +19,7 @@ struct SceneRunner: Sendable {
     private func outputs(_ scene: CheckScene, _ kinds: [GoldenKind]) -> Result<[GoldenKind: [UInt8]], GenerateError> {
         guard !kinds.isEmpty else { return .success([:]) }
         do {
-            let produced = try generate(scene.input, kinds)
+            let produced = try generate(scene, kinds)
             guard produced.count == kinds.count else {
                 return .failure(GenerateError(message: "generator returned \(produced.count) outputs for \(kinds.count) kinds"))
             }

@@ -65,8 +65,9 @@ public struct LayerTree: Hashable, Sendable {
     }
 
     public subscript(id: LayerID) -> Layer {
-        get { layers[id.index] }
-        set { layers[id.index] = newValue }
+        // Borrowing accessors: reading one property or mutating in place never copies the layer.
+        _read { yield layers[id.index] }
+        _modify { yield &layers[id.index] }
     }
 
     public func superlayer(of id: LayerID) -> LayerID? { superlayers[id.index] }

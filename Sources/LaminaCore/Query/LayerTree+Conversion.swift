@@ -83,13 +83,18 @@ extension LayerTree {
         var singular = false
         var cur = id
         while cur != stop {
-            var m = matrixToSuperlayer(cur)
             var next = superlayers[cur.index]
-            while let s = next, s != stop, layers[s.index].isTransformLayer {
-                m = m.concatenating(matrixToSuperlayer(s))
-                next = superlayers[s.index]
+            let h: Homography
+            if let s = next, s != stop, layers[s.index].isTransformLayer {
+                var m = matrixToSuperlayer(cur)
+                while let s = next, s != stop, layers[s.index].isTransformLayer {
+                    m = m.concatenating(matrixToSuperlayer(s))
+                    next = superlayers[s.index]
+                }
+                h = Homography(flattening: m)
+            } else {
+                h = homographyToSuperlayer(cur)
             }
-            let h = Homography(flattening: m)
             let det = h.determinant
             if !(abs(det) >= 1e-12) { singular = true }
             total = total.concatenating(h)

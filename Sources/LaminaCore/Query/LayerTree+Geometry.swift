@@ -85,8 +85,30 @@ extension LayerTree {
     }
 
     /// The plane-to-plane map into the superlayer (§3 flattening of ``matrixToSuperlayer(_:)``).
+    ///
+    /// Computed in 2D when the transform and the superlayer's sublayerTransform are affine
+    /// (the common case: z then never reaches x, y or w).
     public func homographyToSuperlayer(_ id: LayerID) -> Homography {
-        Homography(flattening: matrixToSuperlayer(id))
+        let t = layers[id.index].transform
+        guard t.isAffine else { return Homography(flattening: matrixToSuperlayer(id)) }
+        var slt: Transform3D?
+        if let s = superlayers[id.index], !isMask[id.index], !layers[s.index].sublayerTransform.isIdentity {
+            slt = layers[s.index].sublayerTransform
+            guard slt?.isAffine == true else { return Homography(flattening: matrixToSuperlayer(id)) }
+        }
+        let a = anchor(of: id), p = layers[id.index].position
+        let flip = layers[id.index].geometryFlipped
+        let b = layers[id.index].bounds
+        let ox = -a.x, oy = (flip ? 2 * b.y + b.height : 0) - a.y
+        var m = AffineTransform(
+            t.m11, t.m12, flip ? -t.m21 : t.m21, flip ? -t.m22 : t.m22,
+            ox * t.m11 + oy * t.m21 + t.m41 + p.x, ox * t.m12 + oy * t.m22 + t.m42 + p.y)
+        if let st = slt, let s = superlayers[id.index] {
+            let sa = anchor(of: s)
+            m = m.concatenating(.translation(-sa.x, -sa.y)).concatenating(st.affinePart)
+                .concatenating(.translation(sa.x, sa.y))
+        }
+        return Homography(m)
     }
 
     /// Whether content drawn in the layer is y-flipped: the parity of `geometryFlipped` up to the root (§3).

@@ -59,11 +59,13 @@ extension LayerTree {
     func hitFrame(_ id: LayerID, point: Point, accumulated: Transform3D, order: HitTestOrder) -> HitFrame? {
         if layers[id.index].hidden { return nil }
         let children = order == .array ? sublayerLists[id.index] : sublayersInPaintOrder(of: id)
-        let m = accumulated.isIdentity ? matrixToSuperlayer(id) : matrixToSuperlayer(id).concatenating(accumulated)
+        let plain = accumulated.isIdentity
         if layers[id.index].isTransformLayer {
+            let m = plain ? matrixToSuperlayer(id) : matrixToSuperlayer(id).concatenating(accumulated)
             return HitFrame(id: id, point: point, accumulated: m, children: children, cursor: children.count, inside: false)
         }
-        guard let inv = Homography(flattening: m).inverted(), let q = inv.apply(point), q.isFinite else { return nil }
+        let h = plain ? homographyToSuperlayer(id) : Homography(flattening: matrixToSuperlayer(id).concatenating(accumulated))
+        guard let inv = h.inverted(), let q = inv.apply(point), q.isFinite else { return nil }
         let inside = containsPoint(q, in: id)
         if layers[id.index].masksToBounds && !inside { return nil }
         return HitFrame(id: id, point: q, accumulated: .identity, children: children, cursor: children.count, inside: inside)

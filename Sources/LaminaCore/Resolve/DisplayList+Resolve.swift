@@ -30,7 +30,8 @@ struct Resolver {
     var tree: LayerTree { scene.tree }
     var list: DisplayList
     var diagnostics: [Diagnostic] = []
-    var frames: [ResolveFrame?]
+    /// Frames of the layers on the current path from the root (pushed on enter, popped on exit).
+    var frames: [ResolveFrame] = []
     /// Direct children (items and subgroups) of each group, for folding single-child opacity groups.
     var groupChildren: [Int] = []
     var groupOnlyChild: [(item: Int?, group: Int?)] = []
@@ -49,7 +50,6 @@ struct Resolver {
         self.list = DisplayList(output: o.output)
         self.rootClipIsViewport = o.rootClipIsViewport
         self.viewBoxMode = o.viewBoxMode
-        self.frames = Array(repeating: nil, count: scene.tree.count)
         list.layerPaintIndex = Array(repeating: nil, count: scene.tree.count)
         list.layerToOutput = Array(repeating: nil, count: scene.tree.count)
         list.layerClip = Array(repeating: nil, count: scene.tree.count)
@@ -62,7 +62,7 @@ struct Resolver {
 
     mutating func run() {
         let root = scene.root
-        guard root.index < tree.count else { return }
+        guard root.index < tree.count, tree.isVisible(root) else { return }
         var stack: [(LayerID, Bool)] = [(root, false)]
         while let (id, closing) = stack.popLast() {
             if closing {
@@ -84,7 +84,7 @@ struct Resolver {
     /// Visits a layer: computes its frame, opens its group and clips, emits background and content.
     mutating func enter(_ id: LayerID) -> Bool {
         let layer = tree[id]
-        let parentFrame = tree.superlayer(of: id).flatMap { frames[$0.index] }
+        let parentFrame = frames.last
         var f: ResolveFrame
         if let p = parentFrame {
             f = childFrame(of: id, parent: p)
@@ -104,7 +104,9 @@ struct Resolver {
         let filter = layer.svg?.filter
         let alphaMask = tree.mask(of: id).flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
         let groupOpacity = layer.allowsGroupOpacity && !layer.isTransformLayer && opacity < 1
-        let extra = (layer.svg?.extra ?? []).filter { $0.name == "mix-blend-mode" || $0.name == "isolation" }
+        let extra = (layer.svg?.extra ?? []).filter {
+            ($0.name == "mix-blend-mode" && $0.value != "normal") || ($0.name == "isolation" && $0.value != "auto")
+        }
         let needsSpace = filter != nil || layer.svg?.mask != nil || alphaMask != nil
         if groupOpacity || needsSpace || !extra.isEmpty {
             var g = CompositingGroup(layer: id, parent: f.group, opacity: groupOpacity ? opacity : 1)
@@ -139,7 +141,7 @@ struct Resolver {
             f.clip = ownChain
         }
         if !groupOpacity { f.opacity *= opacity }
-        frames[id.index] = f
+        frames.append(f)
         list.layerClip[id.index] = f.clip
         if !layer.isTransformLayer {
             emit(.background, of: id, frame: f, paintIndex: paintIndex)
@@ -150,7 +152,7 @@ struct Resolver {
 
     /// Leaves a layer: emits its border above its sublayers, closes its group.
     mutating func exit(_ id: LayerID) {
-        guard let f = frames[id.index] else { return }
+        guard let f = frames.popLast() else { return }
         if !tree[id].isTransformLayer, let pi = list.layerPaintIndex[id.index] {
             emit(.border, of: id, frame: f, paintIndex: pi)
         }

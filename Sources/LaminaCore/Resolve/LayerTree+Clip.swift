@@ -44,21 +44,22 @@ extension LayerTree {
         if layers[root.index].isTransformLayer {
             threeD[root.index] = (matrixToSuperlayer(root), rootUp)
         }
-        out[root.index] = Homography(flattening: matrixToSuperlayer(root)).concatenating(rootUp)
+        out[root.index] = homographyToSuperlayer(root).concatenating(rootUp)
         var stack: [LayerID] = [root]
         while let p = stack.popLast() {
             var children = sublayerLists[p.index]
             if let m = masks[p.index] { children.append(m) }
             for c in children {
-                var m = matrixToSuperlayer(c)
-                var base = out[p.index] ?? .identity
-                if let t = threeD[p.index] {
-                    m = m.concatenating(t.m)
-                    base = t.base
-                }
-                if layers[c.index].isTransformLayer { threeD[c.index] = (m, base) }
-                out[c.index] = Homography(flattening: m).concatenating(base)
                 stack.append(c)
+                guard let t = threeD[p.index] else {
+                    let base = out[p.index] ?? .identity
+                    if layers[c.index].isTransformLayer { threeD[c.index] = (matrixToSuperlayer(c), base) }
+                    out[c.index] = homographyToSuperlayer(c).concatenating(base)
+                    continue
+                }
+                let m = matrixToSuperlayer(c).concatenating(t.m)
+                if layers[c.index].isTransformLayer { threeD[c.index] = (m, t.base) }
+                out[c.index] = Homography(flattening: m).concatenating(t.base)
             }
         }
         for i in out.indices where out[i].map({ !$0.isFinite }) ?? false { out[i] = nil }

@@ -6,7 +6,7 @@ import LaminaCore
 /// picture's size; strokes do not scale (`vector-effect: non-scaling-stroke`).
 struct OverlayStyle {
     /// Colors by depth: a layer at depth `d` gets `palette[d % palette.count]`.
-    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
+    static let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#17becf", "#8c564b", "#e377c2", "#7f7f7f"]
 
     let canvas: Size
     /// The label font size: the canvas's longer side / 60.

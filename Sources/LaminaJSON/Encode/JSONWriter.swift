@@ -14,8 +14,6 @@ struct JSONWriter {
     /// Open containers: bit 0 set for an array, bit 1 once it has an entry.
     private var containers: [UInt8] = []
     private var afterKey = false
-    /// Reused text buffer for `NumberText`.
-    private var numberText = ""
 
     /// The finished text with its final newline.
     mutating func finish() -> [UInt8] {
@@ -125,9 +123,7 @@ struct JSONWriter {
     }
 
     private mutating func appendNumber(_ v: Double) {
-        numberText.removeAll(keepingCapacity: true)
-        NumberText.append(v, to: &numberText)
-        out.append(contentsOf: numberText.utf8)
+        NumberText.append(v, toBytes: &out)
     }
 
     /// A JSON string literal: `"` `\` and control characters escaped, everything else as is.

@@ -49,9 +49,8 @@ struct LayerEncoder {
         while let task = tasks.popLast() {
             switch task {
             case .head(let id):
-                let layer = tree[id]
                 writer.openObject()
-                writeHead(layer)
+                writeHead(tree.layers[id.index])
                 tasks.append(.close)
                 let subs = tree.sublayers(of: id)
                 if !subs.isEmpty {
@@ -67,7 +66,7 @@ struct LayerEncoder {
             case .maskKey:
                 writer.key("mask")
             case .tail(let id):
-                writeTail(tree[id])
+                writeTail(tree.layers[id.index])
             case .sublayersKey:
                 writer.key("sublayers")
                 writer.openArray()

@@ -10,39 +10,39 @@ extension SceneBuilder {
             let numbers = Length.parseNumberList(v[...]).flatMap { $0.allSatisfy(\.isFinite) ? $0 : nil }
             var ok = true
             switch a.name {
-            case "name": layers[id].name = v
+            case "name": layers.layers[id.index].name = v
             case "anchor":
-                if let n = numbers, n.count == 2 { layers[id].anchorPoint = Point(n[0], n[1]) } else { ok = false }
+                if let n = numbers, n.count == 2 { layers.layers[id.index].anchorPoint = Point(n[0], n[1]) } else { ok = false }
             case "anchor-z":
-                if let n = numbers, n.count == 1 { layers[id].anchorPointZ = n[0] } else { ok = false }
+                if let n = numbers, n.count == 1 { layers.layers[id.index].anchorPointZ = n[0] } else { ok = false }
             case "z":
-                if let n = numbers, n.count == 1 { layers[id].zPosition = n[0] } else { ok = false }
+                if let n = numbers, n.count == 1 { layers.layers[id.index].zPosition = n[0] } else { ok = false }
             case "bounds":
                 if let n = numbers, n.count == 4 { pending[id.index].authoredBounds = Rect(n[0], n[1], n[2], n[3]) } else { ok = false }
             case "masks-to-bounds":
-                if let b = Self.bool(v) { layers[id].masksToBounds = b } else { ok = false }
+                if let b = Self.bool(v) { layers.layers[id.index].masksToBounds = b } else { ok = false }
             case "geometry-flipped":
-                if let b = Self.bool(v) { layers[id].geometryFlipped = b } else { ok = false }
+                if let b = Self.bool(v) { layers.layers[id.index].geometryFlipped = b } else { ok = false }
             case "hidden":
-                if let b = Self.bool(v) { layers[id].hidden = b } else { ok = false }
+                if let b = Self.bool(v) { layers.layers[id.index].hidden = b } else { ok = false }
             case "corner-radius":
-                if let n = numbers, n.count == 1, n[0] >= 0 { layers[id].cornerRadius = n[0] } else { ok = false }
+                if let n = numbers, n.count == 1, n[0] >= 0 { layers.layers[id.index].cornerRadius = n[0] } else { ok = false }
             case "opacity":
-                if let n = numbers, n.count == 1 { layers[id].opacity = min(1, max(0, n[0])) } else { ok = false }
+                if let n = numbers, n.count == 1 { layers.layers[id.index].opacity = min(1, max(0, n[0])) } else { ok = false }
             case "background":
-                if let c = ParsedColor.parse(v[...]) { layers[id].backgroundColor = c.cssText } else { ok = false }
+                if let c = ParsedColor.parse(v[...]) { layers.layers[id.index].backgroundColor = c.cssText } else { ok = false }
             case "border":
                 ok = applyBorder(v, to: id)
             case "transform3d":
                 if let t = CSSTransform3D.parse(v) { pending[id.index].transform3D = t } else { ok = false }
             case "constraints":
                 do {
-                    layers[id].constraints = try ConstraintGrammar.parse(v, location: tree.location(of: element))
+                    layers.layers[id.index].constraints = try ConstraintGrammar.parse(v, location: tree.location(of: element))
                 } catch {
                     throw SVGImportError(.invalidAttribute, "\(error.message) in '\(a.qualifiedName)'", at: tree.location(of: element))
                 }
-                if let parent = layers.superlayer(of: id), !layers[id].constraints.isEmpty {
-                    layers[parent].layoutManager = .constraint
+                if let parent = layers.superlayer(of: id), !layers.layers[id.index].constraints.isEmpty {
+                    layers.layers[parent.index].layoutManager = .constraint
                 }
             case "autoresizing":
                 ok = applyAutoresizing(v, to: id)
@@ -56,12 +56,12 @@ extension SceneBuilder {
     private mutating func applyBorder(_ v: String, to id: LayerID) -> Bool {
         let parts = v.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
         guard let first = parts.first, let width = Double(first), width.isFinite, width >= 0 else { return false }
-        layers[id].borderWidth = width
+        layers.layers[id.index].borderWidth = width
         if parts.count == 2 {
             guard let c = ParsedColor.parse(parts[1]) else { return false }
-            layers[id].borderColor = c.cssText
+            layers.layers[id.index].borderColor = c.cssText
         } else {
-            layers[id].borderColor = "#000000"
+            layers.layers[id.index].borderColor = "#000000"
         }
         return true
     }
@@ -72,7 +72,7 @@ extension SceneBuilder {
             guard let bit = AutoresizingMask.names.first(where: { $0.0 == word })?.1 else { return false }
             mask.insert(bit)
         }
-        layers[id].autoresizingMask = mask
+        layers.layers[id.index].autoresizingMask = mask
         return true
     }
 

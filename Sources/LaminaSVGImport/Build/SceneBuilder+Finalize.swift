@@ -27,15 +27,16 @@ extension SceneBuilder {
         let p = pending[id.index]
         var box = p.contentBounds ?? .null
         if p.fixedBounds == nil {
-            for c in layers.sublayers(of: id) where !layers[c].hidden {
+            for c in layers.sublayers(of: id) where !layers.layers[c.index].hidden {
                 if let f = frame(of: c) { box = box.union(f) }
             }
         }
         pending[id.index].objectBox = box
-        var layer = layers[id]
+        let i = id.index
         let bounds = p.authoredBounds ?? p.fixedBounds ?? (box.isNull ? .zero : box)
-        layer.bounds = bounds
-        let anchor = Point(bounds.x + layer.anchorPoint.x * bounds.width, bounds.y + layer.anchorPoint.y * bounds.height)
+        layers.layers[i].bounds = bounds
+        let unitAnchor = layers.layers[i].anchorPoint
+        let anchor = Point(bounds.x + unitAnchor.x * bounds.width, bounds.y + unitAnchor.y * bounds.height)
         var t = p.transform
         if let host = p.boundingBoxHost {
             let hb = pending[host.index].objectBox
@@ -43,29 +44,34 @@ extension SceneBuilder {
             t = unit.concatenating(t)
         }
         if let t3 = p.transform3D {
-            layer.position = anchor
-            layer.transform = t3
+            layers.layers[i].position = anchor
+            layers.layers[i].transform = t3
         } else {
-            layer.position = t.apply(anchor)
-            layer.transform = Transform3D(t.linear)
+            layers.layers[i].position = t.apply(anchor)
+            layers.layers[i].transform = Transform3D(t.linear)
         }
         if let m = p.viewportMapping {
             let s = AffineTransform.translation(anchor.x, anchor.y).concatenating(m)
                 .concatenating(.translation(-anchor.x, -anchor.y))
-            layer.sublayerTransform = Transform3D(s)
+            layers.layers[i].sublayerTransform = Transform3D(s)
         }
-        layers[id] = layer
     }
 
     /// A sublayer's frame in its superlayer's space (LAYER-MODEL §2.2), nil when it has no
     /// extent (an empty layer) or projects behind the eye.
     func frame(of id: LayerID) -> Rect? {
-        let l = layers[id]
-        let b = l.bounds
-        if b.width == 0 && b.height == 0 && layers.sublayers(of: id).isEmpty && l.content == nil { return nil }
-        let a = Point(b.x + l.anchorPoint.x * b.width, b.y + l.anchorPoint.y * b.height)
-        let m = Transform3D.translation(-a.x, -a.y, -l.anchorPointZ).concatenating(l.transform)
-            .concatenating(.translation(l.position.x, l.position.y, l.zPosition))
+        let i = id.index
+        let b = layers.layers[i].bounds
+        if b.width == 0 && b.height == 0 && layers.sublayers(of: id).isEmpty && layers.layers[i].content == nil { return nil }
+        let ap = layers.layers[i].anchorPoint, position = layers.layers[i].position
+        let a = Point(b.x + ap.x * b.width, b.y + ap.y * b.height)
+        let t = layers.layers[i].transform
+        if t.isAffine {
+            let r = t.affinePart.linear.apply(Rect(b.x - a.x, b.y - a.y, b.width, b.height))
+            return Rect(r.x + position.x + t.m41, r.y + position.y + t.m42, r.width, r.height)
+        }
+        let m = Transform3D.translation(-a.x, -a.y, -layers.layers[i].anchorPointZ).concatenating(t)
+            .concatenating(.translation(position.x, position.y, layers.layers[i].zPosition))
         let h = Homography(flattening: m)
         var points: [Point] = []
         for c in b.corners {

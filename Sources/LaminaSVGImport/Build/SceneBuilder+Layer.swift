@@ -3,9 +3,12 @@ import LaminaCore
 extension SceneBuilder {
     /// Creates the layer of a group, `use`, viewport or drawable and attaches it to its parent:
     /// name, `svg` facts, opacity, `display`, clip path, mask and filter, authoring attributes.
-    mutating func makeLayer(_ w: Work, style: ComputedStyle, transform: AffineTransform) throws(SVGImportError) -> LayerID {
+    mutating func makeLayer(
+        _ w: Work, style: ComputedStyle, transform: AffineTransform, content: Content? = nil
+    ) throws(SVGImportError) -> LayerID {
         let e = tree[w.element]
         var layer = Layer(name: e.attribute("id"))
+        layer.content = content
         if w.context != .clip { layer.opacity = style.opacity }
         layer.hidden = style.isDisplayNone
         var info = SVGInfo(element: e.name)
@@ -50,8 +53,9 @@ extension SceneBuilder {
 
     /// The text of the element's first `title` child, trimmed.
     func title(of element: Int) -> String? {
-        for c in tree[element].children where tree[c].name == "title" && tree[c].isSVG {
-            let t = tree[c].text.trimmingCharacters(in: " \t\n\r")
+        for item in tree.elements[element].content {
+            guard case .element(let c) = item, tree.elements[c].name == "title", tree.elements[c].isSVG else { continue }
+            let t = tree.elements[c].text.trimmingCharacters(in: " \t\n\r")
             return t.isEmpty ? nil : t
         }
         return nil
@@ -59,7 +63,9 @@ extension SceneBuilder {
 
     /// Event attributes (`onclick` …) are never imported.
     mutating func warnEventAttributes(_ element: Int) {
-        for a in tree[element].attributes where a.namespace == nil && a.name.hasPrefix("on") && a.name.count > 2 {
+        for a in tree.elements[element].attributes where a.namespace == nil && a.name.utf8.count > 2 && a.name.utf8.first == 0x6F
+            && a.name.hasPrefix("on")
+        {
             warn("event attribute '\(a.name)' dropped", element)
         }
     }

@@ -93,9 +93,10 @@ extension SceneBuilder {
         return out + "</\(name)>"
     }
 
-    /// A stop's offset: a number or percentage clamped to 0…1 (invalid: 0).
+    /// A stop's offset: a number or percentage clamped to 0…1 (invalid, units included: 0).
     func stopOffset(_ s: Int) -> Double {
-        guard let t = tree[s].attribute("offset"), let l = Length.parse(t[...]) else { return 0 }
+        guard let t = tree[s].attribute("offset"), let l = Length.parse(t[...]), l.unit == .none || l.unit == .percent
+        else { return 0 }
         let v = l.unit == .percent ? l.value / 100 : l.value
         return v.isFinite ? min(1, max(0, v)) : 0
     }

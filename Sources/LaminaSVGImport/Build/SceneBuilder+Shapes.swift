@@ -4,16 +4,18 @@ extension SceneBuilder {
     /// A basic shape or path: a layer whose content is the shape with its computed paint.
     mutating func buildShape(_ w: Work) throws(SVGImportError) {
         let (style, declarations) = computeStyle(w.element, parent: w.style)
-        let geometry = shapeGeometry(w, fontSize: style.fontSize)
-        let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))
-        guard let (shape, box) = geometry else { return }
+        let transform = transformAttribute(w.element, declarations)
+        guard let (shape, box) = shapeGeometry(w, fontSize: style.fontSize) else {
+            _ = try makeLayer(w, style: style, transform: transform)
+            return
+        }
         var content = Content(shape: shape)
         style.applyPaint(to: &content, viewport: w.viewport)
-        content.fill = content.fill.map { checkedPaint($0, element: w.element) }
-        content.stroke = content.stroke.map { checkedPaint($0, element: w.element) }
+        if content.fill != nil { content.fill = content.fill.map { checkedPaint($0, element: w.element) } }
+        if content.stroke != nil { content.stroke = content.stroke.map { checkedPaint($0, element: w.element) } }
         if content.fill == .color("#000000") { content.fill = nil }
-        requestMarkers(content.extra)
-        layers[layer].content = content
+        if !content.extra.isEmpty { requestMarkers(content.extra) }
+        let layer = try makeLayer(w, style: style, transform: transform, content: content)
         pending[layer.index].contentBounds = box
     }
 

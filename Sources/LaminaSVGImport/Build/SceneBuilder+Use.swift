@@ -19,9 +19,11 @@ extension SceneBuilder {
         let height = resolve(w.useSize?.height, w.viewport.height)
             ?? length(w.element, "height", percentOf: w.viewport.height, fontSize: font) ?? w.viewport.height
         guard width > 0, height > 0 else { return }
-        let transform = AffineTransform.translation(x, y).concatenating(transformAttribute(w.element, declarations))
+        // SVG 1.1 `symbol` has no transform (resvg ignores it); nested `svg` may have one.
+        let own = e.name == "symbol" ? AffineTransform.identity : transformAttribute(w.element, declarations)
+        let transform = AffineTransform.translation(x, y).concatenating(own)
         let layer = try makeLayer(w, style: style, transform: transform)
-        layers[layer].masksToBounds = Self.clipsOverflow(style, declarations, byDefault: true)
+        layers.layers[layer.index].masksToBounds = Self.clipsOverflow(style, declarations, byDefault: true)
         pending[layer.index].fixedBounds = Rect(0, 0, width, height)
         let viewBox = ViewBox.parse(e.attribute("viewBox"))
         if let vb = viewBox {
@@ -64,7 +66,7 @@ extension SceneBuilder {
             clipFrame: w.clipFrame)
         if targetName == "svg" || targetName == "symbol" {
             func size(_ name: String) -> Length? {
-                guard let t = tree[w.element].attribute(name), let l = Length.parse(t[...]), l.value > 0 else { return nil }
+                guard let t = tree[w.element].attribute(name), let l = Length.parse(t[...]), l.value.isFinite else { return nil }
                 return l
             }
             next.useSize = (size("width"), size("height"))

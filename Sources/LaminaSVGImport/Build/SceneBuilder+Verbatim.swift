@@ -20,9 +20,9 @@ extension SceneBuilder {
         } else {
             box = textBox(w.element, fontSize: font)
         }
-        let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))
         let xml = markup(of: w.element, parentStyle: w.style, viewport: w.viewport, asLayerContent: true)
-        layers[layer].content = Content(shape: .svg(xml: xml))
+        let layer = try makeLayer(
+            w, style: style, transform: transformAttribute(w.element, declarations), content: Content(shape: .svg(xml: xml)))
         if !box.origin.isFinite || !box.width.isFinite || !box.height.isFinite { box = .zero }
         pending[layer.index].contentBounds = box
     }

@@ -68,6 +68,8 @@ struct SceneBuilder {
     /// Builds the whole scene from the root `svg` (element 0).
     mutating func build() throws(SVGImportError) -> Scene {
         try checkInstanceExpansion()
+        layers.layers.reserveCapacity(tree.elements.count)
+        pending.reserveCapacity(tree.elements.count)
         let root = try buildRoot()
         while let w = work.popLast() {
             try process(w)
@@ -82,9 +84,25 @@ struct SceneBuilder {
     }
 
     /// The computed style of `element` under a parent style, with its declarations.
-    func computeStyle(_ element: Int, parent: ComputedStyle) -> (ComputedStyle, [(name: String, value: String)]) {
+    /// References to other files in `url()` values are reported (they draw their fallback).
+    mutating func computeStyle(_ element: Int, parent: ComputedStyle) -> (ComputedStyle, [(name: String, value: String)]) {
         let declarations = cascade.declarations(for: element)
+        for d in declarations where d.value.utf8.contains(0x28) {
+            warnExternalURLs(d.value, element: element)
+        }
         return (parent.child(declarations: declarations), declarations)
+    }
+
+    /// Warns about each `url(…)` in a value that does not point into this document.
+    mutating func warnExternalURLs(_ value: String, element: Int) {
+        var rest = value[...]
+        while let r = rest.firstRange(of: "url(") {
+            let inner = rest[r.upperBound...]
+            guard let close = inner.firstIndex(of: ")") else { break }
+            let target = inner[..<close].trimmingCharacters(in: " \t\n\r\"'")
+            if !target.hasPrefix("#") { warn("external reference '\(target.prefix(80))' dropped", element) }
+            rest = inner[close...]
+        }
     }
 
     /// The style an element has in the document itself (used for clip paths, paint servers

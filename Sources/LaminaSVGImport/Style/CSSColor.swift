@@ -42,7 +42,10 @@ package enum ParsedColor: Hashable, Sendable {
     /// allowed, an SVG 1.1 `icc-color(…)` suffix ignored. Nil when not a color.
     package static func parse(_ s: Substring) -> ParsedColor? {
         var text = s.trimmingCSSSpaces()
-        if let r = text.firstRange(ofASCII: "icc-color("), r.lowerBound > text.startIndex {
+        // An SVG 1.1 `icc-color(…)` suffix always follows a space; most colors have none.
+        if text.utf8.contains(where: CSSBytes.isSpace), let r = text.firstRange(ofASCII: "icc-color("),
+            r.lowerBound > text.startIndex
+        {
             let before = text[text.startIndex..<r.lowerBound]
             if before.last.map(isCSSSpace) == true { text = before.trimmingCSSSpaces() }
         }

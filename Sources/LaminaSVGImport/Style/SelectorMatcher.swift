@@ -1,15 +1,16 @@
 /// Matches indexed selectors against every element of a tree in linear time.
 ///
-/// Selectors are bucketed by their rightmost compound's id, first class or type (else the
-/// universal bucket); each element only tries the buckets it can match. Descendant
-/// combinators use a memo of "some ancestor-or-self matches the left part", so a deep tree
-/// is walked once per selector part rather than once per element.
+/// Selectors are bucketed by their rightmost compound's id, first class, type or first
+/// attribute name (else the universal bucket); each element only tries the buckets it can
+/// match. Descendant combinators use a memo of "some ancestor-or-self matches the left
+/// part", so a deep tree is walked once per selector part rather than once per element.
 struct SelectorMatcher {
     let tree: ElementTree
     let selectors: [StyleCascade.IndexedSelector]
     var byID: [String: [Int32]] = [:]
     var byClass: [String: [Int32]] = [:]
     var byType: [String: [Int32]] = [:]
+    var byAttribute: [String: [Int32]] = [:]
     var universal: [Int32] = []
     /// Per element: its id and class list, computed once.
     var ids: [String?] = []
@@ -30,6 +31,8 @@ struct SelectorMatcher {
                 byClass[c, default: []].append(Int32(k))
             } else if let t = last.type {
                 byType[t, default: []].append(Int32(k))
+            } else if let a = last.attributes.first {
+                byAttribute[a.name, default: []].append(Int32(k))
             } else {
                 universal.append(Int32(k))
             }
@@ -62,6 +65,19 @@ struct SelectorMatcher {
                 if let list = byClass[c] { candidates += list }
             }
             if let list = byType[tree.elements[e].name] { candidates += list }
+            if !byAttribute.isEmpty {
+                let before = candidates.count
+                for a in tree.elements[e].attributes where a.namespace == nil {
+                    if let list = byAttribute[a.name] { candidates += list }
+                }
+                if candidates.count > before {
+                    // Keep each selector once (the buckets are disjoint, but be safe).
+                    candidates.sort()
+                    var unique: [Int32] = []
+                    for c in candidates where unique.last != c { unique.append(c) }
+                    candidates = unique
+                }
+            }
             candidates += universal
             let before = out.count
             for k in candidates where matches(Int(k), part: selectors[Int(k)].selector.compounds.count - 1, element: e) {

@@ -16,8 +16,9 @@ package struct ElementTree: Sendable {
     }
 
     package subscript(i: Int) -> Element {
-        get { elements[i] }
-        set { elements[i] = newValue }
+        // Borrowing accessors: reading one field never copies the element.
+        _read { yield elements[i] }
+        _modify { yield &elements[i] }
     }
 
     package func location(of i: Int) -> SourceLocation {

@@ -59,7 +59,9 @@ private final class JUnitCollector: NSObject, XMLParserDelegate {
         try ClockOutputs.install(in: box)
         let report = await box.run(ClockOutputs.outputs())
         let junit = box.root.appendingPathComponent("reports-junit.xml")
-        #expect(report.emit(junit: junit) == 0)
+        var printed = ""
+        #expect(report.emit(junit: junit, standardOutput: { printed += $0 }, standardError: { printed += $0 }) == 0)
+        #expect(printed == report.text)
         #expect(box.read("reports-junit.xml") == report.junitXML)
         #expect(report.junitXML.contains(#"<testcase classname="lamina check" name="clock.svg"/>"#))
     }

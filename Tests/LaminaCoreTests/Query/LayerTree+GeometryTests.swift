@@ -89,3 +89,30 @@ import Testing
         #expect(tree.needsLayout(id))
     }
 }
+
+@Suite struct HomographyToSuperlayerTests {
+    @Test(arguments: [false, true])
+    func affineShortcutMatchesTheFlattened4x4(flipped: Bool) throws {
+        var tree = LayerTree()
+        var s = Layer()
+        s.bounds = Rect(10, 20, 200, 100)
+        s.anchorPoint = Point(0.3, 0.6)
+        s.sublayerTransform = Transform3D(AffineTransform(1.2, 0.1, -0.3, 0.9, 5, -7))
+        let sup = tree.make(s)
+        var l = Layer()
+        l.bounds = Rect(5, 7, 100, 80)
+        l.anchorPoint = Point(0.25, 0.75)
+        l.anchorPointZ = 12
+        l.zPosition = 3
+        l.position = Point(80, 90)
+        l.geometryFlipped = flipped
+        l.transform = .rotation(0.3, 0, 0, 1)
+        let id = tree.make(l)
+        try tree.addSublayer(id, to: sup)
+        let fast = tree.homographyToSuperlayer(id)
+        let full = Homography(flattening: tree.matrixToSuperlayer(id))
+        let pairs = [(fast.m11, full.m11), (fast.m12, full.m12), (fast.m21, full.m21), (fast.m22, full.m22),
+                     (fast.m31, full.m31), (fast.m32, full.m32), (fast.m13, full.m13), (fast.m33, full.m33)]
+        for (a, b) in pairs { #expect(abs(a - b) < 1e-9) }
+    }
+}

@@ -42,6 +42,15 @@ import Testing
         }
     }
 
+    @Test func externalPaintReferencesDrawTheirFallback() throws {
+        let svg = S.header + "><rect id=\"r\" width=\"1\" height=\"1\" fill=\"url(other.svg#g) red\" stroke=\"url('http://x/y#z')\"/></svg>"
+        let (scene, diagnostics) = try S.load(svg)
+        let r = try #require(S.layer(scene, "r"))
+        #expect(scene.tree[r].content?.fill == .color("#ff0000"))
+        #expect(scene.tree[r].content?.stroke == nil)
+        #expect(diagnostics.map(\.message) == ["external reference 'other.svg#g' dropped", "external reference 'http://x/y#z' dropped"])
+    }
+
     @Test func useFanOutIsCapped() {
         var svg = S.header + "><defs><rect id=\"l0\" width=\"1\" height=\"1\"/>"
         for i in 1...12 {

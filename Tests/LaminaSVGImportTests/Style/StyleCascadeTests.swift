@@ -139,3 +139,18 @@ extension StyleCascadeTests {
         #expect(Self.value(c, 1, "stroke") == "red")
     }
 }
+
+extension StyleCascadeTests {
+    @Test func attributeOnlySelectorsMatchThroughTheirBucket() {
+        var t = StyleTestTree()
+        let svg = t.add("svg", parent: nil)
+        t.add("style", parent: svg, text: "[data-a][data-b] { fill: red } [data-b] { stroke: blue } [data-c=x] { opacity: .5 }")
+        let both = t.add("rect", parent: svg, [("data-b", "1"), ("data-a", "1")])
+        let onlyB = t.add("rect", parent: svg, [("data-b", "1")])
+        let wrongC = t.add("rect", parent: svg, [("data-c", "y")])
+        let (c, _) = Self.cascade(t)
+        #expect(c.declarations(for: both).map(\.name) == ["stroke", "fill"])  // lower specificity first
+        #expect(c.declarations(for: onlyB).map(\.name) == ["stroke"])
+        #expect(c.declarations(for: wrongC).isEmpty)
+    }
+}

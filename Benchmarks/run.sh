@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Lamina benchmark suite (outside the test graph). Usage:
+#   Benchmarks/run.sh [--sizes "1000 10000 100000 1000000"] [--depths "1 10"] [--quick] [--no-build]
+# Measures wall time, CPU time (user+sys) and peak RSS with /usr/bin/time, for:
+#   convert → flat SVG, convert → JSON, debug, JSON → SVG (on generated and real files),
+#   check on Samples, a --jobs 1 vs --jobs 2 batch, and resvg on the real files.
+# The floor is libxml2's SAX walk (xmlwalk, built here), measured in the same run.
+# Generated inputs go to $LAMINA_BENCH_DIR (default: $TMPDIR/lamina-bench), never the repo.
+set -euo pipefail
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+SHARED=""
+for cand in "$REPO/../shared" "$REPO/../../shared" "/work/shared"; do
+    if [ -f "$cand/tools/xmlwalk.c" ]; then SHARED=$(cd "$cand" && pwd); break; fi
+done
+[ -n "$SHARED" ] || { echo "run.sh: cannot find ../shared/tools next to the repo" >&2; exit 1; }
+
+SIZES="1000 10000 100000 1000000"
+DEPTHS="1 10"
+BUILD=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --sizes) SIZES="$2"; shift 2 ;;
+        --depths) DEPTHS="$2"; shift 2 ;;
+        --quick) SIZES="1000 100000"; shift ;;
+        --no-build) BUILD=0; shift ;;
+        *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+
+WORK=${LAMINA_BENCH_DIR:-${TMPDIR:-/tmp}/lamina-bench}
+mkdir -p "$WORK/in" "$WORK/out"
+LAMINA="$REPO/.build/release/lamina"
+if [ "$BUILD" = 1 ]; then (cd "$REPO" && swift build -c release --product lamina >&2); fi
+[ -x "$LAMINA" ] || { echo "run.sh: $LAMINA missing (swift build -c release)" >&2; exit 1; }
+XMLWALK="$WORK/xmlwalk"
+if [ ! -x "$XMLWALK" ] || [ "$SHARED/tools/xmlwalk.c" -nt "$XMLWALK" ]; then
+    # shellcheck disable=SC2046
+    gcc -O2 -o "$XMLWALK" "$SHARED/tools/xmlwalk.c" $(xml2-config --cflags --libs)
+fi
+RESVG=${RESVG:-$HOME/.cache/lamina-eval/bin/resvg}
+[ -x "$RESVG" ] || RESVG=$(command -v resvg || true)
+
+# measure LABEL FILE ELEMENTS FLOOR_WALL CMD... → prints one table row, returns wall in $LAST
+LAST=0
+measure() {
+    local label=$1 file=$2 elements=$3 floor=$4; shift 4
+    local t="$WORK/time.txt" status=0
+    /usr/bin/time -f "%e %U %S %M" -o "$t" "$@" >/dev/null 2>"$WORK/stderr.txt" || status=$?
+    local wall user sys rss
+    read -r wall user sys rss < <(tail -1 "$t")
+    LAST=$wall
+    local bytes; bytes=$(stat -c %s "$file")
+    awk -v l="$label" -v f="$(basename "$file")" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" \
+        -v b="$bytes" -v e="$elements" -v fl="$floor" -v st="$status" 'BEGIN {
+        ww = (w > 0 ? w : 0.005)
+        ratio = (fl > 0 ? sprintf("%.1f×", w / fl) : "–")
+        printf "| %s | %s | %.2f | %.2f | %.2f | %.0f | %.1f | %s | %s |%s\n", f, l, b / 1e6, w, u + s, r / 1024,
+            b / 1e6 / ww, (e > 0 ? sprintf("%.0f", e / ww) : "–"), ratio, (st != 0 ? " exit " st : "")
+    }'
+}
+
+elements_of() { grep -o '<[A-Za-z]' "$1" | wc -l; }
+
+header() {
+    echo
+    echo "| file | command | MB | wall s | CPU s | peak RSS MB | MB/s | elements/s | × floor |"
+    echo "|---|---|---|---|---|---|---|---|---|"
+}
+
+bench_file() {
+    local f=$1 name; name=$(basename "$f" .svg)
+    local n; n=$(elements_of "$f")
+    measure "floor (xmlwalk --sax)" "$f" "$n" 0 "$XMLWALK" --sax "$f"
+    local floor=$LAST
+    measure "convert → SVG" "$f" "$n" "$floor" "$LAMINA" convert "$f" -o "$WORK/out/$name.svg"
+    measure "convert → JSON" "$f" "$n" "$floor" "$LAMINA" convert "$f" -o "$WORK/out/$name.json"
+    measure "debug" "$f" "$n" "$floor" "$LAMINA" debug "$f" -o "$WORK/out/$name.debug.svg"
+    measure "JSON → SVG" "$WORK/out/$name.json" "$n" "$floor" "$LAMINA" convert "$WORK/out/$name.json" -o "$WORK/out/$name.rt.svg"
+    if [ "${2:-}" = resvg ] && [ -n "$RESVG" ]; then
+        measure "resvg -w 256" "$f" "$n" "$floor" "$RESVG" "$f" "$WORK/out/$name.png" -w 256
+    fi
+}
+
+echo "# Lamina benchmarks — $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "lamina: $LAMINA ($(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo '?'))"
+
+echo; echo "## Real files ($SHARED/perf-data)"
+header
+for f in "$SHARED"/perf-data/*.svg; do bench_file "$f" resvg; done
+
+for depth in $DEPTHS; do
+    kind=$([ "$depth" = 1 ] && echo flat || echo deep)
+    echo; echo "## Generated, $kind (depth $depth)"
+    header
+    for n in $SIZES; do
+        f="$WORK/in/$kind-$n.svg"
+        [ -f "$f" ] || python3 "$SHARED/tools/gen_svg.py" "$WORK/in" --n "$n" --depth "$depth" --name "$kind-$n" >/dev/null
+        bench_file "$f"
+    done
+done
+
+echo; echo "## check on Samples"
+header
+measure "check Samples" "$REPO/Samples/README.md" 0 0 "$LAMINA" check "$REPO/Samples"
+
+echo; echo "## Batch: convert → SVG of the real files and 4 × 1e4 generated files, --jobs 1 vs 2"
+batch=()
+for f in "$SHARED"/perf-data/*.svg; do batch+=("$f"); done
+for k in 1 2 3 4; do
+    f="$WORK/in/batch-$k.svg"
+    [ -f "$f" ] || python3 "$SHARED/tools/gen_svg.py" "$WORK/in" --n 10000 --depth 10 --seed "$k" --name "batch-$k" >/dev/null
+    batch+=("$f")
+done
+header
+measure "batch --jobs 1" "${batch[0]}" 0 0 "$LAMINA" convert "${batch[@]}" --output-dir "$WORK/out/batch1" --jobs 1
+j1=$LAST
+measure "batch --jobs 2" "${batch[0]}" 0 0 "$LAMINA" convert "${batch[@]}" --output-dir "$WORK/out/batch2" --jobs 2
+awk -v a="$j1" -v b="$LAST" 'BEGIN { printf "\nspeed-up --jobs 2 / --jobs 1: %.2f×\n", (b > 0 ? a / b : 0) }'

@@ -1,0 +1,49 @@
+import LaminaCore
+import LaminaExport
+import LaminaSVGImport
+import Testing
+
+/// Exporting an export, once re-imported, gives the same bytes.
+@Suite struct FlattenedSVGFixpointTests {
+    static let inputs: [String] = [
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="400" height="200">
+          <g transform="rotate(30 50 50)" opacity="0.5">
+            <rect x="10" y="10" width="40" height="30" rx="5" fill="red" stroke="blue" stroke-width="3"/>
+            <circle cx="60" cy="40" r="20" fill="green"/>
+          </g>
+          <ellipse cx="150" cy="50" rx="30" ry="20" fill="#123456" transform="skewX(10)"/>
+        </svg>
+        """,
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200">
+          <clipPath id="c"><circle cx="100" cy="100" r="60"/></clipPath>
+          <clipPath id="d" clip-path="url(#c)"><rect x="50" y="50" width="120" height="80"/></clipPath>
+          <linearGradient id="lg"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>
+          <g clip-path="url(#d)" transform="translate(5 7)">
+            <rect x="0" y="0" width="200" height="200" fill="url(#lg)"/>
+            <path d="M 10 10 L 190 190" stroke="black"/>
+          </g>
+        </svg>
+        """,
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" width="120" height="120">
+          <g opacity="0.5"><g opacity="0.5"><rect width="50" height="50"/></g></g>
+          <polygon points="60,10 110,60 60,110" fill="none" stroke="purple" stroke-dasharray="4 2"/>
+        </svg>
+        """,
+    ]
+
+    @Test(arguments: inputs)
+    func exportOfAnExportIsIdentical(_ input: String) throws {
+        let first = try export(input)
+        let second = try export(first)
+        #expect(first == second)
+    }
+
+    func export(_ svg: String) throws -> String {
+        let (scene, _) = try SVGImport.importScene(Array(svg.utf8), file: "test.svg")
+        let (list, _) = DisplayList.resolve(scene)
+        return FlattenedSVG.write(list, scene: scene)
+    }
+}

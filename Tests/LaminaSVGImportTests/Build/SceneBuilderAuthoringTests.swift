@@ -1,0 +1,69 @@
+import LaminaCore
+import Testing
+
+@testable import LaminaSVGImport
+
+@Suite struct SceneBuilderAuthoringTests {
+    typealias S = ImportTestSupport
+
+    @Test func authoringAttributesSetLayerProperties() throws {
+        let svg = S.header + " xmlns:x=\"urn:lamina:layer\"><g id=\"g\" x:name=\"Card\" lamina:anchor=\"0 1\" lamina:z=\"3\" lamina:anchor-z=\"2\""
+            + " lamina:masks-to-bounds=\"true\" lamina:corner-radius=\"4\" lamina:geometry-flipped=\"1\" lamina:hidden=\"false\""
+            + " lamina:opacity=\"0.25\" lamina:background=\"red\" lamina:border=\"2 blue\" lamina:autoresizing=\"widthSizable maxYMargin\">"
+            + "<rect width=\"10\" height=\"20\"/></g></svg>"
+        let (scene, diagnostics) = try S.load(svg)
+        #expect(diagnostics.isEmpty)
+        let id = try #require(S.layer(scene, "Card"))
+        let l = scene.tree[id]
+        #expect(l.anchorPoint == Point(0, 1))
+        #expect(l.position == Point(0, 20))
+        #expect(l.zPosition == 3 && l.anchorPointZ == 2)
+        #expect(l.masksToBounds && l.geometryFlipped && !l.hidden)
+        #expect(l.cornerRadius == 4 && l.opacity == 0.25)
+        #expect(l.backgroundColor == "#ff0000" && l.borderColor == "#0000ff" && l.borderWidth == 2)
+        #expect(l.autoresizingMask == [.widthSizable, .maxYMargin])
+        #expect(l.svg?.id == "g")
+    }
+
+    @Test func authoredBoundsOverrideTheComputedOnes() throws {
+        let svg = S.header + "><g id=\"g\" lamina:bounds=\"0 0 100 50\" transform=\"translate(10 10)\"><rect width=\"1\" height=\"1\"/></g></svg>"
+        let (scene, _) = try S.load(svg)
+        let g = try #require(S.layer(scene, "g"))
+        #expect(scene.tree[g].bounds == Rect(0, 0, 100, 50))
+        #expect(scene.tree[g].position == Point(60, 35))
+    }
+
+    @Test func transform3DReplacesTheTransformAboutTheAnchor() throws {
+        let svg = S.header + "><rect id=\"r\" width=\"100\" height=\"50\" lamina:transform3d=\"perspective(500px) rotateY(30deg)\"/></svg>"
+        let (scene, _) = try S.load(svg)
+        let r = try #require(S.layer(scene, "r"))
+        let expected = Transform3D.rotation(Double.pi / 6, 0, 1, 0).concatenating({
+            var p = Transform3D.identity
+            p.m34 = -1.0 / 500
+            return p
+        }())
+        let t = scene.tree[r].transform
+        #expect(zip(t.elements, expected.elements).allSatisfy { abs($0 - $1) < 1e-12 })
+        #expect(scene.tree[r].position == Point(50, 25))
+    }
+
+    @Test func badAuthoringValuesAreWarnings() throws {
+        let svg = S.header + "><rect id=\"r\" width=\"1\" height=\"1\" lamina:anchor=\"x\" lamina:transform3d=\"spin(3)\" lamina:bogus=\"1\"/></svg>"
+        let (scene, diagnostics) = try S.load(svg)
+        let r = try #require(S.layer(scene, "r"))
+        #expect(scene.tree[r].anchorPoint == Point(0.5, 0.5))
+        #expect(diagnostics.map(\.message) == [
+            "invalid value 'x' for 'lamina:anchor' ignored", "invalid value 'spin(3)' for 'lamina:transform3d' ignored",
+            "unknown attribute 'lamina:bogus' ignored",
+        ])
+    }
+
+    @Test func switchDrawsTheFirstChildThatApplies() throws {
+        let svg = S.header + "><switch><rect id=\"a\" systemLanguage=\"fr\" width=\"1\" height=\"1\"/>"
+            + "<rect id=\"b\" requiredExtensions=\"http://x\" width=\"1\" height=\"1\"/>"
+            + "<rect id=\"c\" systemLanguage=\"de, en-US\" width=\"1\" height=\"1\"/><rect id=\"d\" width=\"1\" height=\"1\"/></switch></svg>"
+        let (scene, _) = try S.load(svg)
+        #expect(S.layer(scene, "c") != nil)
+        #expect(S.layer(scene, "a") == nil && S.layer(scene, "b") == nil && S.layer(scene, "d") == nil)
+    }
+}
