@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Lamina benchmark suite (outside the test graph). Usage:
 #   Benchmarks/run.sh [--sizes "1000 10000 100000 1000000"] [--depths "1 10"] [--quick] [--no-build]
+#                     [--convert-only-from N]   (sizes ≥ N: only convert → SVG and → JSON)
 # Measures wall time, CPU time (user+sys) and peak RSS with /usr/bin/time, for:
 #   convert → flat SVG, convert → JSON, debug, JSON → SVG (on generated and real files),
 #   check on Samples, a --jobs 1 vs --jobs 2 batch, and resvg on the real files.
@@ -18,19 +19,21 @@ done
 SIZES="1000 10000 100000 1000000"
 DEPTHS="1 10"
 BUILD=1
+CONVERT_ONLY_FROM=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --sizes) SIZES="$2"; shift 2 ;;
         --depths) DEPTHS="$2"; shift 2 ;;
         --quick) SIZES="1000 100000"; shift ;;
         --no-build) BUILD=0; shift ;;
+        --convert-only-from) CONVERT_ONLY_FROM="$2"; shift 2 ;;
         *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
 
 WORK=${LAMINA_BENCH_DIR:-${TMPDIR:-/tmp}/lamina-bench}
 mkdir -p "$WORK/in" "$WORK/out"
-LAMINA="$REPO/.build/release/lamina"
+LAMINA=${LAMINA:-$REPO/.build/release/lamina}
 if [ "$BUILD" = 1 ]; then (cd "$REPO" && swift build -c release --product lamina >&2); fi
 [ -x "$LAMINA" ] || { echo "run.sh: $LAMINA missing (swift build -c release)" >&2; exit 1; }
 XMLWALK="$WORK/xmlwalk"
@@ -50,7 +53,7 @@ measure() {
     local wall user sys rss
     read -r wall user sys rss < <(tail -1 "$t")
     LAST=$wall
-    local bytes; bytes=$(stat -c %s "$file")
+    local bytes; bytes=$(stat -L -c %s "$file")
     awk -v l="$label" -v f="$(basename "$file")" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" \
         -v b="$bytes" -v e="$elements" -v fl="$floor" -v st="$status" 'BEGIN {
         ww = (w > 0 ? w : 0.005)
@@ -75,6 +78,7 @@ bench_file() {
     local floor=$LAST
     measure "convert → SVG" "$f" "$n" "$floor" "$LAMINA" convert "$f" -o "$WORK/out/$name.svg"
     measure "convert → JSON" "$f" "$n" "$floor" "$LAMINA" convert "$f" -o "$WORK/out/$name.json"
+    [ "${2:-}" = convert-only ] && return
     measure "debug" "$f" "$n" "$floor" "$LAMINA" debug "$f" -o "$WORK/out/$name.debug.svg"
     measure "JSON → SVG" "$WORK/out/$name.json" "$n" "$floor" "$LAMINA" convert "$WORK/out/$name.json" -o "$WORK/out/$name.rt.svg"
     if [ "${2:-}" = resvg ] && [ -n "$RESVG" ]; then
@@ -97,7 +101,7 @@ for depth in $DEPTHS; do
     for n in $SIZES; do
         f="$WORK/in/$kind-$n.svg"
         [ -f "$f" ] || python3 "$SHARED/tools/gen_svg.py" "$WORK/in" --n "$n" --depth "$depth" --name "$kind-$n" >/dev/null
-        bench_file "$f"
+        if [ "$CONVERT_ONLY_FROM" -gt 0 ] && [ "$n" -ge "$CONVERT_ONLY_FROM" ]; then bench_file "$f" convert-only; else bench_file "$f"; fi
     done
 done
 

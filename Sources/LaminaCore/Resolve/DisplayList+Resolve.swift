@@ -71,7 +71,10 @@ struct Resolver {
             }
             guard enter(id) else { continue }
             stack.append((id, true))
-            let subs = tree.sublayersInPaintOrder(of: id)
+            var subs = tree.sublayersInPaintOrder(of: id)
+            if tree[id].isTransformLayer, let pending = frames.last?.pending3D {
+                subs = depthSorted(subs.filter { tree.isVisible($0) }, under: pending, of: id)
+            }
             for (i, child) in tree.sublayers(of: id).enumerated() {
                 list.pathParents[child.index] = id
                 list.pathSegments[child.index] = tree[child].name ?? "#\(i)"
@@ -248,5 +251,27 @@ extension Resolver {
             m.m21 = -m.m21; m.m22 = -m.m22; m.m23 = -m.m23; m.m24 = -m.m24
         }
         return m
+    }
+}
+
+extension Resolver {
+    /// Sublayers of a `CATransformLayer`, painter-sorted far to near by the depth of their
+    /// bounds' centre (an approximation of Core Animation's 3D sort, LAYER-MODEL §5.2).
+    mutating func depthSorted(_ subs: [LayerID], under pending: Transform3D, of id: LayerID) -> [LayerID] {
+        guard subs.count > 1 else { return subs }
+        let keyed = subs.enumerated().map { (i, child) -> (Int, Double, LayerID) in
+            let b = tree[child].bounds
+            let m = tree.matrixToSuperlayer(child).concatenating(pending)
+            let v = m.apply(x: b.midX, y: b.midY, z: 0)
+            let depth = v.z / v.w
+            return (i, v.w > 0 && depth.isFinite ? depth : -Double.infinity, child)
+        }
+        let sorted = keyed.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map(\.2)
+        if sorted != subs {
+            diagnostics.append(.warning(
+                "sublayers of transform layer \(list.path(of: id)) are painted in approximate depth order",
+                at: tree[id].svg?.location))
+        }
+        return sorted
     }
 }

@@ -203,6 +203,19 @@ private let unitRect = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 
         #expect(diags.map(\.message) == ["layer away is turned past edge-on (w ≤ 0) and is not drawn"])
     }
 
+    @Test func transformLayerSublayersPaintFarToNear() {
+        var b = SceneBuilder(width: 200, height: 200)
+        var p = Transform3D.identity
+        p.m34 = -1.0 / 500
+        b.scene.tree[b.root].sublayerTransform = p
+        let t = b.add("t", frame: Rect(50, 50, 100, 100)) { $0.isTransformLayer = true }
+        b.add("near", to: t, frame: Rect(0, 0, 100, 100), shape: unitRect) { $0.transform = .translation(0, 0, 20) }
+        b.add("far", to: t, frame: Rect(0, 0, 100, 100), shape: unitRect) { $0.transform = .translation(0, 0, -20) }
+        let (list, diags) = DisplayList.resolve(b.scene)
+        #expect(names(list, b.scene) == ["far:contents", "near:contents"])
+        #expect(diags.map(\.message) == ["sublayers of transform layer t are painted in approximate depth order"])
+    }
+
     @Test func deepTreesResolveWithoutRecursion() throws {
         var b = SceneBuilder()
         // Built bottom-up so that each addSublayer's cycle check is O(1).
