@@ -4,8 +4,9 @@ import Testing
 
 /// Hostile inputs through every command of the built binary (Docs/Security.md): each either
 /// fails with exit 65 and a located `error:`, or succeeds with a safe output; no run takes more
-/// than 10 s, and no failed run leaves a file behind or touches an existing output.
-@Suite struct HostileInputTests {
+/// than 10 s, and no failed run leaves a file behind or touches an existing output. The cases run
+/// one at a time so that a loaded CI machine does not push a run past the time limit.
+@Suite(.serialized) struct HostileInputTests {
     static let timeLimit = 10.0
     static let sentinel = Data("existing output, must survive\n".utf8)
 
