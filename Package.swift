@@ -13,6 +13,10 @@ let package = Package(
     products: [
         .executable(name: "lamina", targets: ["lamina"]),
         .library(name: "LaminaCore", targets: ["LaminaCore"]),
+        // Used by the libFuzzer targets in Fuzz/ (a separate package).
+        .library(name: "LaminaSVGImport", targets: ["LaminaSVGImport"]),
+        .library(name: "LaminaJSON", targets: ["LaminaJSON"]),
+        .library(name: "LaminaExport", targets: ["LaminaExport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

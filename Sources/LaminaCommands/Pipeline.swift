@@ -66,6 +66,7 @@ package enum Pipeline {
             } catch {
                 throw CommandError(.dataError, error.description)
             }
+            diagnostics += VerbatimGuard.clean(&scene, file: file)
         } else {
             do {
                 let result = try SVGImport.importScene(bytes, file: file)

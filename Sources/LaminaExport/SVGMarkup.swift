@@ -2,8 +2,10 @@ import LaminaCore
 
 /// Building blocks for writing SVG text: attributes, shapes, paint.
 package enum SVGMarkup {
-    /// Appends ` name="value"` with the value XML-escaped.
+    /// Appends ` name="value"` with the value XML-escaped; an unsafe attribute (an event
+    /// handler, `javascript:`, a `url()` outside the file) is left out (Docs/Security.md).
     package static func attr(_ name: String, _ value: String, to out: inout String) {
+        guard MarkupSafety.isSafeAttribute(name, value) else { return }
         out += " "
         out += name
         out += "=\""

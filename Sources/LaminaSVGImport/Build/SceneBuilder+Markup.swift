@@ -73,6 +73,7 @@ extension SceneBuilder {
 
     /// Writes `name="value"`, requesting any `url(#id)` it names as a resource.
     private mutating func append(_ name: String, _ value: String, to out: inout String) {
+        guard MarkupSafety.isSafeAttribute(name, value) else { return }
         if value.contains("url(") {
             for id in MarkupText.urlReferences(value) where element(id: id) != nil { resources.request(id) }
         }
@@ -95,7 +96,7 @@ extension SceneBuilder {
                 if v.hasPrefix("#") {
                     if element(id: String(v.dropFirst())) != nil { resources.request(String(v.dropFirst())) }
                     append("href", v, to: &out)
-                } else if v.hasPrefix("data:"), el.name == "image" || el.name == "feImage" {
+                } else if v.lowercased().hasPrefix("data:image/"), el.name == "image" || el.name == "feImage" {
                     append("href", v, to: &out)
                 } else {
                     warn("external reference '\(v.prefix(80))' dropped", e)

@@ -12,7 +12,7 @@ extension SceneBuilder {
         var box: Rect
         if name == "image" {
             let href = hrefValue(of: w.element)?.trimmingCharacters(in: " \t\n\r") ?? ""
-            guard href.hasPrefix("data:") else {
+            guard href.lowercased().hasPrefix("data:image/") else {
                 warn("image with external reference '\(href.prefix(80))' dropped", w.element)
                 return
             }

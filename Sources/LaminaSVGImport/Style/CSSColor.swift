@@ -15,13 +15,18 @@ package enum ParsedColor: Hashable, Sendable {
             return "currentColor"
         case .rgba(let r, let g, let b, let a):
             if a == 1 {
-                let digits: [Character] = Array("0123456789abcdef")
-                var out = "#"
-                for v in [r, g, b] {
-                    out.append(digits[Int(v >> 4)])
-                    out.append(digits[Int(v & 15)])
+                // Seven ASCII bytes: a small string, built without a heap allocation.
+                return String(unsafeUninitializedCapacity: 7) { out in
+                    @inline(__always) func digit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x57 + v }
+                    out[0] = UInt8(ascii: "#")
+                    out[1] = digit(r >> 4)
+                    out[2] = digit(r & 15)
+                    out[3] = digit(g >> 4)
+                    out[4] = digit(g & 15)
+                    out[5] = digit(b >> 4)
+                    out[6] = digit(b & 15)
+                    return 7
                 }
-                return out
             }
             var out = "rgba(\(r),\(g),\(b),"
             NumberText.append(a, to: &out)
@@ -42,6 +47,8 @@ package enum ParsedColor: Hashable, Sendable {
     /// allowed, an SVG 1.1 `icc-color(…)` suffix ignored. Nil when not a color.
     package static func parse(_ s: Substring) -> ParsedColor? {
         var text = s.trimmingCSSSpaces()
+        // Fast path: `#hex` with nothing after it (the common case) needs no scanning.
+        if text.utf8.first == UInt8(ascii: "#"), let c = hexBytes(text.utf8.dropFirst()) { return c }
         // An SVG 1.1 `icc-color(…)` suffix always follows a space; most colors have none.
         if text.utf8.contains(where: CSSBytes.isSpace), let r = text.firstRange(ofASCII: "icc-color("),
             r.lowerBound > text.startIndex
@@ -59,6 +66,43 @@ package enum ParsedColor: Hashable, Sendable {
         if lower == "currentcolor" { return .currentColor }
         guard let v = NamedColors.table[lower] else { return nil }
         return .rgba(r: UInt8(v >> 16), g: UInt8((v >> 8) & 0xFF), b: UInt8(v & 0xFF), a: 1)
+    }
+
+    /// `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` digits without allocating; nil otherwise.
+    private static func hexBytes(_ digits: Substring.UTF8View.SubSequence) -> ParsedColor? {
+        var v: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0)
+        var n = 0
+        for c in digits {
+            let d: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            switch n {
+            case 0: v.0 = d
+            case 1: v.1 = d
+            case 2: v.2 = d
+            case 3: v.3 = d
+            case 4: v.4 = d
+            case 5: v.5 = d
+            case 6: v.6 = d
+            case 7: v.7 = d
+            default: return nil
+            }
+            n += 1
+        }
+        switch n {
+        case 3, 4:
+            let a = n == 4 ? Double(v.3 * 17) / 255 : 1
+            return .rgba(r: v.0 * 17, g: v.1 * 17, b: v.2 * 17, a: roundAlpha(a))
+        case 6, 8:
+            let a = n == 8 ? Double(v.6 * 16 + v.7) / 255 : 1
+            return .rgba(r: v.0 * 16 + v.1, g: v.2 * 16 + v.3, b: v.4 * 16 + v.5, a: roundAlpha(a))
+        default:
+            return nil
+        }
     }
 
     private static func hex(_ digits: Substring) -> ParsedColor? {

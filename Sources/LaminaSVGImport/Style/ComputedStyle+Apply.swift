@@ -121,7 +121,7 @@ extension ComputedStyle {
     /// `none`, a color, `currentColor`, or `url(#id) [fallback]`; nil when invalid.
     static func parsePaint(_ v: Substring) -> SpecifiedPaint? {
         let t = v.trimmingCSSSpaces()
-        if t.first == "#" { return ParsedColor.parse(t).map { .color($0) } }
+        if t.utf8.first == UInt8(ascii: "#") { return ParsedColor.parse(t).map { .color($0) } }
         let lower = t.utf8.count <= 16 ? t.lowercased() : String(t.prefix(4)).lowercased()
         if lower == "none" { return SpecifiedPaint.none }
         if lower.hasPrefix("url(") {

@@ -25,7 +25,7 @@ extension ComputedStyle {
                 s.applyKeyword(d.name, keyword, parent: self)
                 continue
             }
-            if let k = ComputedStyle.ownExtraIndex[d.name] {
+            if ComputedStyle.mayBeOwnExtra(d.name), let k = ComputedStyle.ownExtraIndex[d.name] {
                 if own.isEmpty { own = Array(repeating: nil, count: ComputedStyle.ownExtraNames.count) }
                 own[k] = ComputedStyle.isInitialExtra(d.name, value) ? nil : value
                 continue
@@ -108,6 +108,19 @@ extension ComputedStyle {
         else { return nil }
         let k = value.lowercased()
         return k == "inherit" || k == "initial" || k == "unset" ? k : nil
+    }
+
+    /// False for the common core properties (`fill*`, `stroke*`, `stop-*`, `opacity`, `overflow`,
+    /// `display`, `clip-path`, `clip-rule`, `color*`), which are never in `ownExtraNames`;
+    /// lets `child` skip hashing them.
+    @inline(__always) static func mayBeOwnExtra(_ name: String) -> Bool {
+        var it = name.utf8.makeIterator()
+        switch it.next() {
+        case UInt8(ascii: "s")?, UInt8(ascii: "o")?, UInt8(ascii: "d")?: return false
+        case UInt8(ascii: "f")?: return it.next() != UInt8(ascii: "i")
+        case UInt8(ascii: "c")?: return name.utf8.count == 4
+        default: return true
+        }
     }
 
     /// Index of each `ownExtraNames` entry.

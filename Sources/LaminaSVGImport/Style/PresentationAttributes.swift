@@ -17,4 +17,11 @@ package enum PresentationAttributes {
         "text-rendering", "unicode-bidi", "vector-effect", "visibility", "white-space",
         "word-spacing", "writing-mode",
     ]
+
+    /// True when `name` is in `names`; short and long names (`x`, `cx`, `d`, `id`…) are rejected
+    /// without hashing, since every presentation attribute name has 4 to 28 bytes.
+    @inline(__always) package static func contains(_ name: String) -> Bool {
+        let n = name.utf8.count
+        return n >= 4 && n <= 28 && names.contains(name)
+    }
 }

@@ -15,6 +15,8 @@ struct SelectorMatcher {
     /// Per element: its id and class list, computed once.
     var ids: [String?] = []
     var classes: [[String]] = []
+    /// Class sets of elements with many classes, so a hostile class list stays linear.
+    var classSets: [Int: Set<String>] = [:]
     /// Memo of `hasAncestorOrSelf(selector, part, element)`, keyed by a packed integer.
     var memo: [Int: Bool] = [:]
 
@@ -40,7 +42,9 @@ struct SelectorMatcher {
         for e in tree.elements {
             ids.append(e.attribute("id"))
             if let c = e.attribute("class") {
-                classes.append(c.split(whereSeparator: isCSSSpace).map(String.init))
+                let list = c.split(whereSeparator: isCSSSpace).map(String.init)
+                if list.count > 16 { classSets[classes.count] = Set(list) }
+                classes.append(list)
             } else {
                 classes.append([])
             }
@@ -56,9 +60,8 @@ struct SelectorMatcher {
         for e in tree.elements.indices {
             candidates.removeAll(keepingCapacity: true)
             if let id = ids[e], let list = byID[id] { candidates += list }
-            var seen: [String] = []
-            for c in classes[e] where !seen.contains(c) {
-                seen.append(c)
+            var seen = Set<String>()
+            for c in classes[e] where seen.insert(c).inserted {
                 if let list = byClass[c] { candidates += list }
             }
             if let list = byType[tree.elements[e].name] { candidates += list }
@@ -95,7 +98,11 @@ struct SelectorMatcher {
     func compoundMatches(_ c: StyleSheet.Compound, _ e: Int) -> Bool {
         if let t = c.type, t != tree.elements[e].name { return false }
         if let id = c.id, id != ids[e] { return false }
-        for cls in c.classes where !classes[e].contains(cls) { return false }
+        if let set = classSets[e] {
+            for cls in c.classes where !set.contains(cls) { return false }
+        } else {
+            for cls in c.classes where !classes[e].contains(cls) { return false }
+        }
         for test in c.attributes {
             guard let v = tree.elements[e].attribute(test.name), test.matches(v) else { return false }
         }

@@ -53,9 +53,9 @@ package struct StyleCascade: Sendable {
     /// Declarations with invalid values for the properties Lamina computes are dropped first.
     package func declarations(for element: Int) -> [(name: String, value: String)] {
         guard element >= 0, element < tree.elements.count else { return [] }
-        let e = tree.elements[element]
-        var names: [String] = []
-        var values: [String] = []
+        // Only the attributes are needed: copying the whole element would retain all its fields.
+        let attributes = tree.elements[element].attributes
+        var out: [(name: String, value: String)] = []
         var keys: [(Int, Int, Int, Int)] = []
         var slot: [String: Int] = [:]
         var position = 0
@@ -63,25 +63,34 @@ package struct StyleCascade: Sendable {
             // CSS drops an invalid declaration, so a lower-priority valid one can win.
             guard ComputedStyle.isValid(name, value) else { return }
             // Elements specify few properties: a linear scan beats hashing until there are many.
-            let found = names.count < 32 ? names.firstIndex(of: name) : slot[name]
+            let found = out.count < 32 ? out.firstIndex(where: { $0.name == name }) : slot[name]
             if let k = found {
                 if key >= keys[k] {
-                    values[k] = value
+                    out[k].value = value
                     keys[k] = key
                 }
             } else {
-                if names.count == 31 {
-                    for (k, n) in names.enumerated() { slot[n] = k }
+                if out.isEmpty {
+                    out.reserveCapacity(8)
+                    keys.reserveCapacity(8)
                 }
-                if names.count >= 31 { slot[name] = names.count }
-                names.append(name)
-                values.append(value)
+                if out.count == 31 {
+                    for (k, d) in out.enumerated() { slot[d.name] = k }
+                }
+                if out.count >= 31 { slot[name] = out.count }
+                out.append((name, value))
                 keys.append(key)
             }
         }
-        for a in e.attributes where a.namespace == nil && PresentationAttributes.names.contains(a.name) {
-            position += 1
-            offer(a.name, a.value.trimmingCharactersCSS(), (0, 0, 0, position))
+        // One pass over the attributes: presentation attributes in order, and the first `style`.
+        var style: String?
+        for a in attributes where a.namespace == nil {
+            if PresentationAttributes.contains(a.name) {
+                position += 1
+                offer(a.name, a.value.trimmingCharactersCSS(), (0, 0, 0, position))
+            } else if style == nil, a.name == "style" {
+                style = a.value
+            }
         }
         if !matchStart.isEmpty {
             for m in matches[Int(matchStart[element])..<Int(matchStart[element + 1])] {
@@ -92,13 +101,13 @@ package struct StyleCascade: Sendable {
                 }
             }
         }
-        if let style = e.attribute("style") {
+        if let style {
             for d in StyleSheet.parseDeclarations(style) {
                 position += 1
                 offer(d.name, d.value, (d.important ? 1 : 0, 2, 0, position))
             }
         }
-        return names.indices.map { (names[$0], values[$0]) }
+        return out
     }
 }
 

@@ -1,0 +1,93 @@
+import Foundation
+import LaminaTestSupport
+
+/// The hostile inputs: files under Fixtures/hostile/ plus large ones generated at test time.
+enum HostileFixtures {
+    /// The folder of the checked-in hostile files.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/hostile")
+
+    /// The bytes of fixture `name`: generated when it has a generator, else read from ``folder``.
+    static func bytes(_ name: String) throws -> Data {
+        if let make = generated[name] { return Data(make().utf8) }
+        return try Data(contentsOf: folder.appendingPathComponent(name))
+    }
+
+    /// Every fixture name (checked-in and generated), sorted.
+    static func allNames() throws -> [String] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        return (files + generated.keys).sorted()
+    }
+
+    /// How many siblings and path segments the large fixtures have: 200,000 against a release
+    /// build (`swift test -c release`), 5,000 against a debug build (unoptimized code on a
+    /// loaded machine cannot meet the 10 s limit at full size; the release run can).
+    static let large = TestSupport.laminaExecutable?.path.contains("/release/") == true ? 200_000 : 5_000
+
+    static let svgOpen = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\">"
+
+    /// Inputs too large to check in, made on demand.
+    static let generated: [String: @Sendable () -> String] = [
+        // Beyond libxml2's default depth limit (256 without XML_PARSE_HUGE).
+        "gen-deep-nesting.svg": {
+            svgOpen + String(repeating: "<g>", count: 10_000) + "<rect width=\"1\" height=\"1\"/>"
+                + String(repeating: "</g>", count: 10_000) + "</svg>"
+        },
+        // Just inside libxml2's limit: must work without deep recursion.
+        "gen-nesting-250.svg": {
+            svgOpen + String(repeating: "<g transform=\"translate(0.1 0.1)\">", count: 250)
+                + "<rect width=\"1\" height=\"1\" fill=\"red\"/>" + String(repeating: "</g>", count: 250) + "</svg>"
+        },
+        "gen-deep-100000.json": {
+            "{\"format\": \"lamina.layers\", \"version\": 1, \"root\": "
+                + String(repeating: "{\"sublayers\": [", count: 100_000) + "{}"
+                + String(repeating: "]}", count: 100_000) + "}"
+        },
+        "gen-deep-arrays.json": {
+            "{\"format\": \"lamina.layers\", \"version\": 1, \"root\": {\"x-junk\": "
+                + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}}"
+        },
+        // Just inside the JSON depth limit (10,000 layers).
+        "gen-deep-3000.json": {
+            "{\"format\": \"lamina.layers\", \"version\": 1, \"root\": "
+                + String(repeating: "{\"bounds\": [0, 0, 10, 10], \"sublayers\": [", count: 3_000)
+                + "{\"bounds\": [0, 0, 1, 1], \"backgroundColor\": \"#f00\"}" + String(repeating: "]}", count: 3_000) + "}"
+        },
+        "gen-long-path.svg": {
+            var d = "M0 0"
+            d.reserveCapacity(2_000_000)
+            for i in 0..<large { d += i % 2 == 0 ? " L\(i % 100) \(i % 37)" : " q1 2 3 4" }
+            return svgOpen + "<path id=\"p\" d=\"\(d)\" fill=\"none\" stroke=\"black\"/></svg>"
+        },
+        "gen-siblings.svg": {
+            var s = svgOpen
+            s.reserveCapacity(10_000_000)
+            for i in 0..<large { s += "<rect x=\"\(i % 100)\" y=\"\(i % 97)\" width=\"1\" height=\"1\"/>" }
+            return s + "</svg>"
+        },
+        "gen-siblings.json": {
+            var s = "{\"format\": \"lamina.layers\", \"version\": 1, \"root\": {\"bounds\": [0, 0, 100, 100], \"sublayers\": ["
+            s.reserveCapacity(10_000_000)
+            for i in 0..<large {
+                if i > 0 { s += "," }
+                s += "{\"bounds\": [0, 0, 1, 1], \"position\": [\(i % 100), \(i % 97)]}"
+            }
+            return s + "]}}"
+        },
+        "gen-huge-selector.svg": {
+            let compound = String(repeating: "g ", count: 50_000) + "rect"
+            let list = (0..<20_000).map { ".c\($0)" }.joined(separator: ", ")
+            let classes = (0..<20_000).map { "c\($0)" }.joined(separator: " ")
+            return svgOpen + "<style>\(compound) { fill: red } \(list) { fill: blue } "
+                + String(repeating: ":not(", count: 50_000) + "</style>"
+                + "<g><g><rect class=\"\(classes)\" width=\"10\" height=\"10\"/></g></g></svg>"
+        },
+        // One 100 kB entity used 10,000 times: 1 GB if expanded naively.
+        "gen-quadratic-blowup.svg": {
+            let big = String(repeating: "x", count: 100_000)
+            return "<?xml version=\"1.0\"?><!DOCTYPE svg [<!ENTITY big \"\(big)\">]>" + svgOpen
+                + "<text x=\"0\" y=\"10\">" + String(repeating: "&big;", count: 10_000) + "</text>"
+                + "<rect width=\"1\" height=\"1\" class=\"" + String(repeating: "&big;", count: 10_000) + "\"/></svg>"
+        },
+    ]
+}

@@ -1,0 +1,87 @@
+import Foundation
+import LaminaTestSupport
+import Testing
+
+/// Hostile inputs through every command of the built binary (Docs/Security.md): each either
+/// fails with exit 65 and a located `error:`, or succeeds with a safe output; no run takes more
+/// than 10 s, and no failed run leaves a file behind or touches an existing output.
+@Suite struct HostileInputTests {
+    static let timeLimit = 10.0
+    static let sentinel = Data("existing output, must survive\n".utf8)
+
+    @Test(arguments: HostileTable.cases)
+    func hostileInput(_ c: HostileCase) throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = try HostileFixtures.bytes(c.fixture)
+        let work = c.command == .check ? dir.appendingPathComponent("scenes") : dir
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try input.write(to: work.appendingPathComponent(c.fixture))
+        let golden = work.appendingPathComponent(Self.stem(c.fixture) + ".expected.json")
+        if c.command == .check { try Self.sentinel.write(to: golden) }
+        let before = try Self.listing(dir)
+
+        // First run: no output exists yet.
+        let run = try TestSupport.runLamina(c.command.arguments(c.fixture), in: dir, timeout: Self.timeLimit)
+        #expect(!run.timedOut, "took more than \(Self.timeLimit) s")
+        #expect(run.status == c.status, "stderr: \(run.stderr.prefix(600))")
+        let diagnostics = c.command == .check ? run.stdout + run.stderr : run.stderr
+        #expect(Self.contains(diagnostics, c.fragment), "diagnostics: \(diagnostics.prefix(600))")
+        #expect(!diagnostics.contains("Fatal error"), "\(diagnostics.prefix(600))")
+
+        if c.status != 0 {
+            #expect(try Self.listing(dir) == before, "a failed run left files behind")
+            if c.command == .check { #expect(try Data(contentsOf: golden) == Self.sentinel) }
+            // Second run: an existing output must be untouched.
+            if let output = c.command.output {
+                let url = dir.appendingPathComponent(output)
+                try Self.sentinel.write(to: url)
+                let again = try TestSupport.runLamina(c.command.arguments(c.fixture), in: dir, timeout: Self.timeLimit)
+                #expect(again.status == c.status)
+                #expect(try Data(contentsOf: url) == Self.sentinel, "existing output was changed")
+                #expect(try Self.listing(dir) == (before + [output]).sorted(), "a failed run left files behind")
+            }
+            return
+        }
+        try Self.expectSafeOutputs(c, dir: dir, work: work, stdout: run.stdout)
+    }
+
+    /// Checks every output of a successful run with ``OutputSafety``.
+    static func expectSafeOutputs(_ c: HostileCase, dir: URL, work: URL, stdout: String) throws {
+        var outputs: [(name: String, data: Data)] = []
+        switch c.command {
+        case .inspect: outputs = [("stdout", Data(stdout.utf8))]
+        case .check:
+            let stem = Self.stem(c.fixture)
+            for ext in ["json", "svg", "debug.svg"] {
+                let name = "\(stem).expected.\(ext)"
+                outputs.append((name, try Data(contentsOf: work.appendingPathComponent(name))))
+            }
+        default:
+            if let output = c.command.output { outputs = [(output, try Data(contentsOf: dir.appendingPathComponent(output)))] }
+        }
+        for (name, data) in outputs {
+            let problems = name.hasSuffix(".svg") ? OutputSafety.problemsInSVG(data) : OutputSafety.problemsInJSON(data)
+            #expect(problems.isEmpty, "\(name): \(problems.prefix(10))")
+        }
+        let leftovers = try listing(dir).filter { $0.hasSuffix(".tmp") || $0.contains(".lamina-") }
+        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    }
+
+    /// A file name without its last extension.
+    static func stem(_ name: String) -> String { (name as NSString).deletingPathExtension }
+
+    /// Every path under `dir`, relative and sorted.
+    static func listing(_ dir: URL) throws -> [String] {
+        let all = FileManager.default.enumerator(atPath: dir.path)?.allObjects as? [String] ?? []
+        return all.sorted()
+    }
+
+    /// Whether `text` contains `fragment`, where `?` in the fragment stands for a number.
+    static func contains(_ text: String, _ fragment: String) -> Bool {
+        if fragment.isEmpty { return true }
+        let pattern = fragment.split(separator: "?", omittingEmptySubsequences: false)
+            .map { NSRegularExpression.escapedPattern(for: String($0)) }.joined(separator: "[0-9]+")
+        return text.range(of: pattern, options: .regularExpression) != nil
+    }
+}

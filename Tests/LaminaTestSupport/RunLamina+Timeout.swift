@@ -1,0 +1,61 @@
+import Foundation
+
+/// A run of `lamina` that may have been stopped for taking too long.
+public struct LaminaTimedRun: Sendable {
+    /// The exit status (meaningless when ``timedOut``).
+    public var status: Int32
+    /// Everything written to standard output.
+    public var stdout: String
+    /// Everything written to standard error.
+    public var stderr: String
+    /// Whether the process outlived its time limit and was killed.
+    public var timedOut: Bool
+    /// Wall-clock seconds the run took.
+    public var seconds: Double
+}
+
+extension TestSupport {
+    /// Runs `lamina` in `directory` with a time limit: a process still running after `timeout`
+    /// seconds is killed and reported as ``LaminaTimedRun/timedOut``. Output goes through files,
+    /// not pipes, so a run that floods stderr never blocks.
+    public static func runLamina(
+        _ arguments: [String], in directory: URL, timeout: Double
+    ) throws -> LaminaTimedRun {
+        guard let exe = laminaExecutable else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "lamina executable not built"])
+        }
+        let logs = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let outURL = logs.appendingPathComponent("stdout"), errURL = logs.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let process = Process()
+        process.executableURL = exe
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        let start = Date()
+        try process.run()
+        var timedOut = false
+        while process.isRunning {
+            if Date().timeIntervalSince(start) > timeout {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let seconds = Date().timeIntervalSince(start)
+        return LaminaTimedRun(
+            status: process.terminationStatus,
+            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
+            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
+            timedOut: timedOut, seconds: seconds)
+    }
+}
