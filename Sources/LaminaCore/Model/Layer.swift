@@ -1,7 +1,9 @@
 /// The stored properties of one layer, named as `CALayer`'s (LAYER-MODEL.md §1).
 ///
 /// A `Layer` is a plain value; its place in a tree (superlayer, sublayers, mask) lives in
-/// ``LayerTree``, which also implements every geometric operation.
+/// ``LayerTree``, which also implements every geometric operation. Large or rarely set
+/// properties (transforms, content, SVG facts, constraints, colors) live in copy-on-write boxes
+/// that are absent while the property has its default, so a million layers stay small.
 public struct Layer: Hashable, Sendable {
     public var name: String?
     public var bounds: Rect = .zero
@@ -9,28 +11,135 @@ public struct Layer: Hashable, Sendable {
     public var anchorPoint: Point = Point(0.5, 0.5)
     public var anchorPointZ: Double = 0
     public var zPosition: Double = 0
-    public var transform: Transform3D = .identity
-    public var sublayerTransform: Transform3D = .identity
+    public var cornerRadius: Double = 0
+    public var opacity: Double = 1
+    public var borderWidth: Double = 0
+    public var autoresizingMask: AutoresizingMask = []
     public var geometryFlipped = false
     public var masksToBounds = false
-    public var cornerRadius: Double = 0
     public var hidden = false
-    public var opacity: Double = 1
     public var allowsGroupOpacity = true
-    public var borderWidth: Double = 0
-    public var borderColor: String?
-    public var backgroundColor: String?
     /// `CATransformLayer`: no own plane; sublayers keep their 3D geometry.
     public var isTransformLayer = false
-    public var constraints: [Constraint] = []
-    public var layoutManager: LayoutManagerKind?
-    public var autoresizingMask: AutoresizingMask = []
-    public var content: Content?
-    /// SVG facts kept for fidelity and for the exporter.
-    public var svg: SVGInfo?
+    private var transformBox: LayerBox<Transform3D>?
+    private var rareBox: LayerBox<LayerRare>?
+    private var contentBox: LayerBox<Content>?
+    private var svgBox: LayerBox<SVGInfo>?
 
     public init(name: String? = nil) {
         self.name = name
+    }
+
+    public var transform: Transform3D {
+        get { transformBox?.value ?? .identity }
+        set { LayerBox.store(newValue.isExactIdentity ? nil : newValue, in: &transformBox) }
+    }
+
+    public var sublayerTransform: Transform3D {
+        get { rareBox?.value.sublayerTransform ?? .identity }
+        set { updateRare { $0.sublayerTransform = newValue } }
+    }
+
+    public var borderColor: String? {
+        get { rareBox?.value.borderColor }
+        set { updateRare { $0.borderColor = newValue } }
+    }
+
+    public var backgroundColor: String? {
+        get { rareBox?.value.backgroundColor }
+        set { updateRare { $0.backgroundColor = newValue } }
+    }
+
+    public var constraints: [Constraint] {
+        get { rareBox?.value.constraints ?? [] }
+        set { updateRare { $0.constraints = newValue } }
+    }
+
+    public var layoutManager: LayoutManagerKind? {
+        get { rareBox?.value.layoutManager }
+        set { updateRare { $0.layoutManager = newValue } }
+    }
+
+    public var content: Content? {
+        get { contentBox?.value }
+        set { LayerBox.store(newValue, in: &contentBox) }
+    }
+
+    /// SVG facts kept for fidelity and for the exporter.
+    public var svg: SVGInfo? {
+        get { svgBox?.value }
+        set { LayerBox.store(newValue, in: &svgBox) }
+    }
+
+    private mutating func updateRare(_ change: (inout LayerRare) -> Void) {
+        var rare = rareBox?.value ?? LayerRare()
+        change(&rare)
+        LayerBox.store(rare.isDefault ? nil : rare, in: &rareBox)
+    }
+
+    public static func == (l: Layer, r: Layer) -> Bool {
+        l.name == r.name && l.bounds == r.bounds && l.position == r.position
+            && l.anchorPoint == r.anchorPoint && l.anchorPointZ == r.anchorPointZ
+            && l.zPosition == r.zPosition && l.transform == r.transform
+            && l.sublayerTransform == r.sublayerTransform && l.geometryFlipped == r.geometryFlipped
+            && l.masksToBounds == r.masksToBounds && l.cornerRadius == r.cornerRadius
+            && l.hidden == r.hidden && l.opacity == r.opacity
+            && l.allowsGroupOpacity == r.allowsGroupOpacity && l.borderWidth == r.borderWidth
+            && l.borderColor == r.borderColor && l.backgroundColor == r.backgroundColor
+            && l.isTransformLayer == r.isTransformLayer && l.constraints == r.constraints
+            && l.layoutManager == r.layoutManager && l.autoresizingMask == r.autoresizingMask
+            && l.content == r.content && l.svg == r.svg
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(name); h.combine(bounds); h.combine(position); h.combine(anchorPoint)
+        h.combine(anchorPointZ); h.combine(zPosition); h.combine(transform)
+        h.combine(sublayerTransform); h.combine(geometryFlipped); h.combine(masksToBounds)
+        h.combine(cornerRadius); h.combine(hidden); h.combine(opacity)
+        h.combine(allowsGroupOpacity); h.combine(borderWidth); h.combine(borderColor)
+        h.combine(backgroundColor); h.combine(isTransformLayer); h.combine(constraints)
+        h.combine(layoutManager); h.combine(autoresizingMask); h.combine(content); h.combine(svg)
+    }
+}
+
+/// The rarely set layer properties, stored together out of line.
+struct LayerRare: Sendable {
+    var sublayerTransform: Transform3D = .identity
+    var borderColor: String?
+    var backgroundColor: String?
+    var constraints: [Constraint] = []
+    var layoutManager: LayoutManagerKind?
+
+    /// Whether every property has its default (then no box is kept).
+    var isDefault: Bool {
+        sublayerTransform.isExactIdentity && borderColor == nil && backgroundColor == nil
+            && constraints.isEmpty && layoutManager == nil
+    }
+}
+
+extension Transform3D {
+    /// Whether the matrix is the identity bit for bit (so `-0` entries are kept as written).
+    var isExactIdentity: Bool {
+        withUnsafeBytes(of: self) { a in
+            withUnsafeBytes(of: Transform3D.identity) { b in a.elementsEqual(b) }
+        }
+    }
+}
+
+/// An immutable-once-shared box for a large layer property; writers copy unless unique.
+final class LayerBox<Value: Sendable>: @unchecked Sendable {
+    var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    /// Stores `value` in `box`, in place when the box is uniquely referenced; `nil` drops it.
+    static func store(_ value: Value?, in box: inout LayerBox<Value>?) {
+        guard let value else { box = nil; return }
+        if isKnownUniquelyReferenced(&box), let b = box {
+            b.value = value
+        } else {
+            box = LayerBox(value)
+        }
     }
 }
 
