@@ -116,7 +116,9 @@ public enum InspectReport {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func appendQuoted(_ s: String, to out: inout String) {
+    ///
+    /// Shared with `lamina check`'s JSON diff so both spell strings the same way.
+    package static func appendQuoted(_ s: String, to out: inout String) {
         out += "\""
         for u in s.unicodeScalars {
             switch u {

@@ -1,3 +1,4 @@
+import LaminaJSON
 extension CheckJSONDocument {
     /// Compact JSON text of `node`, cut after about `limit` characters (no recursion).
     func compactText(_ node: Int, limit: Int = 120) -> String {
@@ -32,25 +33,10 @@ extension CheckJSONDocument {
         return out.count > limit ? String(out.prefix(limit)) + "…" : out
     }
 
-    /// `text` as a JSON string literal.
+    /// `text` as a JSON string literal (the same escaping as `lamina inspect`).
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var out = ""
+        InspectReport.appendQuoted(text, to: &out)
+        return out
     }
 }
