@@ -116,11 +116,14 @@ package enum Pipeline {
             let (list, warnings) = DisplayList.resolve(scene)
             var debugOptions = options.debug
             debugOptions.extraWarnings += layoutWarnings
-            let document = DebugSVG.document(list, scene: scene, keepGroups: options.keepGroups, options: debugOptions)
+            let overlay = DebugSVG.overlay(scene: scene, options: debugOptions)
+            var o = FlattenedSVG.Options()
+            o.keepGroups = options.keepGroups
+            o.overlay = overlay.markup
             // The overlay returns its own findings, then the layout warnings it was given, which
             // the caller has already reported with the load diagnostics.
-            let own = document.warnings.dropLast(min(layoutWarnings.count, document.warnings.count))
-            return (String(decoding: document.bytes, as: UTF8.self), warnings + own)
+            let own = overlay.warnings.dropLast(min(layoutWarnings.count, overlay.warnings.count))
+            return (FlattenedSVG.write(list, scene: scene, options: o), warnings + own)
         }
     }
 
