@@ -33,7 +33,7 @@ extension SceneBuilder {
         info.location = tree.location(of: c)
         layer.svg = info
         let mask = layers.make(layer)
-        pending.append(PendingGeometry(transform: transformAttribute(c, cascade.declarations(for: c))))
+        pending.append(PendingGeometry(transform: transformAttribute(c, cascade.cascaded(for: c))))
         if tree[c].attribute("clipPathUnits")?.trimmingCharacters(in: " \t\n\r") == "objectBoundingBox" {
             pending[mask.index].boundingBoxHost = host
         }

@@ -21,15 +21,18 @@ extension SceneBuilder {
         while let e = stack.last {
             if state[e] == 0 {
                 state[e] = 1
-                for c in tree[e].children where state[c] == 0 { stack.append(c) }
+                for item in tree.elements[e].content {
+                    if case .element(let c) = item, state[c] == 0 { stack.append(c) }
+                }
                 if let t = useTarget(e), state[t] == 0 { stack.append(t) }
                 continue
             }
             stack.removeLast()
             guard state[e] == 1 else { continue }
             var total = 1
-            for c in tree[e].children where state[c] == 2 {
-                let drawsInPlace = !Self.silentElements.contains(tree[c].name)
+            for item in tree.elements[e].content {
+                guard case .element(let c) = item, state[c] == 2 else { continue }
+                let drawsInPlace = !Self.silentElements.contains(tree.elements[c].name)
                 total = min(cap, total + (drawsInPlace ? size[c] : 1))
             }
             if let t = useTarget(e), state[t] == 2 {

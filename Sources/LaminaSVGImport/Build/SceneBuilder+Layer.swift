@@ -6,14 +6,14 @@ extension SceneBuilder {
     mutating func makeLayer(
         _ w: Work, style: ComputedStyle, transform: AffineTransform, content: Content? = nil
     ) throws(SVGImportError) -> LayerID {
-        let e = tree[w.element]
-        var layer = Layer(name: e.attribute("id"))
+        let idValue = tree[w.element].attribute("id")
+        var layer = Layer(name: idValue)
         layer.content = content
         if w.context != .clip { layer.opacity = style.opacity }
         layer.hidden = style.isDisplayNone
-        var info = SVGInfo(element: e.name)
-        info.id = e.attribute("id")
-        info.className = e.attribute("class")
+        var info = SVGInfo(element: tree[w.element].name)
+        info.id = idValue
+        info.className = tree[w.element].attribute("class")
         info.title = title(of: w.element)
         info.location = tree.location(of: w.element)
         if w.context != .clip {
@@ -118,8 +118,8 @@ extension SceneBuilder {
     }
 
     /// Whether a viewport clips: `overflow` other than visible/auto, or the UA default.
-    static func clipsOverflow(_ style: ComputedStyle, _ declarations: [(name: String, value: String)], byDefault: Bool) -> Bool {
-        guard declarations.contains(where: { $0.name == "overflow" }) else { return byDefault }
+    static func clipsOverflow(_ style: ComputedStyle, _ declarations: [CascadedDeclaration], byDefault: Bool) -> Bool {
+        guard declarations.contains(where: { $0.property == .overflow }) else { return byDefault }
         return style.overflow != "visible" && style.overflow != "auto"
     }
 }

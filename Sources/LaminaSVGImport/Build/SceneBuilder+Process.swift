@@ -14,20 +14,20 @@ extension SceneBuilder {
 
     /// Builds one element (and queues its children).
     mutating func process(_ w: Work) throws(SVGImportError) {
-        let e = tree[w.element]
-        guard e.isSVG else { return }
+        guard tree[w.element].isSVG else { return }
+        let name = tree[w.element].name
         built += 1
         if built > buildCap {
             throw SVGImportError(
                 .useExpansion, "'use' instancing creates more than \(buildCap) elements", at: tree.location(of: w.element))
         }
-        if w.context == .clip, !(Self.shapeElements.contains(e.name) || e.name == "text" || e.name == "use") {
+        if w.context == .clip, !(Self.shapeElements.contains(name) || name == "text" || name == "use") {
             return
         }
-        switch e.name {
+        switch name {
         case "g", "a":
             let (style, declarations) = computeStyle(w.element, parent: w.style)
-            if e.name == "a", let href = hrefValue(of: w.element), href.lowercased().hasPrefix("javascript:") {
+            if name == "a", let href = hrefValue(of: w.element), href.lowercased().hasPrefix("javascript:") {
                 warn("'javascript:' link dropped", w.element)
             }
             let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))
@@ -44,7 +44,7 @@ extension SceneBuilder {
                 work.append(next)
             }
         case "svg", "symbol":
-            if e.name == "symbol", w.useSize == nil { return }
+            if name == "symbol", w.useSize == nil { return }
             try buildViewport(w)
         case "use":
             try buildUse(w)
@@ -55,19 +55,19 @@ extension SceneBuilder {
         case "script":
             warn("'script' dropped", w.element)
         default:
-            if Self.shapeElements.contains(e.name) {
+            if Self.shapeElements.contains(name) {
                 try buildShape(w)
-            } else if !Self.silentElements.contains(e.name) {
-                warn("unsupported element '\(e.name)' skipped", w.element)
+            } else if !Self.silentElements.contains(name) {
+                warn("unsupported element '\(name)' skipped", w.element)
             }
         }
     }
 
     /// The element's transform: a CSS `transform` declaration (sheet or `style`) wins over the
     /// attribute; identity when absent; invalid: identity and a warning.
-    mutating func transformAttribute(_ element: Int, _ declarations: [(name: String, value: String)]) -> AffineTransform {
+    mutating func transformAttribute(_ element: Int, _ declarations: [CascadedDeclaration]) -> AffineTransform {
         var text = tree[element].attribute("transform")
-        for d in declarations where d.name == "transform" { text = d.value }
+        for d in declarations where d.property == .transform { text = d.value }
         guard let text else { return .identity }
         if let t = TransformList.parse(text[...]) { return t }
         warn("invalid transform '\(text)' ignored", element)

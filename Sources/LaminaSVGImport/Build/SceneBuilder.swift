@@ -15,8 +15,8 @@ struct SceneBuilder {
     struct Work {
         var element: Int
         var parent: LayerID
-        /// The computed style of the element's (instance) parent.
-        var style: ComputedStyle
+        /// The computed style of the element's (instance) parent, shared by its siblings.
+        var parentStyle: StyleBox
         /// The nearest viewport's size, for percentages.
         var viewport: Size
         var context: Context
@@ -24,6 +24,41 @@ struct SceneBuilder {
         var useSize: (width: Length?, height: Length?)?
         /// The innermost clip path being built around this element, or -1.
         var clipFrame = -1
+
+        /// The computed style of the element's (instance) parent.
+        var style: ComputedStyle {
+            get { parentStyle.value }
+            set { parentStyle = StyleBox(newValue) }
+        }
+
+        init(
+            element: Int, parent: LayerID, style: StyleBox, viewport: Size, context: Context,
+            useSize: (width: Length?, height: Length?)? = nil, clipFrame: Int = -1
+        ) {
+            self.element = element
+            self.parent = parent
+            self.parentStyle = style
+            self.viewport = viewport
+            self.context = context
+            self.useSize = useSize
+            self.clipFrame = clipFrame
+        }
+
+        init(
+            element: Int, parent: LayerID, style: ComputedStyle, viewport: Size, context: Context,
+            useSize: (width: Length?, height: Length?)? = nil, clipFrame: Int = -1
+        ) {
+            self.init(
+                element: element, parent: parent, style: StyleBox(style), viewport: viewport, context: context,
+                useSize: useSize, clipFrame: clipFrame)
+        }
+    }
+
+    /// A computed style shared by reference, so that queuing the children of a group does not
+    /// copy the (large) style once per child.
+    final class StyleBox {
+        let value: ComputedStyle
+        init(_ value: ComputedStyle) { self.value = value }
     }
 
     /// A clip path being built: its element and the clip path around it.
@@ -85,12 +120,12 @@ struct SceneBuilder {
 
     /// The computed style of `element` under a parent style, with its declarations.
     /// References to other files in `url()` values are reported (they draw their fallback).
-    mutating func computeStyle(_ element: Int, parent: ComputedStyle) -> (ComputedStyle, [(name: String, value: String)]) {
-        let declarations = cascade.declarations(for: element)
+    mutating func computeStyle(_ element: Int, parent: ComputedStyle) -> (ComputedStyle, [CascadedDeclaration]) {
+        let declarations = cascade.cascaded(for: element)
         for d in declarations where d.value.utf8.contains(0x28) {
             warnExternalURLs(d.value, element: element)
         }
-        return (parent.child(declarations: declarations), declarations)
+        return (parent.child(cascaded: declarations), declarations)
     }
 
     /// Warns about each `url(…)` in a value that does not point into this document.
@@ -125,10 +160,16 @@ struct SceneBuilder {
 
     /// Queues the child elements of `element` (in order) under `parent`.
     mutating func pushChildren(of element: Int, _ w: Work, parent: LayerID, style: ComputedStyle, viewport: Size) {
-        for child in tree[element].children.reversed() {
+        let content = tree.elements[element].content
+        guard !content.isEmpty else { return }
+        let box = StyleBox(style)
+        var k = content.count
+        while k > 0 {
+            k -= 1
+            guard case .element(let child) = content[k] else { continue }
             work.append(
                 Work(
-                    element: child, parent: parent, style: style, viewport: viewport, context: w.context,
+                    element: child, parent: parent, style: box, viewport: viewport, context: w.context,
                     clipFrame: w.clipFrame))
         }
     }

@@ -156,6 +156,9 @@ enum CSSBytes {
 
     /// The ASCII-lower-cased text of a range.
     static func asciiLower(_ b: [UInt8], _ r: Range<Int>) -> String {
-        String(decoding: b[r].map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
+        if !b[r].contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+            return String(decoding: b[r], as: UTF8.self)
+        }
+        return String(decoding: b[r].map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

@@ -3,34 +3,41 @@ import LaminaCore
 extension ComputedStyle {
     /// Sets one property from a specified value; invalid values leave it unchanged.
     mutating func apply(_ name: String, _ value: String) {
-        let v = value[...]
-        switch name {
-        case "fill": if let p = ComputedStyle.parsePaint(v) { fillPaint = p }
-        case "stroke": if let p = ComputedStyle.parsePaint(v) { strokePaint = p }
-        case "fill-opacity": if let o = ComputedStyle.parseOpacity(v) { fillOpacity = o }
-        case "stroke-opacity": if let o = ComputedStyle.parseOpacity(v) { strokeOpacity = o }
-        case "opacity": if let o = ComputedStyle.parseOpacity(v) { opacity = o }
-        case "stop-opacity": if let o = ComputedStyle.parseOpacity(v) { stopOpacity = o }
-        case "fill-rule": if let k = ComputedStyle.keyword(v, ["nonzero", "evenodd"]) { fillRule = k }
-        case "clip-rule": if let k = ComputedStyle.keyword(v, ["nonzero", "evenodd"]) { clipRule = k }
-        case "stroke-linecap": if let k = ComputedStyle.keyword(v, ["butt", "round", "square"]) { strokeLinecap = k }
-        case "stroke-linejoin":
-            if let k = ComputedStyle.keyword(v, ["miter", "round", "bevel", "miter-clip", "arcs"]) { strokeLinejoin = k }
-        case "visibility": if let k = ComputedStyle.keyword(v, ["visible", "hidden", "collapse"]) { visibility = k }
-        case "overflow":
-            if let k = ComputedStyle.keyword(v, ["visible", "hidden", "scroll", "auto", "clip"]) { overflow = k }
-        case "display": if let k = ComputedStyle.displayKeyword(v) { display = k }
-        case "stroke-width": if let l = absolute(v), l.value >= 0 { strokeWidth = l }
-        case "stroke-dashoffset": if let l = absolute(v) { strokeDashoffset = l }
-        case "stroke-miterlimit":
-            if let l = Length.parse(v), l.unit == .none, l.value >= 1 { strokeMiterlimit = l.value }
-        case "stroke-dasharray": applyDasharray(v)
-        case "clip-path": if let r = ComputedStyle.reference(v) { clipPath = r.id }
-        case "mask": if let r = ComputedStyle.reference(v) { mask = r.id }
-        case "filter": if let r = ComputedStyle.reference(v) { filter = r.id }
-        case "stop-color": if let c = ParsedColor.parse(v) { stopColorPaint = c }
-        case "marker":
-            for n in ["marker-start", "marker-mid", "marker-end"] { apply(n, value) }
+        let property = CSSProperty.of(name)
+        apply(property, name, value, ComputedStyle.parse(property, value))
+    }
+
+    /// Sets one property from its parsed value (`parse(_:_:)` of `value`, the trimmed text);
+    /// an invalid value leaves it unchanged, verbatim properties keep `value`.
+    mutating func apply(_ property: CSSProperty, _ name: String, _ value: String, _ parsed: ParsedValue) {
+        switch property {
+        case .fill: if case .paint(let p) = parsed { fillPaint = p }
+        case .stroke: if case .paint(let p) = parsed { strokePaint = p }
+        case .fillOpacity: if case .fraction(let o) = parsed { fillOpacity = o }
+        case .strokeOpacity: if case .fraction(let o) = parsed { strokeOpacity = o }
+        case .opacity: if case .fraction(let o) = parsed { opacity = o }
+        case .stopOpacity: if case .fraction(let o) = parsed { stopOpacity = o }
+        case .fillRule: if case .keyword(let k) = parsed { fillRule = k }
+        case .clipRule: if case .keyword(let k) = parsed { clipRule = k }
+        case .strokeLinecap: if case .keyword(let k) = parsed { strokeLinecap = k }
+        case .strokeLinejoin: if case .keyword(let k) = parsed { strokeLinejoin = k }
+        case .visibility: if case .keyword(let k) = parsed { visibility = k }
+        case .overflow: if case .keyword(let k) = parsed { overflow = k }
+        case .display: if case .keyword(let k) = parsed { display = k }
+        case .strokeWidth:
+            if case .length(let l) = parsed {
+                let a = absolute(l)
+                if a.value >= 0 { strokeWidth = a }
+            }
+        case .strokeDashoffset: if case .length(let l) = parsed { strokeDashoffset = absolute(l) }
+        case .strokeMiterlimit: if case .number(let m) = parsed { strokeMiterlimit = m }
+        case .strokeDasharray: if case .dashes(let list) = parsed { applyDasharray(list) }
+        case .clipPath: if case .reference(let id) = parsed { clipPath = id }
+        case .mask: if case .reference(let id) = parsed { mask = id }
+        case .filter: if case .reference(let id) = parsed { filter = id }
+        case .stopColor: if case .color(let c) = parsed { stopColorPaint = c }
+        case .marker:
+            for n in ["marker-start", "marker-mid", "marker-end"] { apply(.other, n, value, .text) }
         default:
             if let k = ComputedStyle.inheritedExtraIndex[name] {
                 inheritedExtras[k] = ComputedStyle.isInitialExtra(name, value) ? nil : value
@@ -59,18 +66,18 @@ extension ComputedStyle {
     ]
 
     /// A length with font-relative and absolute units resolved to px; `%` kept.
-    private func absolute(_ v: Substring) -> Length? {
-        guard let l = Length.parse(v) else { return nil }
+    private func absolute(_ l: Length) -> Length {
         if l.unit == .percent { return l }
         return Length(l.resolve(percentBase: 0, fontSize: fontSize))
     }
 
-    private mutating func applyDasharray(_ v: Substring) {
-        if v.trimmingCSSSpaces().lowercased() == "none" {
+    /// `stroke-dasharray` from its parsed list (nil for `none`), resolved to px (`%` kept).
+    private mutating func applyDasharray(_ list: [Length]?) {
+        guard let list else {
             strokeDasharray = nil
             return
         }
-        guard let list = Length.parseList(v), !list.isEmpty else { return }
+        guard !list.isEmpty else { return }
         var out: [Length] = []
         for l in list {
             let resolved = l.unit == .percent ? l : Length(l.resolve(percentBase: 0, fontSize: fontSize))

@@ -5,6 +5,12 @@ extension ComputedStyle {
     /// cascaded declarations (`StyleCascade.declarations(for:)`). Invalid values are ignored,
     /// as if not specified; `inherit`, `initial` and `unset` are honored.
     package func child(declarations: [(name: String, value: String)]) -> ComputedStyle {
+        child(cascaded: declarations.map { CascadedDeclaration(name: $0.name, value: $0.value) })
+    }
+
+    /// The same as `child(declarations:)` for declarations parsed already
+    /// (`StyleCascade.cascaded(for:)`).
+    package func child(cascaded declarations: [CascadedDeclaration]) -> ComputedStyle {
         var s = self
         s.opacity = 1
         s.clipPath = nil
@@ -14,23 +20,26 @@ extension ComputedStyle {
         s.overflow = "visible"
         s.stopColorPaint = .black
         s.stopOpacity = 1
-        s.extraOwn = []
+        if !s.extraOwn.isEmpty { s.extraOwn = [] }
         // `color` and `font-size` first: `currentColor` and `em` depend on them.
-        for d in declarations where d.name == "color" { s.applyColor(d.value, parent: self) }
-        for d in declarations where d.name == "font-size" { s.applyFontSize(d.value, parent: self) }
+        for d in declarations where d.property == .color { s.applyColor(d.value, parent: self) }
+        for d in declarations where d.property == .fontSize { s.applyFontSize(d.value, parent: self) }
         var own: [String?] = []
-        for d in declarations where d.name != "color" && d.name != "font-size" {
-            let value = d.value.trimmingCharactersCSS()
-            if let keyword = ComputedStyle.cascadeKeyword(value) {
+        for d in declarations where d.property != .color && d.property != .fontSize {
+            if case .cssWide(let keyword) = d.parsed {
                 s.applyKeyword(d.name, keyword, parent: self)
                 continue
             }
-            if ComputedStyle.mayBeOwnExtra(d.name), let k = ComputedStyle.ownExtraIndex[d.name] {
+            let value = d.value.trimmingCharactersCSS()
+            if d.property == .other || d.property == .floodOpacity || d.property == .floodColor
+                || d.property == .lightingColor, ComputedStyle.mayBeOwnExtra(d.name),
+                let k = ComputedStyle.ownExtraIndex[d.name]
+            {
                 if own.isEmpty { own = Array(repeating: nil, count: ComputedStyle.ownExtraNames.count) }
                 own[k] = ComputedStyle.isInitialExtra(d.name, value) ? nil : value
                 continue
             }
-            s.apply(d.name, value)
+            s.apply(d.property, d.name, value, d.parsed)
         }
         if !own.isEmpty {
             s.extraOwn = own.enumerated().compactMap { k, v in v.map { StyleProperty(ComputedStyle.ownExtraNames[k], $0) } }

@@ -6,43 +6,62 @@ extension ComputedStyle {
     /// properties, `clip-path`/`mask`/`filter` (kept even when unsupported) and the CSS-wide
     /// keywords are always valid.
     package static func isValid(_ name: String, _ value: String) -> Bool {
+        if case .invalid = parse(CSSProperty.of(name), value) { return false }
+        return true
+    }
+
+    /// Parses a declared value once for its property: `.invalid` when CSS drops it, otherwise
+    /// the value ``apply(_:_:_:_:)`` sets (`.text` when it is applied from its text).
+    package static func parse(_ property: CSSProperty, _ value: String) -> ParsedValue {
         let trimmed = value.trimmingCharactersCSS()
-        if trimmed.isEmpty { return false }
-        if cascadeKeyword(trimmed) != nil { return true }
+        if trimmed.isEmpty { return .invalid }
+        if let k = cascadeKeyword(trimmed) { return .cssWide(k) }
         let v = trimmed[...]
-        switch name {
-        case "fill", "stroke":
-            return parsePaint(v) != nil
-        case "fill-opacity", "stroke-opacity", "opacity", "stop-opacity", "flood-opacity":
-            return parseOpacity(v) != nil
-        case "color", "stop-color", "flood-color", "lighting-color":
-            return ParsedColor.parse(v) != nil
-        case "fill-rule", "clip-rule":
-            return keyword(v, ["nonzero", "evenodd"]) != nil
-        case "stroke-linecap":
-            return keyword(v, ["butt", "round", "square"]) != nil
-        case "stroke-linejoin":
-            return keyword(v, ["miter", "round", "bevel", "miter-clip", "arcs"]) != nil
-        case "visibility":
-            return keyword(v, ["visible", "hidden", "collapse"]) != nil
-        case "overflow":
-            return keyword(v, ["visible", "hidden", "scroll", "auto", "clip"]) != nil
-        case "display":
-            return displayKeyword(v) != nil
-        case "stroke-width":
-            return Length.parse(v).map { $0.value >= 0 } ?? false
-        case "stroke-dashoffset":
-            return Length.parse(v) != nil
-        case "stroke-miterlimit":
-            return Length.parse(v).map { $0.unit == .none && $0.value >= 1 } ?? false
-        case "stroke-dasharray":
-            if v.lowercased() == "none" { return true }
-            return Length.parseList(v).map { !$0.isEmpty && $0.allSatisfy { $0.value >= 0 } } ?? false
-        case "font-size":
-            return fontSizeKeywords[v.lowercased()] != nil || v.lowercased() == "larger" || v.lowercased() == "smaller"
+        switch property {
+        case .fill, .stroke:
+            return parsePaint(v).map { .paint($0) } ?? .invalid
+        case .fillOpacity, .strokeOpacity, .opacity, .stopOpacity:
+            return parseOpacity(v).map { .fraction($0) } ?? .invalid
+        case .floodOpacity:
+            return parseOpacity(v) == nil ? .invalid : .text
+        case .stopColor:
+            return ParsedColor.parse(v).map { .color($0) } ?? .invalid
+        case .color, .floodColor, .lightingColor:
+            return ParsedColor.parse(v) == nil ? .invalid : .text
+        case .fillRule, .clipRule:
+            return keyword(v, ["nonzero", "evenodd"]).map { .keyword($0) } ?? .invalid
+        case .strokeLinecap:
+            return keyword(v, ["butt", "round", "square"]).map { .keyword($0) } ?? .invalid
+        case .strokeLinejoin:
+            return keyword(v, ["miter", "round", "bevel", "miter-clip", "arcs"]).map { .keyword($0) } ?? .invalid
+        case .visibility:
+            return keyword(v, ["visible", "hidden", "collapse"]).map { .keyword($0) } ?? .invalid
+        case .overflow:
+            return keyword(v, ["visible", "hidden", "scroll", "auto", "clip"]).map { .keyword($0) } ?? .invalid
+        case .display:
+            return displayKeyword(v).map { .keyword($0) } ?? .invalid
+        case .strokeWidth:
+            guard let l = Length.parse(v), l.value >= 0 else { return .invalid }
+            return .length(l)
+        case .strokeDashoffset:
+            return Length.parse(v).map { .length($0) } ?? .invalid
+        case .strokeMiterlimit:
+            guard let l = Length.parse(v), l.unit == .none, l.value >= 1 else { return .invalid }
+            return .number(l.value)
+        case .strokeDasharray:
+            if v.lowercased() == "none" { return .dashes(nil) }
+            guard let list = Length.parseList(v), !list.isEmpty, list.allSatisfy({ $0.value >= 0 }) else { return .invalid }
+            return .dashes(list)
+        case .fontSize:
+            let lower = v.lowercased()
+            let ok = fontSizeKeywords[lower] != nil || lower == "larger" || lower == "smaller"
                 || (Length.parse(v).map { $0.value >= 0 } ?? false)
-        default:
-            return true
+            return ok ? .text : .invalid
+        case .clipPath, .mask, .filter:
+            // Always valid; an unparsable reference changes nothing.
+            return reference(v).map { .reference($0.id) } ?? .text
+        case .marker, .transform, .other:
+            return .text
         }
     }
 

@@ -52,21 +52,32 @@ package struct StyleCascade: Sendable {
     /// property first appears (presentation attributes, then sheet rules, then `style`).
     /// Declarations with invalid values for the properties Lamina computes are dropped first.
     package func declarations(for element: Int) -> [(name: String, value: String)] {
+        cascaded(for: element).map { (name: $0.name, value: $0.value) }
+    }
+
+    /// The same as `declarations(for:)`, each with its property id and parsed value (every
+    /// value is parsed once, for validity and for `ComputedStyle.child(cascaded:)`).
+    package func cascaded(for element: Int) -> [CascadedDeclaration] {
         guard element >= 0, element < tree.elements.count else { return [] }
         // Only the attributes are needed: copying the whole element would retain all its fields.
         let attributes = tree.elements[element].attributes
-        var out: [(name: String, value: String)] = []
+        var out: [CascadedDeclaration] = []
         var keys: [(Int, Int, Int, Int)] = []
         var slot: [String: Int] = [:]
         var position = 0
-        func offer(_ name: String, _ value: String, _ key: (Int, Int, Int, Int)) {
+        func offer(_ name: String, _ value: String, _ property: CSSProperty, _ key: (Int, Int, Int, Int)) {
             // CSS drops an invalid declaration, so a lower-priority valid one can win.
-            guard ComputedStyle.isValid(name, value) else { return }
+            let parsed = ComputedStyle.parse(property, value)
+            if case .invalid = parsed { return }
             // Elements specify few properties: a linear scan beats hashing until there are many.
-            let found = out.count < 32 ? out.firstIndex(where: { $0.name == name }) : slot[name]
+            let found =
+                out.count < 32
+                ? out.firstIndex(where: { $0.property == property && (property != .other || $0.name == name) })
+                : slot[name]
             if let k = found {
                 if key >= keys[k] {
                     out[k].value = value
+                    out[k].parsed = parsed
                     keys[k] = key
                 }
             } else {
@@ -78,18 +89,18 @@ package struct StyleCascade: Sendable {
                     for (k, d) in out.enumerated() { slot[d.name] = k }
                 }
                 if out.count >= 31 { slot[name] = out.count }
-                out.append((name, value))
+                out.append(CascadedDeclaration(name: name, value: value, property: property, parsed: parsed))
                 keys.append(key)
             }
         }
         // One pass over the attributes: presentation attributes in order, and the first `style`.
         var style: String?
-        for a in attributes where a.namespace == nil {
-            if PresentationAttributes.contains(a.name) {
+        for i in attributes.indices where attributes[i].namespace == nil {
+            if let property = attributes[i].presentation {
                 position += 1
-                offer(a.name, a.value.trimmingCharactersCSS(), (0, 0, 0, position))
-            } else if style == nil, a.name == "style" {
-                style = a.value
+                offer(attributes[i].name, attributes[i].value.trimmingCharactersCSS(), property, (0, 0, 0, position))
+            } else if style == nil, attributes[i].isStyle {
+                style = attributes[i].value
             }
         }
         if !matchStart.isEmpty {
@@ -97,14 +108,14 @@ package struct StyleCascade: Sendable {
                 let s = selectors[Int(m)]
                 for d in rules[s.rule].declarations {
                     position += 1
-                    offer(d.name, d.value, (d.important ? 1 : 0, 1, s.specificity, position))
+                    offer(d.name, d.value, CSSProperty.of(d.name), (d.important ? 1 : 0, 1, s.specificity, position))
                 }
             }
         }
         if let style {
             for d in StyleSheet.parseDeclarations(style) {
                 position += 1
-                offer(d.name, d.value, (d.important ? 1 : 0, 2, 0, position))
+                offer(d.name, d.value, CSSProperty.of(d.name), (d.important ? 1 : 0, 2, 0, position))
             }
         }
         return out

@@ -129,7 +129,8 @@ package struct StyleSheet: Hashable, Sendable {
     /// Parses the declarations of a `style` attribute.
     package static func parseDeclarations(_ text: String) -> [Declaration] {
         var bytes = Array(text.utf8)
-        CSSBytes.blankComments(&bytes)
+        // Comments start with `/`: most `style` attributes have none.
+        if bytes.contains(UInt8(ascii: "/")) { CSSBytes.blankComments(&bytes) }
         return CSSBytes.declarations(bytes, 0, bytes.count)
     }
 }

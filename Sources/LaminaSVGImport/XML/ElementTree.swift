@@ -73,7 +73,13 @@ package struct Element: Sendable {
 
     /// The value of an attribute with no namespace (or the given one).
     package func attribute(_ localName: String, namespace: String? = nil) -> String? {
-        for a in attributes where a.name == localName && a.namespace == namespace { return a.value }
+        // Indexing (not `for a in`) compares in place without copying each attribute.
+        var i = 0
+        let n = attributes.count
+        while i < n {
+            if attributes[i].name == localName, attributes[i].namespace == namespace { return attributes[i].value }
+            i += 1
+        }
         return nil
     }
 }
@@ -93,11 +99,39 @@ package struct XMLAttribute: Sendable {
     /// The name as written in the file, prefix included (`xlink:href`).
     package var qualifiedName: String
     package var value: String
+    /// The property when the local name is a presentation attribute (the cascade also checks
+    /// that there is no namespace), else nil.
+    package var presentation: CSSProperty?
+    /// True when the local name is `style`.
+    package var isStyle: Bool
 
     package init(name: String, namespace: String?, qualifiedName: String, value: String) {
+        self.init(
+            name: name, namespace: namespace, qualifiedName: qualifiedName, value: value,
+            kind: AttributeKind(localName: name))
+    }
+
+    /// An attribute whose name was classified already (the reader does it once per name).
+    package init(name: String, namespace: String?, qualifiedName: String, value: String, kind: AttributeKind) {
         self.name = name
         self.namespace = namespace
         self.qualifiedName = qualifiedName
         self.value = value
+        self.presentation = kind.presentation
+        self.isStyle = kind.isStyle
+    }
+}
+
+/// What an attribute's local name means to the cascade.
+package struct AttributeKind: Sendable {
+    /// The property of a presentation attribute, else nil.
+    package var presentation: CSSProperty?
+    /// True for `style`.
+    package var isStyle: Bool
+
+    /// Classifies a local name.
+    package init(localName name: String) {
+        presentation = PresentationAttributes.contains(name) ? CSSProperty.of(name) : nil
+        isStyle = name == "style"
     }
 }

@@ -18,6 +18,8 @@ final class ReaderState {
     private var pendingText: [UInt8] = []
     /// Strings for libxml2's dictionary-interned names, keyed by their stable address.
     private var names: [UnsafeRawPointer: String] = [:]
+    /// Attribute local names with their cascade meaning, keyed like `names`.
+    private var attributeNames: [UnsafeRawPointer: (String, AttributeKind)] = [:]
     /// How much the document may deliver (elements, text bytes) before it counts as an
     /// entity-expansion attack: linear in the input.
     private var elementBudget: Int
@@ -33,6 +35,9 @@ final class ReaderState {
         self.file = file
         self.bytes = bytes
         self.tree = ElementTree(file: file)
+        // Room for about one element per 96 input bytes: growth copies become rare, and
+        // untouched reserved pages cost no memory.
+        tree.elements.reserveCapacity(min(bytes.count / 96, 1 << 24) + 16)
         self.elementBudget = bytes.count / 2 + 100_000
         self.textBudget = bytes.count * 4 + 16_000_000
     }
@@ -62,16 +67,19 @@ final class ReaderState {
             attrs.reserveCapacity(count)
             for i in 0..<count {
                 let p = attributes + 5 * i
-                guard let local = interned(p[0]) else { continue }
+                guard let (local, kind) = attributeName(p[0]) else { continue }
                 let prefix = interned(p[1])
                 let ns = interned(p[2])
                 var value = ""
-                if let start = p[3], let end = p[4], end >= start {
-                    value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                if let start = p[3], let end = p[4], end > start {
+                    let raw = UnsafeBufferPointer(start: start, count: end - start)
+                    value = String(decoding: raw, as: UTF8.self)
+                    if raw.contains(0x26) { value = expandReferences(value) }
                 }
-                if value.utf8.contains(0x26) { value = expandReferences(value) }
                 attrs.append(
-                    XMLAttribute(name: local, namespace: ns, qualifiedName: prefix.map { "\($0):\(local)" } ?? local, value: value))
+                    XMLAttribute(
+                        name: local, namespace: ns, qualifiedName: prefix.map { "\($0):\(local)" } ?? local, value: value,
+                        kind: kind))
             }
         }
         let parent = stack.last?.index
@@ -107,6 +115,17 @@ final class ReaderState {
         let blank = pendingText.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         if blank && textDepth == 0 { return }
         tree.elements[top].content.append(.text(String(decoding: pendingText, as: UTF8.self)))
+    }
+
+    /// An attribute's local name and its meaning to the cascade, classified once per name.
+    private func attributeName(_ p: UnsafePointer<xmlChar>?) -> (String, AttributeKind)? {
+        guard let p else { return nil }
+        let key = UnsafeRawPointer(p)
+        if let hit = attributeNames[key] { return hit }
+        let s = interned(p) ?? ""
+        let entry = (s, AttributeKind(localName: s))
+        attributeNames[key] = entry
+        return entry
     }
 
     private func interned(_ p: UnsafePointer<xmlChar>?) -> String? {

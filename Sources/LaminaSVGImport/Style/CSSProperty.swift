@@ -1,0 +1,78 @@
+/// The properties the cascade and ``ComputedStyle`` parse or treat specially, as a small id so
+/// that each declaration's name is looked up once instead of compared as text per step.
+package enum CSSProperty: UInt8, Sendable {
+    case fill, stroke, fillOpacity, strokeOpacity, opacity, stopOpacity, floodOpacity
+    case color, stopColor, floodColor, lightingColor
+    case fillRule, clipRule, strokeLinecap, strokeLinejoin, visibility, overflow, display
+    case strokeWidth, strokeDashoffset, strokeMiterlimit, strokeDasharray, fontSize
+    case clipPath, mask, filter, marker, transform
+    /// Any other property (kept verbatim, or ignored).
+    case other
+
+    /// The id of a (lower-case) property name; `.other` for the rest.
+    package static func of(_ name: String) -> CSSProperty {
+        let n = name.utf8.count
+        guard n >= 4, n <= 17 else { return .other }
+        return byName[name] ?? .other
+    }
+
+    private static let byName: [String: CSSProperty] = [
+        "fill": .fill, "stroke": .stroke, "fill-opacity": .fillOpacity, "stroke-opacity": .strokeOpacity,
+        "opacity": .opacity, "stop-opacity": .stopOpacity, "flood-opacity": .floodOpacity, "color": .color,
+        "stop-color": .stopColor, "flood-color": .floodColor, "lighting-color": .lightingColor,
+        "fill-rule": .fillRule, "clip-rule": .clipRule, "stroke-linecap": .strokeLinecap,
+        "stroke-linejoin": .strokeLinejoin, "visibility": .visibility, "overflow": .overflow, "display": .display,
+        "stroke-width": .strokeWidth, "stroke-dashoffset": .strokeDashoffset, "stroke-miterlimit": .strokeMiterlimit,
+        "stroke-dasharray": .strokeDasharray, "font-size": .fontSize, "clip-path": .clipPath, "mask": .mask,
+        "filter": .filter, "marker": .marker, "transform": .transform,
+    ]
+}
+
+/// A declared value parsed once, for the property it sets: the cascade checks validity with it
+/// and ``ComputedStyle`` applies it without parsing the text again.
+package enum ParsedValue: Sendable, Equatable {
+    /// Not valid for the property: CSS drops the declaration.
+    case invalid
+    /// `inherit`, `initial` or `unset` (lower-case).
+    case cssWide(String)
+    case paint(SpecifiedPaint)
+    /// An opacity clamped to 0…1.
+    case fraction(Double)
+    case color(ParsedColor)
+    /// A keyword from the property's list, lower-case.
+    case keyword(String)
+    case length(Length)
+    case number(Double)
+    /// `stroke-dasharray`: nil for `none`.
+    case dashes([Length]?)
+    /// `url(#id)`, or nil for `none` or a non-local reference.
+    case reference(String?)
+    /// Valid, applied from its text (`color`, `font-size`, verbatim and unknown properties), or
+    /// valid for the cascade but without effect (an unparsable `clip-path`).
+    case text
+}
+
+/// One winning declaration of an element: its name and text as specified, its property id
+/// and its parsed value.
+package struct CascadedDeclaration: Sendable {
+    /// The property name (lower-case for sheet and `style` declarations).
+    package var name: String
+    /// The value text as specified (trimmed).
+    package var value: String
+    package var property: CSSProperty
+    package var parsed: ParsedValue
+
+    /// A declaration with its value parsed for `name`.
+    package init(name: String, value: String) {
+        let property = CSSProperty.of(name)
+        self.init(name: name, value: value, property: property, parsed: ComputedStyle.parse(property, value))
+    }
+
+    /// A declaration parsed already.
+    package init(name: String, value: String, property: CSSProperty, parsed: ParsedValue) {
+        self.name = name
+        self.value = value
+        self.property = property
+        self.parsed = parsed
+    }
+}
