@@ -111,19 +111,17 @@ package enum Pipeline {
             let (list, warnings) = DisplayList.resolve(scene)
             var o = FlattenedSVG.Options()
             o.keepGroups = options.keepGroups
-            return (Array(FlattenedSVG.write(list, scene: scene, options: o).utf8), warnings)
+            return (FlattenedSVG.bytes(list, scene: scene, options: o), warnings)
         case .debug:
             let (list, warnings) = DisplayList.resolve(scene)
             var debugOptions = options.debug
             debugOptions.extraWarnings += layoutWarnings
-            let overlay = DebugSVG.overlay(scene: scene, options: debugOptions)
-            var o = FlattenedSVG.Options()
-            o.keepGroups = options.keepGroups
-            o.overlay = overlay.markup
+            let document = DebugSVG.document(
+                list, scene: scene, keepGroups: options.keepGroups, options: debugOptions)
             // The overlay returns its own findings, then the layout warnings it was given, which
             // the caller has already reported with the load diagnostics.
-            let own = overlay.warnings.dropLast(min(layoutWarnings.count, overlay.warnings.count))
-            return (Array(FlattenedSVG.write(list, scene: scene, options: o).utf8), warnings + own)
+            let own = document.warnings.dropLast(min(layoutWarnings.count, document.warnings.count))
+            return (document.bytes, warnings + own)
         }
     }
 

@@ -17,31 +17,10 @@ public enum MarkupSafety {
     /// Whether a value has no `javascript:` or `@import` and every `url(…)` in it points into the
     /// file (`#id`) or is a `data:image/` URL. Cheap for plain values (no `:`, `@` or `(`).
     public static func isSafeValue(_ value: String) -> Bool {
-        // Without `:` or `@` only `url(` can be unsafe, and it needs a `(` and a `u`; lowercasing
-        // never turns a non-ASCII character into `:`, `@` or `u`, but non-ASCII takes the full path.
-        var colonOrAt = false, paren = false, u = false
-        for b in value.utf8 {
-            switch b {
-            case 58, 64: colonOrAt = true
-            case 40: paren = true
-            case 0x55, 0x75, 0x80...: u = true
-            default: continue
-            }
-        }
-        guard colonOrAt || (paren && u) else { return true }
-        var chars: [UInt8] = []
-        if value.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII: lowercasing and dropping whitespace (U+0009…U+000D, space) byte by byte.
-            chars.reserveCapacity(value.utf8.count)
-            for b in value.utf8 where b != 0x20 && !(b >= 0x09 && b <= 0x0D) {
-                chars.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
-            }
-            if contains(chars, "javascript:") || contains(chars, "@import") { return false }
-        } else {
-            let squeezed = value.lowercased().filter { !$0.isWhitespace }
-            if squeezed.contains("javascript:") || squeezed.contains("@import") { return false }
-            chars = Array(squeezed.utf8)
-        }
+        guard value.utf8.contains(where: { $0 == 58 || $0 == 64 || $0 == 40 }) else { return true }
+        let squeezed = value.lowercased().filter { !$0.isWhitespace }
+        if squeezed.contains("javascript:") || squeezed.contains("@import") { return false }
+        let chars = Array(squeezed.utf8)
         let url = Array("url(".utf8)
         var i = 0
         while i + url.count <= chars.count {
@@ -56,15 +35,5 @@ public enum MarkupSafety {
             i = start
         }
         return true
-    }
-
-    /// Whether `bytes` contain the ASCII `word`.
-    private static func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
-        let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        guard bytes.count >= w.count else { return false }
-        for i in 0...(bytes.count - w.count) where bytes[i] == w[0] {
-            if bytes[i..<(i + w.count)].elementsEqual(w) { return true }
-        }
-        return false
     }
 }
