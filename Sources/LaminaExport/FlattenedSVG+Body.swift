@@ -8,7 +8,8 @@ extension FlatWriter {
         var open: [Int] = []
         var isOpen = [Bool](repeating: false, count: list.groups.count)
         var run: Int?
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(list.items.count * 120)
         for item in list.items {
             // The groups to open: from the item's group up to the first one already open.
             var chain: [Int] = []
@@ -19,7 +20,7 @@ extension FlatWriter {
             }
             if open.last != cur || !chain.isEmpty { closeRun(&run, &out) }
             while let top = open.last, top != cur {
-                out += "</g>\n"
+                SVGMarkup.lit("</g>\n", to: &out)
                 isOpen[top] = false
                 open.removeLast()
             }
@@ -32,44 +33,46 @@ extension FlatWriter {
                 closeRun(&run, &out)
                 if let c = item.clip {
                     let id = clipID(node: c, inverse: spaceInverse(open.last))
-                    out += "<g clip-path=\"url(#\(id))\">\n"
+                    SVGMarkup.lit("<g", to: &out)
+                    SVGMarkup.generatedURLAttr("clip-path", id: id, to: &out)
+                    SVGMarkup.lit(">\n", to: &out)
                     run = c
                 }
             }
             writeItem(item, to: &out)
         }
         closeRun(&run, &out)
-        for _ in open { out += "</g>\n" }
-        body += out
+        for _ in open { SVGMarkup.lit("</g>\n", to: &out) }
+        if body.isEmpty { body = out } else { body.append(contentsOf: out) }
     }
 
-    func closeRun(_ run: inout Int?, _ out: inout String) {
-        if run != nil { out += "</g>\n" }
+    func closeRun(_ run: inout Int?, _ out: inout [UInt8]) {
+        if run != nil { SVGMarkup.lit("</g>\n", to: &out) }
         run = nil
     }
 
     /// `<g …>` for a compositing group.
-    mutating func openGroup(_ gi: Int, to out: inout String) {
+    mutating func openGroup(_ gi: Int, to out: inout [UInt8]) {
         let g = list.groups[gi]
-        out += "<g"
+        SVGMarkup.lit("<g", to: &out)
         if let s = g.space { SVGMarkup.transformAttribute(s, to: &out) }
         if g.opacity < 1 { SVGMarkup.attr("opacity", g.opacity, to: &out) }
         if let c = g.clip {
             let id = clipID(node: c, inverse: spaceInverse(gi))
-            SVGMarkup.attr("clip-path", "url(#\(id))", to: &out)
+            SVGMarkup.generatedURLAttr("clip-path", id: id, to: &out)
         }
         if let m = g.maskResource {
-            SVGMarkup.attr("mask", "url(#\(m))", to: &out)
+            SVGMarkup.urlAttr("mask", id: m, to: &out)
         } else if let m = g.maskContent {
-            SVGMarkup.attr("mask", "url(#\(maskID(m)))", to: &out)
+            SVGMarkup.generatedURLAttr("mask", id: maskID(m), to: &out)
         }
-        if let f = g.filter { SVGMarkup.attr("filter", "url(#\(f))", to: &out) }
+        if let f = g.filter { SVGMarkup.urlAttr("filter", id: f, to: &out) }
         SVGMarkup.styleAttribute(g.extra, to: &out)
-        out += ">\n"
+        SVGMarkup.lit(">\n", to: &out)
     }
 
     /// One drawable element, placed by its space-local geometry.
-    func writeItem(_ item: DisplayItem, to out: inout String) {
+    func writeItem(_ item: DisplayItem, to out: inout [UInt8]) {
         let layer = scene.tree[item.layer]
         guard let content = DisplayList.content(of: item.part, of: layer) else { return }
         Self.writeElement(content, geometry: item.localGeometry, opacity: item.opacity, to: &out)
@@ -77,24 +80,15 @@ extension FlatWriter {
 
     /// Writes a content element with a geometry, an element opacity and optional extra attributes.
     static func writeElement(
-        _ content: Content, geometry: ItemGeometry, opacity: Double, extraAttributes: String = "", to out: inout String
+        _ content: Content, geometry: ItemGeometry, opacity: Double, extraAttributes: [UInt8] = [], to out: inout [UInt8]
     ) {
         switch geometry {
         case .projected(let d):
-            out += "<path"
+            SVGMarkup.lit("<path", to: &out)
             SVGMarkup.attr("d", d, to: &out)
         case .transformed(let t):
             if case .svg(let xml) = content.shape {
-                var attrs = ""
-                SVGMarkup.transformAttribute(t, to: &attrs)
-                if opacity < 1 { SVGMarkup.attr("opacity", opacity, to: &attrs) }
-                attrs += extraAttributes
-                if let inserted = SVGMarkup.insertingAttributes(attrs, into: xml) {
-                    out += inserted
-                } else {
-                    out += "<g" + attrs + ">" + xml + "</g>"
-                }
-                out += "\n"
+                writeVerbatim(xml, transform: t, opacity: opacity, extraAttributes: extraAttributes, to: &out)
                 return
             }
             _ = SVGMarkup.openShape(content.shape, to: &out)
@@ -102,7 +96,34 @@ extension FlatWriter {
         }
         SVGMarkup.paintAttributes(content, to: &out)
         if opacity < 1 { SVGMarkup.attr("opacity", opacity, to: &out) }
-        out += extraAttributes
-        out += "/>\n"
+        out.append(contentsOf: extraAttributes)
+        SVGMarkup.lit("/>\n", to: &out)
+    }
+
+    /// A verbatim element with the placement attributes inserted into its start tag (or a
+    /// wrapping `<g>` when it does not start with an element).
+    static func writeVerbatim(
+        _ xml: String, transform t: AffineTransform, opacity: Double, extraAttributes: [UInt8], to out: inout [UInt8]
+    ) {
+        var attrs: [UInt8] = []
+        SVGMarkup.transformAttribute(t, to: &attrs)
+        if opacity < 1 { SVGMarkup.attr("opacity", opacity, to: &attrs) }
+        attrs.append(contentsOf: extraAttributes)
+        if attrs.isEmpty {
+            SVGMarkup.raw(xml, to: &out)
+        } else if let i = SVGMarkup.attributeInsertionPoint(in: xml) {
+            let u = xml.utf8
+            let split = u.index(u.startIndex, offsetBy: i)
+            out.append(contentsOf: u[..<split])
+            out.append(contentsOf: attrs)
+            out.append(contentsOf: u[split...])
+        } else {
+            SVGMarkup.lit("<g", to: &out)
+            out.append(contentsOf: attrs)
+            out.append(0x3E)
+            SVGMarkup.raw(xml, to: &out)
+            SVGMarkup.lit("</g>", to: &out)
+        }
+        out.append(0x0A)
     }
 }

@@ -16,11 +16,11 @@ extension FlatWriter {
         }
         for c in pending.reversed() {
             let n = list.clips[c]
-            var content = ""
+            var content: [UInt8] = []
             if let p = n.parent, let pid = clipIDs[ClipKey(node: p, space: s)] {
-                SVGMarkup.attr("clip-path", "url(#\(pid))", to: &content)
+                SVGMarkup.generatedURLAttr("clip-path", id: pid, to: &content)
             }
-            content += ">\n"
+            SVGMarkup.lit(">\n", to: &content)
             for shape in n.shapes { writeClipShape(shape, inverse: inverse, to: &content) }
             if let existing = clipDefs[content] {
                 clipIDs[ClipKey(node: c, space: s)] = existing
@@ -31,15 +31,17 @@ extension FlatWriter {
             nextClip = counter
             clipDefs[content] = id
             clipIDs[ClipKey(node: c, space: s)] = id
-            defs += "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\""
-            defs += content
-            defs += "</clipPath>\n"
+            SVGMarkup.lit("<clipPath id=\"", to: &defs)
+            SVGMarkup.raw(id, to: &defs)
+            SVGMarkup.lit("\" clipPathUnits=\"userSpaceOnUse\"", to: &defs)
+            defs.append(contentsOf: content)
+            SVGMarkup.lit("</clipPath>\n", to: &defs)
         }
         return clipIDs[ClipKey(node: node, space: s)] ?? ""
     }
 
     /// One shape inside a `<clipPath>`, moved from output space into the referencing space.
-    mutating func writeClipShape(_ shape: ClipShape, inverse: AffineTransform?, to out: inout String) {
+    mutating func writeClipShape(_ shape: ClipShape, inverse: AffineTransform?, to out: inout [UInt8]) {
         var c = Content(shape: shape.shape)
         var geometry = shape.geometry
         // The element's own user space maps to output space by `local` (nil: it is output space).
@@ -54,10 +56,10 @@ extension FlatWriter {
         }
         c.clipRule = shape.clipRule
         c.extra = shape.extra
-        var attrs = ""
+        var attrs: [UInt8] = []
         if let own = shape.clip {
             let id = clipID(node: own, inverse: local.flatMap { $0.inverted() })
-            SVGMarkup.attr("clip-path", "url(#\(id))", to: &attrs)
+            SVGMarkup.generatedURLAttr("clip-path", id: id, to: &attrs)
         }
         Self.writeElement(c, geometry: geometry, opacity: 1, extraAttributes: attrs, to: &out)
     }
@@ -69,13 +71,16 @@ extension FlatWriter {
         let id = generatedID("lamina-mask-", counter: &counter)
         nextMask = counter
         maskIDs[index] = id
-        var out = "<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"-1000000\" y=\"-1000000\""
-        out += " width=\"2000000\" height=\"2000000\" mask-type=\"alpha\">\n"
+        var out: [UInt8] = []
+        SVGMarkup.lit("<mask id=\"", to: &out)
+        SVGMarkup.raw(id, to: &out)
+        SVGMarkup.lit("\" maskUnits=\"userSpaceOnUse\" x=\"-1000000\" y=\"-1000000\"", to: &out)
+        SVGMarkup.lit(" width=\"2000000\" height=\"2000000\" mask-type=\"alpha\">\n", to: &out)
         for item in list.maskContents[index] {
             writeItem(item, to: &out)
         }
-        out += "</mask>\n"
-        defs += out
+        SVGMarkup.lit("</mask>\n", to: &out)
+        defs.append(contentsOf: out)
         return id
     }
 

@@ -13,7 +13,8 @@ extension FlatWriter {
         /// Output space → the user space inside each open group.
         var inverses: [AffineTransform] = []
         var toOutputs: [AffineTransform] = []
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(list.items.count * 160)
         for item in list.items {
             var chain: [LayerID] = []
             var cur: LayerID? = item.layer
@@ -22,7 +23,7 @@ extension FlatWriter {
                 cur = list.pathParents[c.index]
             }
             while let top = open.last, top != cur {
-                out += "</g>\n"
+                SVGMarkup.lit("</g>\n", to: &out)
                 isOpen[top.index] = false
                 open.removeLast()
                 inverses.removeLast()
@@ -35,26 +36,26 @@ extension FlatWriter {
                 if let h = list.layerToOutput[layer.index] ?? nil, h.isAffine, h.affine.inverted() != nil { mine = h.affine }
                 let relative = mine.concatenating(outerInverse)
                 let inverse = mine.inverted() ?? outerInverse
-                out += "<g"
+                SVGMarkup.lit("<g", to: &out)
                 if let name = scene.tree[layer].name { SVGMarkup.attr("id", Self.layerID(name), to: &out) }
                 SVGMarkup.transformAttribute(relative, to: &out)
                 let parentClip = list.pathParents[layer.index].flatMap { list.layerClip[$0.index] }
                 let g = groupOfLayer[layer.index].map { list.groups[$0] }
                 let clip = g?.filter != nil ? g?.clip : list.layerClip[layer.index]
                 if let c = clip, c != parentClip || g?.filter != nil {
-                    SVGMarkup.attr("clip-path", "url(#\(clipID(node: c, inverse: inverse)))", to: &out)
+                    SVGMarkup.generatedURLAttr("clip-path", id: clipID(node: c, inverse: inverse), to: &out)
                 }
                 if let g {
                     if g.opacity < 1 { SVGMarkup.attr("opacity", g.opacity, to: &out) }
                     if let m = g.maskResource {
-                        SVGMarkup.attr("mask", "url(#\(m))", to: &out)
+                        SVGMarkup.urlAttr("mask", id: m, to: &out)
                     } else if let m = g.maskContent {
-                        SVGMarkup.attr("mask", "url(#\(maskID(m)))", to: &out)
+                        SVGMarkup.generatedURLAttr("mask", id: maskID(m), to: &out)
                     }
-                    if let f = g.filter { SVGMarkup.attr("filter", "url(#\(f))", to: &out) }
+                    if let f = g.filter { SVGMarkup.urlAttr("filter", id: f, to: &out) }
                     SVGMarkup.styleAttribute(g.extra, to: &out)
                 }
-                out += ">\n"
+                SVGMarkup.lit(">\n", to: &out)
                 open.append(layer)
                 isOpen[layer.index] = true
                 inverses.append(inverse)
@@ -78,8 +79,8 @@ extension FlatWriter {
             }
             if let c = content { Self.writeElement(c, geometry: geometry, opacity: item.opacity, to: &out) }
         }
-        for _ in open { out += "</g>\n" }
-        body += out
+        for _ in open { SVGMarkup.lit("</g>\n", to: &out) }
+        if body.isEmpty { body = out } else { body.append(contentsOf: out) }
     }
 
     /// A layer name as an XML id-safe token (kept readable; not guaranteed unique).

@@ -18,9 +18,27 @@ public enum FlattenedSVG {
 
     /// Writes the display list of `scene` as one SVG document (deterministic, final newline).
     public static func write(_ list: DisplayList, scene: Scene, options: Options = Options()) -> String {
+        String(decoding: bytes(list, scene: scene, options: options), as: UTF8.self)
+    }
+
+    /// ``write(_:scene:options:)`` as UTF-8 bytes, written into one buffer (no `String` on the way).
+    public static func bytes(_ list: DisplayList, scene: Scene, options: Options = Options()) -> [UInt8] {
+        bytes(list, scene: scene, keepGroups: options.keepGroups) { out in
+            if let overlay = options.overlay {
+                out.append(contentsOf: overlay.utf8)
+                if !overlay.hasSuffix("\n") { out.append(0x0A) }
+            }
+        }
+    }
+
+    /// The document bytes with markup appended by `overlay` just before `</svg>` (into the same
+    /// buffer, so a large overlay is never copied).
+    package static func bytes(
+        _ list: DisplayList, scene: Scene, keepGroups: Bool, overlay: (inout [UInt8]) -> Void
+    ) -> [UInt8] {
         var w = FlatWriter(list: list, scene: scene)
-        if options.keepGroups { w.writeLayerGroups() } else { w.writeBody() }
-        return w.document(overlay: options.overlay)
+        if keepGroups { w.writeLayerGroups() } else { w.writeBody() }
+        return w.document(overlay: overlay)
     }
 }
 
@@ -29,8 +47,8 @@ public enum FlattenedSVG {
 struct FlatWriter {
     let list: DisplayList
     let scene: Scene
-    var body = ""
-    var defs = ""
+    var body: [UInt8] = []
+    var defs: [UInt8] = []
     /// Ids that generated ids must avoid (every id inside resources).
     var reserved: Set<String> = []
     var nextClip = 1
@@ -39,7 +57,7 @@ struct FlatWriter {
     var clipIDs: [ClipKey: String] = [:]
     var maskIDs: [Int: String] = [:]
     /// Clip definitions by their text after the id, so identical ones share an id.
-    var clipDefs: [String: String] = [:]
+    var clipDefs: [[UInt8]: String] = [:]
     /// Map from each space-establishing group's space to output space (by group index).
     var spaceToOutput: [Int: AffineTransform] = [:]
     /// The innermost space-establishing group at or above each group.
@@ -68,35 +86,37 @@ struct FlatWriter {
         }
     }
 
-    /// The document: root element, defs, body, overlay.
-    func document(overlay: String?) -> String {
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\""
+    /// The document: root element, defs, body, overlay. The head is written last and moved in
+    /// front of the body in place, so the body is never copied into a second buffer.
+    mutating func document(overlay: (inout [UInt8]) -> Void) -> [UInt8] {
         let usedResources = resourcesInUse()
         var needsXlink = false
         for r in usedResources where SVGMarkup.contains(r.xml, "xlink:") { needsXlink = true }
         if !needsXlink, SVGMarkup.contains(body, "xlink:") { needsXlink = true }
-        if needsXlink { out += " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" }
+        var head: [UInt8] = []
+        SVGMarkup.lit("<svg xmlns=\"http://www.w3.org/2000/svg\"", to: &head)
+        if needsXlink { SVGMarkup.lit(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"", to: &head) }
         let o = list.output
-        if let v = o.width { SVGMarkup.attr("width", v, to: &out) }
-        if let v = o.height { SVGMarkup.attr("height", v, to: &out) }
-        if let v = o.viewBox { SVGMarkup.attr("viewBox", v, to: &out) }
-        if let v = o.preserveAspectRatio { SVGMarkup.attr("preserveAspectRatio", v, to: &out) }
-        out += ">\n"
+        if let v = o.width { SVGMarkup.attr("width", v, to: &head) }
+        if let v = o.height { SVGMarkup.attr("height", v, to: &head) }
+        if let v = o.viewBox { SVGMarkup.attr("viewBox", v, to: &head) }
+        if let v = o.preserveAspectRatio { SVGMarkup.attr("preserveAspectRatio", v, to: &head) }
+        SVGMarkup.lit(">\n", to: &head)
         if !usedResources.isEmpty || !defs.isEmpty {
-            out += "<defs>\n"
+            SVGMarkup.lit("<defs>\n", to: &head)
             for r in usedResources {
-                out += r.xml
-                out += "\n"
+                SVGMarkup.raw(r.xml, to: &head)
+                head.append(0x0A)
             }
-            out += defs
-            out += "</defs>\n"
+            head.append(contentsOf: defs)
+            SVGMarkup.lit("</defs>\n", to: &head)
         }
-        out += body
-        if let overlay {
-            out += overlay
-            if !overlay.hasSuffix("\n") { out += "\n" }
-        }
-        out += "</svg>\n"
+        var out = body
+        body = []
+        overlay(&out)
+        SVGMarkup.lit("</svg>\n", to: &out)
+        if out.capacity < out.count + head.count { out.reserveCapacity(out.count + head.count) }
+        out.insert(contentsOf: head, at: 0)
         return out
     }
 

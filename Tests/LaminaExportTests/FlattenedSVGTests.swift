@@ -201,4 +201,23 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
 
             """)
     }
+
+    @Test func bytesAreTheUTF8OfTheText() {
+        var b = Builder()
+        b.add("a", frame: Rect(10, 20, 10, 10), shape: .svg(xml: "<text x=\"1\">é</text>")) { $0.opacity = 0.5 }
+        b.add("b", frame: Rect(1, 2, 10, 10), shape: .svg(xml: "plain"))
+        let (list, _) = DisplayList.resolve(b.scene)
+        for keepGroups in [false, true] {
+            let options = FlattenedSVG.Options(keepGroups: keepGroups, overlay: "<g/>")
+            let bytes = FlattenedSVG.bytes(list, scene: b.scene, options: options)
+            #expect(bytes == Array(FlattenedSVG.write(list, scene: b.scene, options: options).utf8))
+        }
+        #expect(b.svg() == """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+            <text transform="matrix(1 0 0 1 10 20)" opacity="0.5" x="1">é</text>
+            <g transform="matrix(1 0 0 1 1 2)">plain</g>
+            </svg>
+
+            """)
+    }
 }

@@ -4,17 +4,19 @@ import Testing
 
 @Suite struct SVGMarkupTests {
     @Test func attributesAreEscaped() {
-        var out = ""
+        var out: [UInt8] = []
         SVGMarkup.attr("font-family", "\"A&B\" <x>", to: &out)
-        #expect(out == " font-family=\"&quot;A&amp;B&quot; &lt;x&gt;\"")
+        #expect(String(decoding: out, as: UTF8.self) == " font-family=\"&quot;A&amp;B&quot; &lt;x&gt;\"")
     }
 
     @Test func matrixOmittedWhenItPrintsAsIdentity() {
-        var out = ""
+        var out: [UInt8] = Array("<g".utf8)
         SVGMarkup.transformAttribute(AffineTransform(1, 0, 0, 1, 0.0000001, -0.0000001), to: &out)
-        #expect(out == "")
+        #expect(String(decoding: out, as: UTF8.self) == "<g")
         SVGMarkup.transformAttribute(AffineTransform(0.5, 0, 0, 2, 1.25, -3), to: &out)
-        #expect(out == " transform=\"matrix(0.5 0 0 2 1.25 -3)\"")
+        #expect(String(decoding: out, as: UTF8.self) == "<g transform=\"matrix(0.5 0 0 2 1.25 -3)\"")
+        #expect(SVGMarkup.printsAsIdentity(AffineTransform(1, 0, 0, 1, 0, -0.0000001)))
+        #expect(!SVGMarkup.printsAsIdentity(AffineTransform(1, 0, 0, 1, 0, 0.001)))
     }
 
     @Test func verbatimElementsTakeInsertedAttributes() {
@@ -35,13 +37,40 @@ import Testing
         c.fill = Paint.none
         c.strokeDasharray = [4, 2]
         c.extra = [StyleProperty("paint-order", "stroke")]
-        var out = ""
+        var out: [UInt8] = []
         SVGMarkup.paintAttributes(c, to: &out)
-        #expect(out == " fill=\"none\" stroke=\"#000000\" stroke-dasharray=\"4 2\" paint-order=\"stroke\"")
+        #expect(String(decoding: out, as: UTF8.self) == " fill=\"none\" stroke=\"#000000\" stroke-dasharray=\"4 2\" paint-order=\"stroke\"")
     }
 
     @Test func byteSearch() {
         #expect(SVGMarkup.contains("<use xlink:href=\"#a\"/>", "xlink:"))
         #expect(!SVGMarkup.contains("<rect/>", "xlink:"))
+        #expect(SVGMarkup.contains(Array("a xlink:".utf8), "xlink:"))
+        #expect(!SVGMarkup.contains(Array("xlink".utf8), "xlink:"))
+    }
+
+    @Test func unsafeAttributesAreLeftOut() {
+        var out: [UInt8] = []
+        SVGMarkup.attr(dynamic: "onclick", "x", to: &out)
+        SVGMarkup.attr(dynamic: "xlink:ONload", "x", to: &out)
+        SVGMarkup.attr("fill", "url(http://evil/x)", to: &out)
+        SVGMarkup.attr("style", "background: JavaScript :alert(1)", to: &out)
+        SVGMarkup.urlAttr("filter", id: "a) url(data:text/html", to: &out)
+        #expect(out.isEmpty)
+        SVGMarkup.attr(dynamic: "on", "x", to: &out)
+        SVGMarkup.attr("fill", "url( '#g') rgb(1,2,3)", to: &out)
+        SVGMarkup.urlAttr("mask", id: "m", to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == " on=\"x\" fill=\"url( '#g') rgb(1,2,3)\" mask=\"url(#m)\"")
+    }
+
+    @Test(arguments: [
+        "", "plain", "rgb(1,2,3)", "url(#a)", "url( \"#a\")", "url(data:image/png;base64,AA)", "url(data:image/",
+        "url(data:text/x)", "java\tscript:x", "@IMPORT x", "a:b", "url(", "url('", "ü url(http://x)", "url(#a) url(b)",
+    ])
+    func fastSafetyMatchesPlainCheck(value: String) {
+        #expect(MarkupSafety.isSafeValueFast(value) == MarkupSafety.isSafeValue(value))
+        for name in ["on", "onx", "ONload", "x:onload", "fill", "a:b:on", "önload"] {
+            #expect(MarkupSafety.isSafeAttributeFast(name, value) == MarkupSafety.isSafeAttribute(name, value))
+        }
     }
 }

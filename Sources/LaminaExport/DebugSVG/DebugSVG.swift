@@ -38,6 +38,25 @@ public enum DebugSVG {
     /// - Returns: one `<g id="lamina-overlay">…</g>` element, and the warnings (the overlay's
     ///   own findings followed by `options.extraWarnings`).
     public static func overlay(scene: Scene, options: Options) -> (markup: String, warnings: [Diagnostic]) {
+        var out: [UInt8] = []
+        let warnings = appendOverlay(scene: scene, options: options, to: &out)
+        return (String(decoding: out, as: UTF8.self), warnings)
+    }
+
+    /// The flattened SVG of `list` with the overlay inserted before `</svg>`, as UTF-8 bytes
+    /// written into one buffer, and the overlay's warnings (as ``overlay(scene:options:)``).
+    public static func document(
+        _ list: DisplayList, scene: Scene, keepGroups: Bool = false, options: Options
+    ) -> (bytes: [UInt8], warnings: [Diagnostic]) {
+        var warnings: [Diagnostic] = []
+        let bytes = FlattenedSVG.bytes(list, scene: scene, keepGroups: keepGroups) { out in
+            warnings = appendOverlay(scene: scene, options: options, to: &out)
+        }
+        return (bytes, warnings)
+    }
+
+    /// Appends the overlay markup to `out` and returns its warnings.
+    static func appendOverlay(scene: Scene, options: Options, to out: inout [UInt8]) -> [Diagnostic] {
         let geometry = OverlayGeometry(scene: scene)
         var warnings: [Diagnostic] = []
         var scope: LayerID?
@@ -50,13 +69,12 @@ public enum DebugSVG {
         let canvas = canvasSize(scene)
         let style = OverlayStyle(canvas: canvas)
 
-        var out = ""
-        out.reserveCapacity(4096 + (drawNothing ? 0 : scan.entries.count * 640))
+        out.reserveCapacity(out.count + 4096 + (drawNothing ? 0 : scan.entries.count * 640))
         out += "<g id=\"lamina-overlay\""
         if let m = geometry.canvasToOutput(), !m.isIdentity {
             out += " transform=\"matrix("
             for (i, v) in m.elements.enumerated() {
-                if i > 0 { out += " " }
+                if i > 0 { out.append(0x20) }
                 OverlayText.appendNumber(v, to: &out)
             }
             out += ")\""
@@ -80,7 +98,9 @@ public enum DebugSVG {
                 .warning("debug overlay: \(scan.tooDeep) layers nested deeper than \(OverlayScan.maxDepth) levels are not drawn"))
         }
         finder.appendExtra(options.extraWarnings)
-        out += "<g class=\"lamina-warnings\">\n" + finder.markup + "</g>\n"
+        out += "<g class=\"lamina-warnings\">\n"
+        out.append(contentsOf: finder.markup)
+        out += "</g>\n"
         warnings += finder.found
         warnings += options.extraWarnings
 
@@ -89,7 +109,7 @@ public enum DebugSVG {
         }
         OverlayStyle.appendLegend(style: style, to: &out)
         out += "</g>\n"
-        return (out, warnings)
+        return warnings
     }
 
     /// The root layer's bounds size: the canvas the picture is drawn on, in pixels.

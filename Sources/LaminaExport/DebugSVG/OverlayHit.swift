@@ -9,7 +9,7 @@ enum OverlayHit {
     /// coordinates, a crosshair on the point and a caption.
     static func append(
         point p: Point, scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle,
-        to out: inout String
+        to out: inout [UInt8]
     ) {
         let tree = geometry.tree
         let hit = p.isFinite ? geometry.hitTest(p) : nil

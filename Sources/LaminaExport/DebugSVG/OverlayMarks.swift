@@ -6,7 +6,7 @@ enum OverlayMarks {
     /// Appends `<g class="lamina-layer" data-layer="PATH" data-depth="N">…</g>` for `entry`.
     static func appendLayer(
         _ entry: OverlayScan.Entry, scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle,
-        labels: Bool, to out: inout String
+        labels: Bool, to out: inout [UInt8]
     ) {
         let tree = geometry.tree
         let layer = tree[entry.id]
@@ -17,8 +17,11 @@ enum OverlayMarks {
 
         out += "<g class=\"lamina-layer\" data-layer=\""
         OverlayText.appendEscaped(entry.path, to: &out)
-        out += "\" data-depth=\"\(entry.depth)\" data-color=\"\(entry.depth % OverlayStyle.palette.count)\">"
-        out += "<title>"
+        out += "\" data-depth=\""
+        OverlayText.appendInt(entry.depth, to: &out)
+        out += "\" data-color=\""
+        OverlayText.appendInt(entry.depth % OverlayStyle.palette.count, to: &out)
+        out += "\"><title>"
         OverlayTooltip.append(entry, layer: layer, frame: frame, to: &out)
         out += "</title>\n"
         if let q = frameInRoot { appendQuad(q, className: "lamina-frame", to: &out) }
@@ -32,7 +35,9 @@ enum OverlayMarks {
             out += "\" y=\""
             OverlayText.appendNumber(box.minY + style.fontSize, to: &out)
             out += "\">"
-            OverlayText.appendEscaped((layer.name ?? entry.path) + " " + paintText(entry), to: &out)
+            OverlayText.appendEscaped(layer.name ?? entry.path, to: &out)
+            out.append(0x20)
+            appendPaintText(entry, to: &out)
             out += "</text>\n"
         }
         out += "</g>\n"
@@ -59,6 +64,12 @@ enum OverlayMarks {
         entry.paintIndex.map { "#\($0)" } ?? "#-"
     }
 
+    /// Appends ``paintText(_:)``.
+    static func appendPaintText(_ entry: OverlayScan.Entry, to out: inout [UInt8]) {
+        out.append(0x23)
+        if let k = entry.paintIndex { OverlayText.appendInt(k, to: &out) } else { out.append(0x2D) }
+    }
+
     /// The four corners of `r` mapped by `h`, or nil when one is not finite.
     static func mapCorners(_ r: Rect, _ h: Homography) -> [Point]? {
         var pts: [Point] = []
@@ -80,10 +91,12 @@ enum OverlayMarks {
     }
 
     /// A `rect` when the corners are axis-aligned (and `polygonOnly` is off), else a `polygon`.
-    static func appendQuad(_ q: [Point], className: String, polygonOnly: Bool = false, to out: inout String) {
+    static func appendQuad(_ q: [Point], className: String, polygonOnly: Bool = false, to out: inout [UInt8]) {
         if !polygonOnly, isAxisAligned(q) {
             let r = Rect.boundingBox(of: q)
-            out += "<rect class=\"\(className)\" x=\""
+            out += "<rect class=\""
+            out += className
+            out += "\" x=\""
             OverlayText.appendNumber(r.minX, to: &out)
             out += "\" y=\""
             OverlayText.appendNumber(r.minY, to: &out)
@@ -94,13 +107,15 @@ enum OverlayMarks {
             out += "\"/>\n"
             return
         }
-        out += "<polygon class=\"\(className)\" points=\""
+        out += "<polygon class=\""
+        out += className
+        out += "\" points=\""
         OverlayText.appendPoints(q, to: &out)
         out += "\"/>\n"
     }
 
     /// A dot and a crosshair centred on `p`.
-    static func appendCross(at p: Point, style: OverlayStyle, to out: inout String) {
+    static func appendCross(at p: Point, style: OverlayStyle, to out: inout [UInt8]) {
         let r = style.crossArm
         out += "<path d=\"M"
         OverlayText.appendPoints([Point(p.x - r, p.y)], to: &out)

@@ -62,7 +62,7 @@ struct OverlayStyle {
     }()
 
     /// Appends the legend: depth colors and what each mark means, at the canvas's top-right.
-    static func appendLegend(style: OverlayStyle, to out: inout String) {
+    static func appendLegend(style: OverlayStyle, to out: inout [UInt8]) {
         let f = style.fontSize * 0.8
         let line = f * 1.3
         let width = f * 19
@@ -122,8 +122,8 @@ struct OverlayStyle {
 
     /// A number as overlay text.
     static func num(_ v: Double) -> String {
-        var s = ""
+        var s: [UInt8] = []
         OverlayText.appendNumber(v, to: &s)
-        return s
+        return String(decoding: s, as: UTF8.self)
     }
 }

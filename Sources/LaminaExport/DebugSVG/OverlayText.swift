@@ -18,23 +18,23 @@ enum OverlayText {
     /// line feed and carriage return become character references so that attribute value
     /// normalization cannot change them. No CDATA section is ever used, so `]]>` is harmless
     /// once `>` is escaped.
-    static func appendEscaped(_ text: String, to out: inout String) {
+    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
         if isPlain(text) {
-            out += text
+            out.append(contentsOf: text.utf8)
             return
         }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t": out += "&#9;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
+            case "&": SVGMarkup.lit("&amp;", to: &out)
+            case "<": SVGMarkup.lit("&lt;", to: &out)
+            case ">": SVGMarkup.lit("&gt;", to: &out)
+            case "\"": SVGMarkup.lit("&quot;", to: &out)
+            case "'": SVGMarkup.lit("&apos;", to: &out)
+            case "\t": SVGMarkup.lit("&#9;", to: &out)
+            case "\n": SVGMarkup.lit("&#10;", to: &out)
+            case "\r": SVGMarkup.lit("&#13;", to: &out)
             default:
-                if isXMLChar(scalar.value) { out.unicodeScalars.append(scalar) }
+                if isXMLChar(scalar.value) { UTF8.encode(scalar) { out.append($0) } }
             }
         }
     }
@@ -59,22 +59,22 @@ enum OverlayText {
 
     /// `text` escaped (see ``appendEscaped(_:to:)``).
     static func escaped(_ text: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         appendEscaped(text, to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends a number, writing `0` for a non-finite value so that markup stays valid.
-    static func appendNumber(_ value: Double, to out: inout String) {
-        NumberText.append(value.isFinite ? value : 0, to: &out)
+    static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        NumberText.append(value.isFinite ? value : 0, toBytes: &out)
     }
 
     /// `x,y x,y …` for a `points` attribute.
-    static func appendPoints(_ points: [Point], to out: inout String) {
+    static func appendPoints(_ points: [Point], to out: inout [UInt8]) {
         for (i, p) in points.enumerated() {
-            if i > 0 { out += " " }
+            if i > 0 { out.append(0x20) }
             appendNumber(p.x, to: &out)
-            out += ","
+            out.append(0x2C)
             appendNumber(p.y, to: &out)
         }
     }
@@ -87,5 +87,18 @@ enum OverlayText {
             NumberText.append(v, to: &out)
         }
         return out + "]"
+    }
+}
+
+/// `out += "text"` for the overlay's byte buffer: appends the UTF-8 bytes.
+@inline(__always)
+func += (out: inout [UInt8], text: String) {
+    out.append(contentsOf: text.utf8)
+}
+
+extension OverlayText {
+    /// Appends a whole number in decimal.
+    static func appendInt(_ n: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: String(n).utf8)
     }
 }

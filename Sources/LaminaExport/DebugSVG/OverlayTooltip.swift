@@ -12,12 +12,12 @@ import LaminaCore
 ///     transform: [1, 0, 0, 1, 0, 0]
 enum OverlayTooltip {
     /// Appends the escaped tooltip text (no element tags) to `out`.
-    static func append(_ entry: OverlayScan.Entry, layer: Layer, frame: Rect, to out: inout String) {
+    static func append(_ entry: OverlayScan.Entry, layer: Layer, frame: Rect, to out: inout [UInt8]) {
         OverlayText.appendEscaped(entry.path, to: &out)
         out += " (paint "
-        out += OverlayMarks.paintText(entry)
+        OverlayMarks.appendPaintText(entry, to: &out)
         out += ", depth "
-        out += String(entry.depth)
+        OverlayText.appendInt(entry.depth, to: &out)
         out += ")"
         if let name = layer.name, entry.depth > 0, !entry.path.hasSuffix(name) {
             out += "&#10;name: "
@@ -33,7 +33,7 @@ enum OverlayTooltip {
             line("frame", [frame.x, frame.y, frame.width, frame.height], to: &out)
         }
         out += "&#10;zPosition: "
-        NumberText.append(layer.zPosition, to: &out)
+        NumberText.append(layer.zPosition, toBytes: &out)
         out += "&#10;transform: "
         appendTransform(layer.transform, to: &out)
         if !layer.sublayerTransform.isIdentity {
@@ -43,7 +43,7 @@ enum OverlayTooltip {
     }
 
     /// `&#10;KEY: [n, n, …]`.
-    private static func line(_ key: String, _ values: [Double], to out: inout String) {
+    private static func line(_ key: String, _ values: [Double], to out: inout [UInt8]) {
         out += "&#10;"
         out += key
         out += ": "
@@ -51,7 +51,7 @@ enum OverlayTooltip {
     }
 
     /// `[a, b, c, d, tx, ty]` for an affine transform, else the sixteen entries.
-    static func appendTransform(_ m: Transform3D, to out: inout String) {
+    static func appendTransform(_ m: Transform3D, to out: inout [UInt8]) {
         if m.isIdentity {
             out += "[1, 0, 0, 1, 0, 0]"
         } else {
@@ -60,11 +60,11 @@ enum OverlayTooltip {
     }
 
     /// `[n, n, …]` (non-finite numbers written `null`).
-    static func appendList(_ values: [Double], to out: inout String) {
+    static func appendList(_ values: [Double], to out: inout [UInt8]) {
         out += "["
         for (i, v) in values.enumerated() {
             if i > 0 { out += ", " }
-            NumberText.append(v, to: &out)
+            NumberText.append(v, toBytes: &out)
         }
         out += "]"
     }

@@ -17,7 +17,7 @@ struct OverlayWarnings {
     let geometry: OverlayGeometry
     let style: OverlayStyle
     var found: [Diagnostic] = []
-    var markup = ""
+    var markup: [UInt8] = []
     private var counts = [0, 0, 0]
     private var pairsLeft = pairBudget
 

@@ -289,4 +289,18 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
         #expect(warnings.first?.message == "debug overlay: 1 layers nested deeper than 1000 levels are not drawn")
         #expect(markup.components(separatedBy: "class=\"lamina-layer\"").count - 1 == 1001)
     }
+
+    @Test func documentBytesAreTheFlattenedFileWithTheOverlayBeforeTheEnd() throws {
+        var scene = makeScene()
+        try add(makeLayer("a&b", bounds: Rect(0, 0, 20, 10), position: Point(30, 40)), to: scene.root, in: &scene)
+        scene.tree[scene.root].backgroundColor = "#ffffff"
+        let (list, _) = DisplayList.resolve(scene)
+        let (markup, warnings) = DebugSVG.overlay(scene: scene, options: .init())
+        let expected = FlattenedSVG.write(list, scene: scene, options: .init(overlay: markup))
+        let document = DebugSVG.document(list, scene: scene, options: .init())
+        #expect(String(decoding: document.bytes, as: UTF8.self) == expected)
+        #expect(document.warnings == warnings)
+        #expect(expected.contains("data-layer=\"a&amp;b\""))
+        #expect(expected.hasSuffix("</g>\n</svg>\n"))
+    }
 }

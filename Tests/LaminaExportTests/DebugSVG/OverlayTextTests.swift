@@ -28,8 +28,10 @@ import Testing
     }
 
     @Test func numbersNeverWriteNonFiniteValuesIntoMarkup() {
-        var out = ""
+        var out: [UInt8] = []
         OverlayText.appendPoints([Point(1.5, -0.0000001), Point(.nan, .infinity)], to: &out)
-        #expect(out == "1.5,0 0,0")
+        #expect(String(decoding: out, as: UTF8.self) == "1.5,0 0,0")
+        OverlayText.appendInt(-120, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "1.5,0 0,0-120")
     }
 }

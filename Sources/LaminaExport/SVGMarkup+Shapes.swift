@@ -1,0 +1,128 @@
+import LaminaCore
+
+/// Shapes, points and paint as SVG bytes.
+extension SVGMarkup {
+    /// Opens a shape element: `<rect x=… …` (no closing), with its own geometry as stored.
+    ///
+    /// Returns false for verbatim content (`Shape.svg`), which the caller writes itself.
+    package static func openShape(_ shape: Shape, to out: inout [UInt8]) -> Bool {
+        switch shape {
+        case .rect(let x, let y, let w, let h, let rx, let ry):
+            lit("<rect", to: &out)
+            attr("x", x, to: &out); attr("y", y, to: &out)
+            attr("width", w, to: &out); attr("height", h, to: &out)
+            if rx > 0 { attr("rx", rx, to: &out) }
+            if ry > 0 { attr("ry", ry, to: &out) }
+        case .circle(let cx, let cy, let r):
+            lit("<circle", to: &out)
+            attr("cx", cx, to: &out); attr("cy", cy, to: &out); attr("r", r, to: &out)
+        case .ellipse(let cx, let cy, let rx, let ry):
+            lit("<ellipse", to: &out)
+            attr("cx", cx, to: &out); attr("cy", cy, to: &out); attr("rx", rx, to: &out); attr("ry", ry, to: &out)
+        case .line(let x1, let y1, let x2, let y2):
+            lit("<line", to: &out)
+            attr("x1", x1, to: &out); attr("y1", y1, to: &out); attr("x2", x2, to: &out); attr("y2", y2, to: &out)
+        case .polyline(let pts):
+            lit("<polyline points=\"", to: &out)
+            points(pts, to: &out)
+            out.append(0x22)
+        case .polygon(let pts):
+            lit("<polygon points=\"", to: &out)
+            points(pts, to: &out)
+            out.append(0x22)
+        case .path(let d):
+            lit("<path", to: &out)
+            attr("d", d, to: &out)
+        case .svg:
+            return false
+        }
+        return true
+    }
+
+    /// Appends `x,y x,y …` (numbers only: always safe, nothing to escape).
+    package static func points(_ pts: [Point], to out: inout [UInt8]) {
+        for (i, p) in pts.enumerated() {
+            if i > 0 { out.append(0x20) }
+            number(p.x, to: &out)
+            out.append(0x2C)
+            number(p.y, to: &out)
+        }
+    }
+
+    /// `x,y x,y …` text.
+    package static func points(_ pts: [Point]) -> String {
+        var b: [UInt8] = []
+        points(pts, to: &b)
+        return String(decoding: b, as: UTF8.self)
+    }
+
+    /// The text of a paint value.
+    package static func paint(_ p: Paint) -> String {
+        switch p {
+        case .none: return "none"
+        case .color(let c): return c
+        case .ref(let id, let fallback): return fallback.map { "url(#\(id)) \($0)" } ?? "url(#\(id))"
+        }
+    }
+
+    /// Appends ` name="paint"`.
+    static func paintAttr(_ name: StaticString, _ p: Paint, to out: inout [UInt8]) {
+        switch p {
+        case .none: attr(name, "none", to: &out)
+        case .color(let c): attr(name, c, to: &out)
+        case .ref: attr(name, paint(p), to: &out)
+        }
+    }
+
+    /// Appends the content's paint attributes (only those not at their initial value), then its extras.
+    package static func paintAttributes(_ c: Content, to out: inout [UInt8]) {
+        if let f = c.fill { paintAttr("fill", f, to: &out) }
+        if let v = c.fillOpacity { attr("fill-opacity", v, to: &out) }
+        if let v = c.fillRule { attr("fill-rule", v, to: &out) }
+        if let s = c.stroke, s != Paint.none { paintAttr("stroke", s, to: &out) }
+        if let v = c.strokeOpacity { attr("stroke-opacity", v, to: &out) }
+        if let v = c.strokeWidth { attr("stroke-width", v, to: &out) }
+        if let v = c.strokeLinecap { attr("stroke-linecap", v, to: &out) }
+        if let v = c.strokeLinejoin { attr("stroke-linejoin", v, to: &out) }
+        if let v = c.strokeMiterlimit { attr("stroke-miterlimit", v, to: &out) }
+        if let v = c.strokeDasharray {
+            if v.isEmpty {
+                attr("stroke-dasharray", "none", to: &out)
+            } else {
+                lit(" stroke-dasharray=\"", to: &out)
+                for (i, d) in v.enumerated() {
+                    if i > 0 { out.append(0x20) }
+                    number(d, to: &out)
+                }
+                out.append(0x22)
+            }
+        }
+        if let v = c.strokeDashoffset { attr("stroke-dashoffset", v, to: &out) }
+        if let v = c.clipRule { attr("clip-rule", v, to: &out) }
+        for p in c.extra { attr(dynamic: p.name, p.value, to: &out) }
+    }
+
+    /// The byte offset just after the start tag's name of a verbatim element, where attributes
+    /// can be inserted; nil when the markup does not start with an element.
+    package static func attributeInsertionPoint(in xml: String) -> Int? {
+        let u = xml.utf8
+        guard u.first == 0x3C else { return nil }
+        let rest = xml.unicodeScalars.dropFirst()
+        guard let first = rest.first, Character(first).isLetter else { return nil }
+        var i = 0
+        for b in u {
+            if i > 0, b == 0x20 || b == 0x2F || b == 0x3E || b == 0x0A || b == 0x09 { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Inserts attribute text (starting with a space) after the start tag's name of a verbatim
+    /// element; nil when the markup does not start with an element.
+    package static func insertingAttributes(_ attrs: String, into xml: String) -> String? {
+        guard !attrs.isEmpty else { return xml }
+        guard let i = attributeInsertionPoint(in: xml) else { return nil }
+        let u = Array(xml.utf8)
+        return String(decoding: u[..<i] + Array(attrs.utf8) + u[i...], as: UTF8.self)
+    }
+}
