@@ -9,7 +9,7 @@ extension FlatWriter {
         var isOpen = [Bool](repeating: false, count: list.groups.count)
         var run: Int?
         var out: [UInt8] = []
-        out.reserveCapacity(list.items.count * 120)
+        out.reserveCapacity(list.items.count * 160)
         for item in list.items {
             // The groups to open: from the item's group up to the first one already open.
             var chain: [Int] = []
@@ -73,8 +73,7 @@ extension FlatWriter {
 
     /// One drawable element, placed by its space-local geometry.
     func writeItem(_ item: DisplayItem, to out: inout [UInt8]) {
-        let layer = scene.tree[item.layer]
-        guard let content = DisplayList.content(of: item.part, of: layer) else { return }
+        guard let content = DisplayList.content(of: item.part, of: scene.tree[item.layer]) else { return }
         Self.writeElement(content, geometry: item.localGeometry, opacity: item.opacity, to: &out)
     }
 

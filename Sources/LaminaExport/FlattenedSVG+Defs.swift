@@ -98,9 +98,10 @@ extension FlatWriter {
         func markPaint(_ p: Paint?) {
             if case .ref(let id, _)? = p { mark(id) }
         }
-        var seenLayers = Set<Int>()
+        var seenLayers = [Bool](repeating: false, count: scene.tree.count)
         func markLayer(_ id: LayerID) {
-            guard seenLayers.insert(id.index).inserted else { return }
+            guard id.index < seenLayers.count, !seenLayers[id.index] else { return }
+            seenLayers[id.index] = true
             guard let c = scene.tree[id].content else { return }
             markPaint(c.fill)
             markPaint(c.stroke)

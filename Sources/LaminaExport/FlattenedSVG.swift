@@ -30,16 +30,6 @@ public enum FlattenedSVG {
             }
         }
     }
-
-    /// The document bytes with markup appended by `overlay` just before `</svg>` (into the same
-    /// buffer, so a large overlay is never copied).
-    package static func bytes(
-        _ list: DisplayList, scene: Scene, keepGroups: Bool, overlay: (inout [UInt8]) -> Void
-    ) -> [UInt8] {
-        var w = FlatWriter(list: list, scene: scene)
-        if keepGroups { w.writeLayerGroups() } else { w.writeBody() }
-        return w.document(overlay: overlay)
-    }
 }
 
 /// The state of writing one document: the body is written first, so that the definitions
@@ -84,40 +74,6 @@ struct FlatWriter {
             let outer = outerSpace.flatMap { spaceToOutput[$0] } ?? .identity
             spaceToOutput[i] = s.concatenating(outer)
         }
-    }
-
-    /// The document: root element, defs, body, overlay. The head is written last and moved in
-    /// front of the body in place, so the body is never copied into a second buffer.
-    mutating func document(overlay: (inout [UInt8]) -> Void) -> [UInt8] {
-        let usedResources = resourcesInUse()
-        var needsXlink = false
-        for r in usedResources where SVGMarkup.contains(r.xml, "xlink:") { needsXlink = true }
-        if !needsXlink, SVGMarkup.contains(body, "xlink:") { needsXlink = true }
-        var head: [UInt8] = []
-        SVGMarkup.lit("<svg xmlns=\"http://www.w3.org/2000/svg\"", to: &head)
-        if needsXlink { SVGMarkup.lit(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"", to: &head) }
-        let o = list.output
-        if let v = o.width { SVGMarkup.attr("width", v, to: &head) }
-        if let v = o.height { SVGMarkup.attr("height", v, to: &head) }
-        if let v = o.viewBox { SVGMarkup.attr("viewBox", v, to: &head) }
-        if let v = o.preserveAspectRatio { SVGMarkup.attr("preserveAspectRatio", v, to: &head) }
-        SVGMarkup.lit(">\n", to: &head)
-        if !usedResources.isEmpty || !defs.isEmpty {
-            SVGMarkup.lit("<defs>\n", to: &head)
-            for r in usedResources {
-                SVGMarkup.raw(r.xml, to: &head)
-                head.append(0x0A)
-            }
-            head.append(contentsOf: defs)
-            SVGMarkup.lit("</defs>\n", to: &head)
-        }
-        var out = body
-        body = []
-        overlay(&out)
-        SVGMarkup.lit("</svg>\n", to: &out)
-        if out.capacity < out.count + head.count { out.reserveCapacity(out.count + head.count) }
-        out.insert(contentsOf: head, at: 0)
-        return out
     }
 
     /// The innermost group at or above `g` that establishes a coordinate space.

@@ -121,6 +121,7 @@ package enum SVGMarkup {
     }
 
     static let identityMatrix = "matrix(1 0 0 1 0 0)"
+    static let identityBytes = Array(identityMatrix.utf8)
 
     /// Appends ` transform="matrix(…)"` unless the transform prints as the identity.
     package static func transformAttribute(_ t: AffineTransform, to out: inout [UInt8]) {
@@ -128,7 +129,7 @@ package enum SVGMarkup {
         lit(" transform=\"", to: &out)
         let m = out.count
         matrix(t, to: &out)
-        if out.count - m == 19, out[m...].elementsEqual(identityMatrix.utf8) {
+        if out.count - m == 19, out[m...].elementsEqual(identityBytes) {
             out.removeSubrange(start...)
             return
         }

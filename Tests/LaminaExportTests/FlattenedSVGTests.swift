@@ -211,6 +211,9 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
             let options = FlattenedSVG.Options(keepGroups: keepGroups, overlay: "<g/>")
             let bytes = FlattenedSVG.bytes(list, scene: b.scene, options: options)
             #expect(bytes == Array(FlattenedSVG.write(list, scene: b.scene, options: options).utf8))
+            var streamed: [UInt8] = []
+            FlattenedSVG.write(list, scene: b.scene, options: options) { streamed.append(contentsOf: $0) }
+            #expect(streamed == bytes)
         }
         #expect(b.svg() == """
             <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">

@@ -6,9 +6,8 @@ extension Resolver {
     /// chains are shared without any lookup.
     mutating func clipChain(for id: LayerID, frame f: ResolveFrame, base: Int?) -> Int? {
         var chain = base
-        let layer = tree[id]
-        if layer.masksToBounds, !(id == scene.root && rootClipIsViewport) {
-            let shape = DisplayList.boundsShape(of: layer)
+        if tree[id].masksToBounds, !(id == scene.root && rootClipIsViewport) {
+            let shape = DisplayList.boundsShape(of: tree[id])
             let shapes = DisplayList.place(shape, by: f.toOutput).map { [ClipShape(layer: id, shape: shape, geometry: $0)] } ?? []
             chain = appendNode(parent: chain, layer: id, shapes: shapes)
         }

@@ -27,7 +27,8 @@ struct ResolveFrame {
 /// The mutable state of one resolve run.
 struct Resolver {
     let scene: Scene
-    var tree: LayerTree { scene.tree }
+    /// The scene's tree, held once (reading it through `scene` would copy it on every access).
+    let tree: LayerTree
     var list: DisplayList
     var diagnostics: [Diagnostic] = []
     /// Frames of the layers on the current path from the root (pushed on enter, popped on exit).
@@ -46,6 +47,7 @@ struct Resolver {
 
     init(scene: Scene) {
         self.scene = scene
+        self.tree = scene.tree
         let o = Self.outputSpace(of: scene)
         self.list = DisplayList(output: o.output)
         self.rootClipIsViewport = o.rootClipIsViewport
@@ -55,6 +57,7 @@ struct Resolver {
         list.layerClip = Array(repeating: nil, count: scene.tree.count)
         list.pathParents = Array(repeating: nil, count: scene.tree.count)
         list.pathSegments = Array(repeating: "", count: scene.tree.count)
+        list.items.reserveCapacity(scene.tree.count)
         rootToOutput = o.rootToOutput
     }
 
@@ -86,7 +89,6 @@ struct Resolver {
 
     /// Visits a layer: computes its frame, opens its group and clips, emits background and content.
     mutating func enter(_ id: LayerID) -> Bool {
-        let layer = tree[id]
         let parentFrame = frames.last
         var f: ResolveFrame
         if let p = parentFrame {
@@ -96,7 +98,9 @@ struct Resolver {
                 toOutput: rootToOutput, toSpace: rootToOutput, pending3D: nil,
                 planeToOutput: rootToOutput, planeToSpace: rootToOutput, clip: nil, group: nil, opacity: 1)
         }
-        let opacity = min(max(layer.opacity, 0), 1)
+        let opacity = min(max(tree[id].opacity, 0), 1)
+        let isTransformLayer = tree[id].isTransformLayer
+        let svg = tree[id].svg
         let paintIndex = nextPaintIndex
         nextPaintIndex += 1
         list.layerPaintIndex[id.index] = paintIndex
@@ -104,17 +108,17 @@ struct Resolver {
 
         // Clips of this layer (masksToBounds, clipPath mask layers).
         let ownChain = clipChain(for: id, frame: f, base: f.clip)
-        let filter = layer.svg?.filter
+        let filter = svg?.filter
         let alphaMask = tree.mask(of: id).flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
-        let groupOpacity = layer.allowsGroupOpacity && !layer.isTransformLayer && opacity < 1
-        let extra = (layer.svg?.extra ?? []).filter {
+        let groupOpacity = tree[id].allowsGroupOpacity && !isTransformLayer && opacity < 1
+        let extra = (svg?.extra ?? []).filter {
             ($0.name == "mix-blend-mode" && $0.value != "normal") || ($0.name == "isolation" && $0.value != "auto")
         }
-        let needsSpace = filter != nil || layer.svg?.mask != nil || alphaMask != nil
+        let needsSpace = filter != nil || svg?.mask != nil || alphaMask != nil
         if groupOpacity || needsSpace || !extra.isEmpty {
             var g = CompositingGroup(layer: id, parent: f.group, opacity: groupOpacity ? opacity : 1)
             g.filter = filter
-            g.maskResource = layer.svg?.mask
+            g.maskResource = svg?.mask
             g.extra = extra
             if needsSpace {
                 if f.toSpace.isAffine {
@@ -123,7 +127,7 @@ struct Resolver {
                 } else {
                     diagnostics.append(.warning(
                         "layer \(list.path(of: id)) has a mask or filter under a perspective transform; its user space is approximated",
-                        at: layer.svg?.location))
+                        at: svg?.location))
                 }
             }
             if filter != nil {
@@ -146,7 +150,7 @@ struct Resolver {
         if !groupOpacity { f.opacity *= opacity }
         frames.append(f)
         list.layerClip[id.index] = f.clip
-        if !layer.isTransformLayer {
+        if !isTransformLayer {
             emit(.background, of: id, frame: f, paintIndex: paintIndex)
             emit(.contents, of: id, frame: f, paintIndex: paintIndex)
         }
@@ -202,8 +206,7 @@ struct Resolver {
 
     /// Appends one drawable part of a layer, when the layer draws it.
     mutating func emit(_ part: PaintPart, of id: LayerID, frame f: ResolveFrame, paintIndex: Int) {
-        let layer = tree[id]
-        guard let content = DisplayList.content(of: part, of: layer) else { return }
+        guard let content = DisplayList.content(of: part, of: tree[id]) else { return }
         guard let (geometry, local) = placement(of: content.shape, layer: id, frame: f) else { return }
         var item = DisplayItem(layer: id, part: part, geometry: geometry, paintIndex: paintIndex)
         item.localGeometry = local

@@ -55,8 +55,26 @@ public enum DebugSVG {
         return (bytes, warnings)
     }
 
-    /// Appends the overlay markup to `out` and returns its warnings.
-    static func appendOverlay(scene: Scene, options: Options, to out: inout [UInt8]) -> [Diagnostic] {
+    /// Streams ``document(_:scene:keepGroups:options:)`` to `sink` in pieces of about
+    /// `chunkSize` bytes after the flattened body, so the overlay is never whole in memory;
+    /// returns the warnings.
+    public static func document(
+        _ list: DisplayList, scene: Scene, keepGroups: Bool = false, options: Options, chunkSize: Int = 1 << 20,
+        into sink: (UnsafeRawBufferPointer) -> Void
+    ) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        FlattenedSVG.stream(list, scene: scene, keepGroups: keepGroups, into: sink) { out, flush in
+            warnings = appendOverlay(scene: scene, options: options, to: &out, chunkSize: chunkSize, flush: flush)
+        }
+        return warnings
+    }
+
+    /// Appends the overlay markup to `out` and returns its warnings; whenever `out` holds
+    /// `chunkSize` bytes or more between layers, it is handed to `flush` (which may empty it).
+    static func appendOverlay(
+        scene: Scene, options: Options, to out: inout [UInt8], chunkSize: Int = .max,
+        flush: (inout [UInt8]) -> Void = { _ in }
+    ) -> [Diagnostic] {
         let geometry = OverlayGeometry(scene: scene)
         var warnings: [Diagnostic] = []
         var scope: LayerID?
@@ -69,7 +87,8 @@ public enum DebugSVG {
         let canvas = canvasSize(scene)
         let style = OverlayStyle(canvas: canvas)
 
-        out.reserveCapacity(out.count + 4096 + (drawNothing ? 0 : scan.entries.count * 640))
+        let expected = 4096 + (drawNothing ? 0 : scan.entries.count * 640)
+        out.reserveCapacity(out.count + min(expected, chunkSize == .max ? expected : chunkSize + 65536))
         out += "<g id=\"lamina-overlay\""
         if let m = geometry.canvasToOutput(), !m.isIdentity {
             out += " transform=\"matrix("
@@ -87,6 +106,7 @@ public enum DebugSVG {
         if !drawNothing {
             for entry in scan.entries where entry.inScope {
                 OverlayMarks.appendLayer(entry, scan: scan, geometry: geometry, style: style, labels: options.labels, to: &out)
+                if out.count >= chunkSize { flush(&out) }
             }
         }
         out += "</g>\n"

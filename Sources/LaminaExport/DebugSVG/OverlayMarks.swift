@@ -9,10 +9,10 @@ enum OverlayMarks {
         labels: Bool, to out: inout [UInt8]
     ) {
         let tree = geometry.tree
-        let layer = tree[entry.id]
+        let bounds = tree[entry.id].bounds
         let frame = geometry.frame(of: entry.id)
         let frameInRoot = frameCorners(entry, frame: frame, scan: scan, tree: tree)
-        let boundsInRoot = entry.toRoot.flatMap { mapCorners(layer.bounds, $0) }
+        let boundsInRoot = entry.toRoot.flatMap { mapCorners(bounds, $0) }
         let anchor = entry.toRoot?.apply(geometry.anchor(of: entry.id)).flatMap { $0.isFinite ? $0 : nil }
 
         out += "<g class=\"lamina-layer\" data-layer=\""
@@ -22,7 +22,7 @@ enum OverlayMarks {
         out += "\" data-color=\""
         OverlayText.appendInt(entry.depth % OverlayStyle.palette.count, to: &out)
         out += "\"><title>"
-        OverlayTooltip.append(entry, layer: layer, frame: frame, to: &out)
+        OverlayTooltip.append(entry, layer: tree[entry.id], frame: frame, to: &out)
         out += "</title>\n"
         if let q = frameInRoot { appendQuad(q, className: "lamina-frame", to: &out) }
         if let q = boundsInRoot { appendQuad(q, className: "lamina-bounds", polygonOnly: true, to: &out) }
@@ -35,7 +35,7 @@ enum OverlayMarks {
             out += "\" y=\""
             OverlayText.appendNumber(box.minY + style.fontSize, to: &out)
             out += "\">"
-            OverlayText.appendEscaped(layer.name ?? entry.path, to: &out)
+            OverlayText.appendEscaped(tree[entry.id].name ?? entry.path, to: &out)
             out.append(0x20)
             appendPaintText(entry, to: &out)
             out += "</text>\n"

@@ -12,7 +12,7 @@ import LaminaCore
 ///     transform: [1, 0, 0, 1, 0, 0]
 enum OverlayTooltip {
     /// Appends the escaped tooltip text (no element tags) to `out`.
-    static func append(_ entry: OverlayScan.Entry, layer: Layer, frame: Rect, to out: inout [UInt8]) {
+    static func append(_ entry: OverlayScan.Entry, layer: borrowing Layer, frame: Rect, to out: inout [UInt8]) {
         OverlayText.appendEscaped(entry.path, to: &out)
         out += " (paint "
         OverlayMarks.appendPaintText(entry, to: &out)

@@ -31,13 +31,10 @@ struct OverlayWarnings {
     mutating func run() {
         let tree = geometry.tree
         for entry in scan.entries where entry.inScope {
-            let layer = tree[entry.id]
-            if Homography(flattening: layer.transform).inverted() == nil {
-                report(
-                    0, entry, "layer '\(entry.path)' has a non-invertible transform "
-                        + OverlayMarks.transformText(layer.transform))
+            let t = tree[entry.id].transform
+            if Homography(flattening: t).inverted() == nil {
+                report(0, entry, "layer '\(entry.path)' has a non-invertible transform " + OverlayMarks.transformText(t))
             }
-            let t = layer.transform
             let axisAligned = t.isAffine && ((t.m12 == 0 && t.m21 == 0) || (t.m11 == 0 && t.m22 == 0))
             if axisAligned {
                 let f = geometry.frame(of: entry.id)

@@ -302,5 +302,14 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
         #expect(document.warnings == warnings)
         #expect(expected.contains("data-layer=\"a&amp;b\""))
         #expect(expected.hasSuffix("</g>\n</svg>\n"))
+        var streamed: [UInt8] = []
+        var pieces = 0
+        let streamedWarnings = DebugSVG.document(list, scene: scene, options: .init(), chunkSize: 1) {
+            streamed.append(contentsOf: $0)
+            pieces += 1
+        }
+        #expect(streamed == document.bytes)
+        #expect(streamedWarnings == warnings)
+        #expect(pieces > 4)
     }
 }
