@@ -21,13 +21,23 @@ package enum VerbatimGuard {
             scene.tree[id].content = nil
             let name = scene.tree[id].name ?? "#\(id.index)"
             warnings.append(Diagnostic(.warning, "verbatim content of layer '\(name)' dropped: \(problem)",
-                                       at: SourceLocation(file: file, line: 0, column: 0)))
+                                       at: scene.tree.sourceLocation(of: id) ?? SourceLocation(file: file)))
         }
-        scene.resources.removeAll { resource in
-            guard let problem = problem(in: resource.xml) else { return false }
+        var kept: [Resource] = [], keptPositions: [SourcePosition] = []
+        for (i, resource) in scene.resources.enumerated() {
+            let position = scene.resourcePositions.count == scene.resources.count ? scene.resourcePositions[i] : nil
+            guard let problem = problem(in: resource.xml) else {
+                kept.append(resource)
+                if let position { keptPositions.append(position) }
+                continue
+            }
+            let at = position.map { SourceLocation(file: file, line: Int($0.line), column: Int($0.column)) }
             warnings.append(Diagnostic(.warning, "resource '\(resource.id)' dropped: \(problem)",
-                                       at: SourceLocation(file: file, line: 0, column: 0)))
-            return true
+                                       at: at ?? SourceLocation(file: file)))
+        }
+        if kept.count < scene.resources.count {
+            scene.resources = kept
+            scene.resourcePositions = keptPositions
         }
         return warnings
     }

@@ -12,6 +12,9 @@ public struct LaminaTimedRun: Sendable {
     public var timedOut: Bool
     /// Wall-clock seconds the run took.
     public var seconds: Double
+    /// CPU seconds (user + system) of children reaped during the run: this run's, unless other
+    /// tests ran processes at the same time.
+    public var cpuSeconds: Double
 }
 
 extension TestSupport {
@@ -37,6 +40,7 @@ extension TestSupport {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        let cpuBefore = childCPUSeconds()
         let start = Date()
         try process.run()
         var timedOut = false
@@ -56,6 +60,18 @@ extension TestSupport {
             status: process.terminationStatus,
             stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
             stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
-            timedOut: timedOut, seconds: seconds)
+            timedOut: timedOut, seconds: seconds, cpuSeconds: childCPUSeconds() - cpuBefore)
+    }
+
+    /// User + system CPU seconds of all reaped child processes so far.
+    static func childCPUSeconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_CHILDREN, &usage)
+        #endif
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 }

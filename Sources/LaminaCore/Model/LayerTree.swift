@@ -43,6 +43,11 @@ public struct LayerTree: Hashable, Sendable {
     public var delegateLaysOut: [Bool] = []
     /// The layer whose `layoutSublayers` is running; implicit invalidations of it are skipped.
     var layoutInProgress: LayerID?
+    /// Where each layer starts in ``sourceFile``, by `LayerID.index`, for layers read by a decoder
+    /// that does not set `svg.location` (layer JSON); may be shorter than `layers`. Not compared.
+    public var sourcePositions: [SourcePosition] = []
+    /// The file ``sourcePositions`` refer to.
+    public var sourceFile = ""
 
     public init() {}
 

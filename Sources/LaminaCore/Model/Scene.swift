@@ -4,6 +4,18 @@ public struct Scene: Hashable, Sendable {
     public var root: LayerID
     /// Resources by id, in a fixed (document) order.
     public var resources: [Resource]
+    /// Where each resource starts in `tree.sourceFile`, by index into `resources`, when a decoder
+    /// recorded it (layer JSON); may be empty. Not compared.
+    public var resourcePositions: [SourcePosition] = []
+
+    /// Equal when the trees, roots and resources are equal (source positions are not compared).
+    public static func == (l: Scene, r: Scene) -> Bool {
+        l.tree == r.tree && l.root == r.root && l.resources == r.resources
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(tree); h.combine(root); h.combine(resources)
+    }
 
     public init(tree: LayerTree, root: LayerID, resources: [Resource] = []) {
         self.tree = tree

@@ -127,7 +127,7 @@ struct Resolver {
                 } else {
                     diagnostics.append(.warning(
                         "layer \(list.path(of: id)) has a mask or filter under a perspective transform; its user space is approximated",
-                        at: svg?.location))
+                        at: tree.sourceLocation(of: id)))
                 }
             }
             if filter != nil {
@@ -229,14 +229,14 @@ struct Resolver {
             if !warnedEdgeOn.contains(id) {
                 warnedEdgeOn.insert(id)
                 diagnostics.append(.warning(
-                    "layer \(list.path(of: id)) is turned past edge-on (w ≤ 0) and is not drawn", at: tree[id].svg?.location))
+                    "layer \(list.path(of: id)) is turned past edge-on (w ≤ 0) and is not drawn", at: tree.sourceLocation(of: id)))
             }
             return nil
         }
         guard let g = DisplayList.place(shape, by: f.toOutput), let l = DisplayList.place(shape, by: f.toSpace) else {
             diagnostics.append(.warning(
                 "layer \(list.path(of: id)): verbatim SVG content cannot be projected; drawn with the affine part",
-                at: tree[id].svg?.location))
+                at: tree.sourceLocation(of: id)))
             return (.transformed(f.toOutput.affine), .transformed(f.toSpace.affine))
         }
         return (g, l)
@@ -273,7 +273,7 @@ extension Resolver {
         if sorted != subs {
             diagnostics.append(.warning(
                 "sublayers of transform layer \(list.path(of: id)) are painted in approximate depth order",
-                at: tree[id].svg?.location))
+                at: tree.sourceLocation(of: id)))
         }
         return sorted
     }

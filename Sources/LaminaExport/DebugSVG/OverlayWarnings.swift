@@ -91,7 +91,7 @@ struct OverlayWarnings {
     private mutating func report(_ kind: Int, _ entry: OverlayScan.Entry, _ message: String, also other: OverlayScan.Entry? = nil) {
         counts[kind] += 1
         guard counts[kind] <= Self.limit else { return }
-        found.append(.warning(message, at: geometry.tree[entry.id].svg?.location))
+        found.append(.warning(message, at: geometry.tree.sourceLocation(of: entry.id)))
         markup += "<g class=\"lamina-warning\" data-layer=\""
         OverlayText.appendEscaped(entry.path, to: &markup)
         markup += "\"><title>"

@@ -62,6 +62,12 @@ struct JSONReader {
         return SourceLocation(file: file, line: line, column: column)
     }
 
+    /// The line and column of byte `offset`, compactly (for per-layer positions).
+    mutating func position(at offset: Int) -> SourcePosition {
+        let (line, column) = lines.locate(offset, in: bytes)
+        return SourcePosition(line: Int32(clamping: line), column: Int32(clamping: column))
+    }
+
     // MARK: structure
 
     /// Skips JSON whitespace and returns the next byte without consuming it (nil at the end).

@@ -9,11 +9,14 @@ struct LayerDecoder {
     var reader: JSONReader
     var tree = LayerTree()
     var resources: [Resource] = []
+    /// Where each resource object starts (for warnings about it).
+    var resourcePositions: [SourcePosition] = []
     /// Reused buffer for fixed-size number arrays.
     var scratch: [Double] = []
 
     init(bytes: [UInt8], file: String, maxDepth: Int) {
         reader = JSONReader(bytes: bytes, file: file, maxDepth: maxDepth)
+        tree.sourceFile = file
     }
 
     /// Decodes the whole input.
@@ -53,7 +56,9 @@ struct LayerDecoder {
         if format == nil { throw missing("format", at: start) }
         if version == nil { throw missing("version", at: start) }
         guard let root else { throw missing("root", at: start) }
-        return Scene(tree: tree, root: root, resources: resources)
+        var scene = Scene(tree: tree, root: root, resources: resources)
+        scene.resourcePositions = resourcePositions
+        return scene
     }
 
     /// `resources`: an object of id → `{"kind", "xml"}`, kept in document order.
@@ -87,6 +92,7 @@ struct LayerDecoder {
                 guard let kind else { throw missing("kind", at: objStart) }
                 guard let xml else { throw missing("xml", at: objStart) }
                 resources.append(Resource(id: id, kind: kind, xml: xml))
+                resourcePositions.append(reader.position(at: keyStart))
                 reader.path.removeLast()
             } while try reader.nextOrClose(UInt8(ascii: "}"))
         }
@@ -168,9 +174,11 @@ struct LayerDecoder {
     /// Consumes a layer's `{`, makes the layer and pushes its frame.
     private mutating func openLayer(_ stack: inout [Frame], restore: Int) throws(LayerJSONError) -> LayerID {
         guard try reader.peekKind() == .object else { throw typeError("a layer object") }
+        let start = reader.pos
         reader.pos += 1
         try reader.enter()
         let id = tree.make(Layer())
+        tree.sourcePositions.append(reader.position(at: start))
         stack.append(Frame(id: id, restore: restore))
         return id
     }

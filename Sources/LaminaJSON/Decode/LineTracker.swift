@@ -1,6 +1,7 @@
 /// Turns byte offsets into 1-based line and byte column, scanning forward incrementally.
 ///
-/// Offsets asked in increasing order cost linear time overall; a smaller offset rescans.
+/// Offsets asked in increasing order cost linear time overall (the decoder asks for every
+/// layer's position); a smaller offset rescans from the start.
 struct LineTracker {
     private var offset = 0
     private var line = 1
@@ -14,12 +15,22 @@ struct LineTracker {
             line = 1
             lineStart = 0
         }
-        while offset < t {
-            if bytes[offset] == 0x0A {
-                line += 1
-                lineStart = offset + 1
+        if offset < t {
+            let from = offset
+            let (newlines, last) = bytes.withUnsafeBufferPointer { buf -> (Int, Int) in
+                // Branch-free count (vectorizes), then find the last newline from the end.
+                var n = 0
+                for i in from..<t { n &+= buf[i] == 0x0A ? 1 : 0 }
+                guard n > 0 else { return (0, -1) }
+                var j = t - 1
+                while buf[j] != 0x0A { j -= 1 }
+                return (n, j)
             }
-            offset += 1
+            if newlines > 0 {
+                line += newlines
+                lineStart = last + 1
+            }
+            offset = t
         }
         return (line, t - lineStart + 1)
     }

@@ -59,7 +59,7 @@ enum HostileTable {
         "invalid-utf8.json": (65, "invalid-utf8.json:1:64: error: invalid UTF-8"),
         "invalid-utf8.svg": (65, "invalid-utf8.svg:1:74: error: invalid character data"),
         "lone-surrogate.json": (65, "lone-surrogate.json:1:61: error: root.name: unpaired surrogate"),
-        "markup-names.json": (0, "warning: verbatim content of layer 'verbatim2' dropped: not well-formed XML"),
+        "markup-names.json": (0, "markup-names.json:1:757: warning: verbatim content of layer 'verbatim2' dropped: not well-formed XML"),
         "markup-names.svg": (0, ""),
         "missing-reference.svg": (0, "missing-reference.svg:2:3: warning: 'use' references missing element '#nowhere'; skipped"),
         "negative-size.json": (0, ""),

@@ -24,7 +24,8 @@ import Testing
 
         // First run: no output exists yet.
         let run = try TestSupport.runLamina(c.command.arguments(c.fixture), in: dir, timeout: Self.timeLimit)
-        #expect(!run.timedOut, "took more than \(Self.timeLimit) s")
+        #expect(!run.timedOut, "took more than \(Self.timeLimit) s (CPU \(run.cpuSeconds) s)")
+        Self.recordTime(c, run)
         #expect(run.status == c.status, "stderr: \(run.stderr.prefix(600))")
         let diagnostics = c.command == .check ? run.stdout + run.stderr : run.stderr
         #expect(Self.contains(diagnostics, c.fragment), "diagnostics: \(diagnostics.prefix(600))")
@@ -67,6 +68,21 @@ import Testing
         }
         let leftovers = try listing(dir).filter { $0.hasSuffix(".tmp") || $0.contains(".lamina-") }
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    }
+
+    /// Appends `SECONDS CPU FIXTURE COMMAND` to the file named by `LAMINA_HOSTILE_TIMES`, if set
+    /// (Docs/Security.md: how the slowest cases are measured).
+    static func recordTime(_ c: HostileCase, _ run: LaminaTimedRun) {
+        guard let path = ProcessInfo.processInfo.environment["LAMINA_HOSTILE_TIMES"],
+            let handle = FileHandle(forWritingAtPath: path) ?? {
+                FileManager.default.createFile(atPath: path, contents: nil)
+                return FileHandle(forWritingAtPath: path)
+            }()
+        else { return }
+        handle.seekToEndOfFile()
+        let line = String(format: "%.2f\t%.2f\t", run.seconds, run.cpuSeconds) + "\(c.fixture)\t\(c.command.rawValue)\n"
+        handle.write(Data(line.utf8))
+        handle.closeFile()
     }
 
     /// A file name without its last extension.
