@@ -149,6 +149,14 @@ package enum Pipeline {
             try output.commit()
             return
         }
+        // SVG is streamed too; debug SVG to standard output is not, so that its warnings still
+        // come before the document.
+        if format == .svg || path != "-" {
+            try streamSVG(
+                scene, as: format, options: options, layoutWarnings: layoutWarnings, loadDiagnostics: loadDiagnostics,
+                to: path, report: report)
+            return
+        }
         let (rendered, renderDiagnostics) = render(scene, as: format, options: options, layoutWarnings: layoutWarnings)
         report(loadDiagnostics + renderDiagnostics)
         try FileIO.write(rendered, to: path)
