@@ -100,7 +100,16 @@ extension SceneBuilder {
 
     /// A length attribute resolved to user units (nil when absent or invalid).
     func length(_ element: Int, _ name: String, percentOf base: Double, fontSize: Double) -> Double? {
-        guard let text = tree[element].attribute(name), let l = Length.parse(text[...]) else { return nil }
+        Self.length(in: tree.elements[element].attributes, name, percentOf: base, fontSize: fontSize)
+    }
+
+    /// A length attribute (no namespace) of an attribute list resolved to user units (nil when
+    /// absent or invalid).
+    static func length(in attributes: [XMLAttribute], _ name: String, percentOf base: Double, fontSize: Double) -> Double? {
+        var i = 0
+        let n = attributes.count
+        while i < n, !(attributes[i].namespace == nil && attributes[i].name == name) { i += 1 }
+        guard i < n, let l = Length.parse(attributes[i].value[...]) else { return nil }
         let v = l.resolve(percentBase: base, fontSize: fontSize)
         return v.isFinite ? v : nil
     }

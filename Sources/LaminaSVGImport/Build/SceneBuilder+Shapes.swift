@@ -24,9 +24,12 @@ extension SceneBuilder {
         let e = w.element
         let vw = w.viewport.width, vh = w.viewport.height
         let diagonal = squareRoot((vw * vw + vh * vh) / 2)
-        func x(_ n: String) -> Double? { length(e, n, percentOf: vw, fontSize: fontSize) }
-        func y(_ n: String) -> Double? { length(e, n, percentOf: vh, fontSize: fontSize) }
-        func d(_ n: String) -> Double? { length(e, n, percentOf: diagonal, fontSize: fontSize) }
+        // The attributes (one reference), not `self`: a nested function calling a method of the
+        // builder from this mutating context would copy the whole builder per call.
+        let attributes = tree.elements[e].attributes
+        func x(_ n: String) -> Double? { Self.length(in: attributes, n, percentOf: vw, fontSize: fontSize) }
+        func y(_ n: String) -> Double? { Self.length(in: attributes, n, percentOf: vh, fontSize: fontSize) }
+        func d(_ n: String) -> Double? { Self.length(in: attributes, n, percentOf: diagonal, fontSize: fontSize) }
         switch tree[e].name {
         case "rect":
             guard let width = x("width"), let height = y("height"), width > 0, height > 0 else { return nil }
@@ -75,19 +78,18 @@ extension SceneBuilder {
     /// `points`: number pairs up to the first error; an odd last coordinate is dropped.
     static func points(_ text: String) -> [Point] {
         NumberScanner.scan(text) { sc -> [Point] in
-            var numbers: [Double] = []
+            var out: [Point] = []
+            var x: Double?
             sc.skipSpaces()
             while !sc.isAtEnd {
                 guard let v = sc.number(), v.isFinite else { break }
-                numbers.append(v)
+                if let px = x {
+                    out.append(Point(px, v))
+                    x = nil
+                } else {
+                    x = v
+                }
                 _ = sc.skipCommaSpaces()
-            }
-            var out: [Point] = []
-            out.reserveCapacity(numbers.count / 2)
-            var i = 0
-            while i + 1 < numbers.count {
-                out.append(Point(numbers[i], numbers[i + 1]))
-                i += 2
             }
             return out
         }

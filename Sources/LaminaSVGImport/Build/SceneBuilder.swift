@@ -103,7 +103,7 @@ struct SceneBuilder {
     /// Builds the whole scene from the root `svg` (element 0).
     mutating func build() throws(SVGImportError) -> Scene {
         try checkInstanceExpansion()
-        layers.layers.reserveCapacity(tree.elements.count)
+        layers.reserveCapacity(tree.elements.count)
         pending.reserveCapacity(tree.elements.count)
         let root = try buildRoot()
         while let w = work.popLast() {
@@ -176,28 +176,4 @@ struct SceneBuilder {
 
     /// The element an id refers to.
     func element(id: String) -> Int? { ids[id] }
-}
-
-/// Geometry facts gathered while building a layer, turned into `bounds`, `position` and
-/// `transform` once its sublayers are known.
-struct PendingGeometry {
-    /// The element's transform (including `x`/`y` placement) in its parent's user space.
-    var transform: AffineTransform = .identity
-    /// `lamina:transform3d`, replacing `transform` about the anchor.
-    var transform3D: Transform3D?
-    /// Bounds fixed by a viewport.
-    var fixedBounds: Rect?
-    /// Bounds set by `lamina:bounds` (they win over everything).
-    var authoredBounds: Rect?
-    /// The fill box of the layer's own content.
-    var contentBounds: Rect?
-    /// A mask layer with `clipPathUnits="objectBoundingBox"`: maps the unit square onto this
-    /// host's object bounding box, then applies `transform`.
-    var boundingBoxHost: LayerID?
-    /// The object bounding box computed for this layer (content and visible sublayers).
-    var objectBox: Rect = .null
-    /// The viewport's viewBox mapping, realized as the sublayer transform.
-    var viewportMapping: AffineTransform?
-    /// Whether the position is already fixed (the root layer).
-    var isRoot = false
 }

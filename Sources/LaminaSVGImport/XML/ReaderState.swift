@@ -222,8 +222,12 @@ extension ReaderState {
         guard let c = ctxt else { return (scanLine, scanColumn) }
         let consumed = min(Int(xmlByteConsumed(c)), bytes.count)
         guard consumed > lastTagStart + 1 else { return (scanLine, scanColumn) }
-        var i = consumed - 1
-        while i > lastTagStart, bytes[i] != 0x3C { i -= 1 }
+        let floor = lastTagStart
+        var i = bytes.withUnsafeBufferPointer { b -> Int in
+            var j = consumed - 1
+            while j > floor, b[j] != 0x3C { j -= 1 }
+            return j
+        }
         if i <= lastTagStart { i = consumed - 1 }
         lastTagStart = i
         advance(to: i)
@@ -241,16 +245,19 @@ extension ReaderState {
     private func advance(to target: Int) {
         guard target > scanOffset else { return }
         var line = scanLine, column = scanColumn
-        var i = scanOffset
-        while i < target {
-            let b = bytes[i]
-            if b == 0x0A {
-                line &+= 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
-                column &+= 1
+        let start = scanOffset
+        bytes.withUnsafeBufferPointer { buf in
+            var i = start
+            while i < target {
+                let b = buf[i]
+                if b == 0x0A {
+                    line &+= 1
+                    column = 1
+                } else if b & 0xC0 != 0x80 {
+                    column &+= 1
+                }
+                i += 1
             }
-            i += 1
         }
         scanOffset = target
         scanLine = line
