@@ -48,10 +48,10 @@ struct Batch: Sendable {
         }
         do throws(CommandError) {
             let bytes = try FileIO.read(input)
-            let (text, diagnostics) = try Pipeline.run(bytes, file: input, as: format, options: options)
+            let (output, diagnostics) = try Pipeline.run(bytes, file: input, as: format, options: options)
             let dir = (out as NSString).deletingLastPathComponent
             try FileIO.makeDirectory(dir)
-            try FileIO.write(text, to: out)
+            try FileIO.write(output, to: out)
             return Outcome(messages: diagnostics.map { $0.formatted(defaultFile: input) }, status: .success)
         } catch {
             return Outcome(messages: [error.description], status: error.status)

@@ -49,8 +49,7 @@ package struct CheckCommand: AsyncParsableCommand {
                 case .svg: .svg
                 case .debugSVG: .debug
                 }
-            return Array(
-                Pipeline.render(scene, as: format, options: Pipeline.Options(), layoutWarnings: layoutWarnings).text.utf8)
+            return Pipeline.render(scene, as: format, options: Pipeline.Options(), layoutWarnings: layoutWarnings).bytes
         }
     }
 }

@@ -76,9 +76,9 @@ package struct ConvertCommand: AsyncParsableCommand {
             throw CommandError(.usage, "lamina: error: cannot tell the output format of '\(out)'; use --to json|svg|debug")
         }
         let bytes = try FileIO.read(input)
-        let (text, diagnostics) = try Pipeline.run(bytes, file: input, as: format, options: options)
-        FileIO.printDiagnostics(diagnostics, file: input)
-        try FileIO.write(text, to: out)
+        try Pipeline.convert(bytes, file: input, as: format, options: options, to: out) {
+            FileIO.printDiagnostics($0, file: input)
+        }
     }
 }
 

@@ -21,9 +21,9 @@ package struct DebugCommand: ParsableCommand {
             options.size = size.value
             options.debug = debug.value
             let bytes = try FileIO.read(input)
-            let (text, diagnostics) = try Pipeline.run(bytes, file: input, as: .debug, options: options)
-            FileIO.printDiagnostics(diagnostics, file: input)
-            try FileIO.write(text, to: output)
+            try Pipeline.convert(bytes, file: input, as: .debug, options: options, to: output) {
+                FileIO.printDiagnostics($0, file: input)
+            }
         }
     }
 }

@@ -7,67 +7,72 @@ import Glibc
 
 /// Reading inputs and writing outputs: the only file access in Lamina.
 package enum FileIO {
-    /// Reads a file, or standard input for `-`.
+    /// Reads a file, or standard input for `-`, straight into bytes (open, fstat, read).
     package static func read(_ path: String) throws(CommandError) -> [UInt8] {
-        if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return [UInt8](data)
-        }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw CommandError(.noInput, "\(path): error: no such file")
-        }
-        if isDir.boolValue { throw CommandError(.noInput, "\(path): error: is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        if path == "-" { return readAll(fd: 0, sizeHint: 0) ?? [] }
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw CommandError(.noInput, "\(path): error: no such file") }
+        if st.st_mode & S_IFMT == S_IFDIR { throw CommandError(.noInput, "\(path): error: is a directory") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw CommandError(.noInput, "\(path): error: cannot read file") }
+        defer { close(fd) }
+        var fst = stat()
+        let hint = fstat(fd, &fst) == 0 && fst.st_mode & S_IFMT == S_IFREG ? Int(fst.st_size) : 0
+        guard let bytes = readAll(fd: fd, sizeHint: hint) else {
             throw CommandError(.noInput, "\(path): error: cannot read file")
         }
-        return [UInt8](data)
+        return bytes
     }
 
-    /// Writes `text` to `path` atomically (a temporary file in the same folder, then rename), or
+    /// Reads `fd` to its end; `sizeHint` (the file size, when known) sizes the buffer in one go.
+    private static func readAll(fd: Int32, sizeHint: Int) -> [UInt8]? {
+        var out: [UInt8] = []
+        var capacity = max(sizeHint, 0)
+        var ok = true
+        while ok {
+            // One spare byte so that a file read whole still meets its end in this pass.
+            let want = max(capacity + 1 - out.count, 1 << 16)
+            let start = out.count
+            out.append(contentsOf: repeatElement(0, count: want))
+            var got = 0
+            var atEnd = false
+            out.withUnsafeMutableBytes { buf in
+                guard let base = buf.baseAddress else { return }
+                while got < want {
+                    let n = Glibc.read(fd, base + start + got, want - got)
+                    if n < 0 && errno == EINTR { continue }
+                    if n < 0 { ok = false }
+                    if n <= 0 {
+                        atEnd = true
+                        return
+                    }
+                    got += n
+                }
+            }
+            out.removeLast(want - got)
+            if atEnd { break }
+            capacity = out.count * 2
+        }
+        return ok ? out : nil
+    }
+
+    /// Writes `bytes` to `path` atomically (a temporary file in the same folder, then rename), or
     /// to standard output for `-`. On failure nothing is left behind and an existing file is
     /// untouched.
+    package static func write(_ bytes: [UInt8], to path: String) throws(CommandError) {
+        var output = try AtomicOutput(path: path)
+        bytes.withUnsafeBytes { output.write($0) }
+        try output.commit()
+    }
+
+    /// Writes `text` as UTF-8 (see ``write(_:to:)-([UInt8],_)``).
     package static func write(_ text: String, to path: String) throws(CommandError) {
-        if path == "-" {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
-        }
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        let tmp = dir + "/.\(url.lastPathComponent).lamina-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw CommandError(.cannotCreate, "\(path): error: cannot create output: \(String(cString: strerror(errno)))")
-        }
-        var ok = true
-        var utf8 = Array(text.utf8)
-        utf8.withUnsafeMutableBytes { buf in
-            var offset = 0
-            while offset < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress.map { $0 + offset }, buf.count - offset)
-                if n <= 0 {
-                    if n < 0 && errno == EINTR { continue }
-                    ok = false
-                    break
-                }
-                offset += n
-            }
-        }
-        if close(fd) != 0 { ok = false }
-        guard ok else {
-            unlink(tmp)
-            throw CommandError(.ioError, "\(path): error: write failed")
-        }
-        guard rename(tmp, path) == 0 else {
-            let message = String(cString: strerror(errno))
-            unlink(tmp)
-            throw CommandError(.cannotCreate, "\(path): error: cannot create output: \(message)")
-        }
+        try write(Array(text.utf8), to: path)
     }
 
     /// Prints one line to standard error.
     package static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        writeAll(fd: 2, Array((line + "\n").utf8))
     }
 
     /// Prints diagnostics to standard error, compiler style.
@@ -75,7 +80,28 @@ package enum FileIO {
         guard !diagnostics.isEmpty else { return }
         var text = ""
         for d in diagnostics { text += d.formatted(defaultFile: file) + "\n" }
-        FileHandle.standardError.write(Data(text.utf8))
+        writeAll(fd: 2, Array(text.utf8))
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes; false on an error.
+    @discardableResult
+    static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { writeAll(fd: fd, $0) }
+    }
+
+    /// Writes all of `buf` to `fd`, retrying short writes; false on an error.
+    static func writeAll(fd: Int32, _ buf: UnsafeRawBufferPointer) -> Bool {
+        guard let base = buf.baseAddress else { return true }
+        var offset = 0
+        while offset < buf.count {
+            let n = Glibc.write(fd, base + offset, buf.count - offset)
+            if n <= 0 {
+                if n < 0 && errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
     }
 
     /// Whether standard error is an interactive terminal (for progress bars).

@@ -103,36 +103,54 @@ package enum Pipeline {
     /// Writes a loaded scene in one output format.
     package static func render(
         _ scene: Scene, as format: OutputFormat, options: Options, layoutWarnings: [Diagnostic] = []
-    ) -> (text: String, diagnostics: [Diagnostic]) {
+    ) -> (bytes: [UInt8], diagnostics: [Diagnostic]) {
         switch format {
         case .json:
-            return (LayerJSON.encode(scene), [])
+            return (LayerJSON.encodeBytes(scene), [])
         case .svg:
             let (list, warnings) = DisplayList.resolve(scene)
             var o = FlattenedSVG.Options()
             o.keepGroups = options.keepGroups
-            return (FlattenedSVG.write(list, scene: scene, options: o), warnings)
+            return (FlattenedSVG.bytes(list, scene: scene, options: o), warnings)
         case .debug:
             let (list, warnings) = DisplayList.resolve(scene)
             var debugOptions = options.debug
             debugOptions.extraWarnings += layoutWarnings
-            let overlay = DebugSVG.overlay(scene: scene, options: debugOptions)
-            var o = FlattenedSVG.Options()
-            o.keepGroups = options.keepGroups
-            o.overlay = overlay.markup
+            let document = DebugSVG.document(
+                list, scene: scene, keepGroups: options.keepGroups, options: debugOptions)
             // The overlay returns its own findings, then the layout warnings it was given, which
             // the caller has already reported with the load diagnostics.
-            let own = overlay.warnings.dropLast(min(layoutWarnings.count, overlay.warnings.count))
-            return (FlattenedSVG.write(list, scene: scene, options: o), warnings + own)
+            let own = document.warnings.dropLast(min(layoutWarnings.count, document.warnings.count))
+            return (document.bytes, warnings + own)
         }
     }
 
     /// Load and render in one step, for `convert`, `debug` and `check`.
     package static func run(
         _ bytes: [UInt8], file: String, as format: OutputFormat, options: Options
-    ) throws(CommandError) -> (text: String, diagnostics: [Diagnostic]) {
+    ) throws(CommandError) -> (bytes: [UInt8], diagnostics: [Diagnostic]) {
         let (scene, loadDiagnostics, layoutWarnings) = try load(bytes, file: file, size: options.size)
-        let (text, renderDiagnostics) = render(scene, as: format, options: options, layoutWarnings: layoutWarnings)
-        return (text, loadDiagnostics + renderDiagnostics)
+        let (output, renderDiagnostics) = render(scene, as: format, options: options, layoutWarnings: layoutWarnings)
+        return (output, loadDiagnostics + renderDiagnostics)
+    }
+
+    /// Load, render and write to `path` (atomically, `-` for standard output) in one step, for
+    /// `convert` and `debug`: `report` gets every diagnostic before the output is written.
+    /// Layer JSON is streamed to the file in pieces instead of being built whole in memory.
+    package static func convert(
+        _ bytes: [UInt8], file: String, as format: OutputFormat, options: Options, to path: String,
+        report: ([Diagnostic]) -> Void
+    ) throws(CommandError) {
+        let (scene, loadDiagnostics, layoutWarnings) = try load(bytes, file: file, size: options.size)
+        if format == .json {
+            report(loadDiagnostics)
+            var output = try AtomicOutput(path: path)
+            LayerJSON.encode(scene) { output.write($0) }
+            try output.commit()
+            return
+        }
+        let (rendered, renderDiagnostics) = render(scene, as: format, options: options, layoutWarnings: layoutWarnings)
+        report(loadDiagnostics + renderDiagnostics)
+        try FileIO.write(rendered, to: path)
     }
 }

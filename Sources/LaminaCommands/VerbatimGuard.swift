@@ -39,7 +39,9 @@ package enum VerbatimGuard {
         let wrapped = "<lamina-fragment xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">"
             + xml + "</lamina-fragment>"
         let walker = Walker()
-        let parser = XMLParser(data: Data(wrapped.utf8))
+        // A stream, not `XMLParser(data:)`: FoundationXML hands `data` to libxml2's push parser
+        // in one chunk, which fails with an internal error past ~10 MB of well-formed markup.
+        let parser = XMLParser(stream: InputStream(data: Data(wrapped.utf8)))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = true
         parser.delegate = walker

@@ -29,7 +29,7 @@ public enum NumberText {
     /// Writes the digits of an ordinary finite value into a stack buffer and hands them to
     /// `body`; false (and `body` not called) for non-finite or huge values.
     @inline(__always)
-    private static func withFastDigits(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    static func withFastDigits(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard value.isFinite else { return false }
         let scaled = (value * 1_000_000).rounded()
         guard abs(scaled) < 9.0e18 else { return false }
@@ -75,7 +75,7 @@ public enum NumberText {
     }
 
     /// The text of non-finite and huge values.
-    private static func slowText(_ value: Double) -> String {
+    static func slowText(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         // Huge magnitudes: the integer, exactly while a Double holds every integer, then
         // Swift's shortest round-trip spelling without the exponent's plus sign (1e20).

@@ -21,9 +21,25 @@ public enum LayerJSON {
 
     /// The UTF-8 bytes of ``encode(_:)``, without building a `String` (for writing files).
     public static func encodeBytes(_ scene: Scene) -> [UInt8] {
-        var encoder = LayerEncoder()
-        encoder.encode(scene)
-        return encoder.writer.finish()
+        var out: [UInt8] = []
+        // Pages of a generous reservation that are never written cost no memory.
+        out.reserveCapacity(4096 + scene.tree.count * 512)
+        encode(scene, chunkSize: 1 << 16) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// Streams the UTF-8 bytes of ``encode(_:)`` to `sink` in pieces of at most `chunkSize`
+    /// bytes (longer only for a single long string), so the whole text never has to be in
+    /// memory at once.
+    ///
+    ///     LayerJSON.encode(scene) { chunk in file.write(chunk) }
+    public static func encode(
+        _ scene: Scene, chunkSize: Int = 1 << 20, into sink: (UnsafeRawBufferPointer) -> Void
+    ) {
+        withoutActuallyEscaping(sink) { sink in
+            var encoder = LayerEncoder(writer: JSONWriter(chunkSize: chunkSize, sink: sink))
+            encoder.encode(scene)
+        }
     }
 
     /// Reads a `lamina.layers` document from UTF-8 bytes.

@@ -5,17 +5,20 @@ enum ContentShapes {
     static let allGeometry = Keys.content.bits([
         .x, .y, .width, .height, .rx, .ry, .cx, .cy, .r, .x1, .y1, .x2, .y2, .points, .d, .xml,
     ])
-    static let allowed: [String: UInt64] = [
-        "rect": Keys.content.bits([.x, .y, .width, .height, .rx, .ry]),
-        "circle": Keys.content.bits([.cx, .cy, .r]),
-        "ellipse": Keys.content.bits([.cx, .cy, .rx, .ry]),
-        "line": Keys.content.bits([.x1, .y1, .x2, .y2]),
-        "polyline": Keys.content.bits([.points]),
-        "polygon": Keys.content.bits([.points]),
-        "path": Keys.content.bits([.d]),
-        "svg": Keys.content.bits([.xml]),
+    /// The geometry keys of each kind, in ``kinds`` order.
+    static let allowed: [UInt64] = [
+        Keys.content.bits([.x, .y, .width, .height, .rx, .ry]),
+        Keys.content.bits([.cx, .cy, .r]),
+        Keys.content.bits([.cx, .cy, .rx, .ry]),
+        Keys.content.bits([.x1, .y1, .x2, .y2]),
+        Keys.content.bits([.points]),
+        Keys.content.bits([.points]),
+        Keys.content.bits([.d]),
+        Keys.content.bits([.xml]),
     ]
     static let kinds = ["rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "svg"]
+    /// The UTF-8 of ``kinds``, matched against raw string bytes.
+    static let kindBytes = kinds.map { Array($0.utf8) }
     static let fillRules = ["nonzero", "evenodd"]
     static let linecaps = ["butt", "round", "square"]
     static let linejoins = ["miter", "round", "bevel", "miter-clip", "arcs"]
@@ -31,14 +34,14 @@ extension LayerDecoder {
 
     /// Reads a content object.
     mutating func content() throws(LayerJSONError) -> Content {
-        var kind: String?
+        var kind: Int?
         var g = Geometry()
         var points: [Point]?
         var text: String?
         var c = Content(shape: .path(""))
         let (start, keys) = try readObject(Keys.content, "a content object") { d, key throws(LayerJSONError) in
             switch key {
-            case .kind: kind = try d.choice(ContentShapes.kinds)
+            case .kind: kind = try d.contentKind()
             case .x: g.x = try d.number()
             case .y: g.y = try d.number()
             case .width: g.width = try d.number()
@@ -70,19 +73,19 @@ extension LayerDecoder {
             }
         }
         guard let kind else { throw missing("kind", at: start) }
-        let foreign = keys & ContentShapes.allGeometry & ~(ContentShapes.allowed[kind] ?? 0)
+        let foreign = keys & ContentShapes.allGeometry & ~ContentShapes.allowed[kind]
         if foreign != 0, let k = Keys.content.firstKey(in: foreign) {
-            throw invalid("key '\(k.rawValue)' does not apply to content kind '\(kind)'", at: start)
+            throw invalid("key '\(k.rawValue)' does not apply to content kind '\(ContentShapes.kinds[kind])'", at: start)
         }
         switch kind {
-        case "rect": c.shape = .rect(x: g.x, y: g.y, width: g.width, height: g.height, rx: g.rx, ry: g.ry)
-        case "circle": c.shape = .circle(cx: g.cx, cy: g.cy, r: g.r)
-        case "ellipse": c.shape = .ellipse(cx: g.cx, cy: g.cy, rx: g.rx, ry: g.ry)
-        case "line": c.shape = .line(x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2)
-        case "polyline", "polygon":
+        case 0: c.shape = .rect(x: g.x, y: g.y, width: g.width, height: g.height, rx: g.rx, ry: g.ry)
+        case 1: c.shape = .circle(cx: g.cx, cy: g.cy, r: g.r)
+        case 2: c.shape = .ellipse(cx: g.cx, cy: g.cy, rx: g.rx, ry: g.ry)
+        case 3: c.shape = .line(x1: g.x1, y1: g.y1, x2: g.x2, y2: g.y2)
+        case 4, 5:
             guard let points else { throw missing("points", at: start) }
-            c.shape = kind == "polyline" ? .polyline(points) : .polygon(points)
-        case "path":
+            c.shape = kind == 4 ? .polyline(points) : .polygon(points)
+        case 6:
             guard let text else { throw missing("d", at: start) }
             c.shape = .path(text)
         default:
@@ -90,6 +93,18 @@ extension LayerDecoder {
             c.shape = .svg(xml: text)
         }
         return c
+    }
+
+    /// The content `kind` as an index into ``ContentShapes/kinds`` (as ``choice(_:)`` would check it).
+    private mutating func contentKind() throws(LayerJSONError) -> Int {
+        _ = reader.peek()
+        let start = reader.pos
+        guard try reader.peekKind() == .string else { throw typeError("a string") }
+        let bytes = try reader.readStringBytes()
+        if let i = ContentShapes.kindBytes.firstIndex(where: { $0.elementsEqual(bytes) }) { return i }
+        let s = String(decoding: bytes, as: UTF8.self)
+        let all = ContentShapes.kinds.map { "'\($0)'" }.joined(separator: ", ")
+        throw invalid("invalid value '\(s)' (expected \(all))", at: start)
     }
 
     /// `[x0, y0, x1, y1, …]`.

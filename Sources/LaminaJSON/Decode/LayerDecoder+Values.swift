@@ -104,9 +104,9 @@ extension LayerDecoder {
     }
 
     /// Reads an array of any number of numbers.
-    mutating func numberList(_ what: String = "an array of numbers") throws(LayerJSONError) -> [Double] {
+    mutating func numberList(_ what: @autoclosure () -> String = "an array of numbers") throws(LayerJSONError) -> [Double] {
         var out: [Double] = []
-        try readNumbers(into: &out, what)
+        try readNumbers(into: &out, what())
         return out
     }
 
@@ -122,8 +122,8 @@ extension LayerDecoder {
     }
 
     /// Reads an array of numbers, appending to `out`.
-    mutating func readNumbers(into out: inout [Double], _ what: String) throws(LayerJSONError) {
-        guard try reader.peekKind() == .array else { throw typeError(what) }
+    mutating func readNumbers(into out: inout [Double], _ what: @autoclosure () -> String) throws(LayerJSONError) {
+        guard try reader.peekKind() == .array else { throw typeError(what()) }
         reader.pos += 1
         try reader.enter()
         if !reader.consume(UInt8(ascii: "]")) {

@@ -1,87 +1,172 @@
 import LaminaCore
 
-/// Appends pretty-printed JSON bytes to one buffer: objects and arrays of objects one entry
-/// per line with a 2-space indent, arrays of numbers or strings on one line.
+/// Writes pretty-printed JSON bytes: objects and arrays of objects one entry per line with a
+/// 2-space indent, arrays of numbers or strings on one line.
 ///
-/// Indentation stops growing after ``maxIndentLevel`` levels so that very deep trees stay
-/// linear in size.
-struct JSONWriter {
+/// Bytes collect in one fixed buffer that is handed to `sink` whenever it fills (and at
+/// ``finish()``), so output of any size costs one buffer of memory. Indentation stops growing
+/// after ``maxIndentLevel`` levels so that very deep trees stay linear in size.
+struct JSONWriter: ~Copyable {
     /// The deepest level that still adds indentation.
     static let maxIndentLevel = 100
-    private static let spaces = [UInt8](repeating: 0x20, count: 2 * maxIndentLevel)
+    /// The most bytes one entry's separator, newline and indent take.
+    private static let maxEntryPrefix = 2 + 2 * maxIndentLevel
 
-    private(set) var out: [UInt8] = []
-    /// Open containers: bit 0 set for an array, bit 1 once it has an entry.
-    private var containers: [UInt8] = []
+    private let buffer: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private var count = 0
+    private let sink: (UnsafeRawBufferPointer) -> Void
+
+    /// State of the innermost open container: bit 0 set for an array, bit 1 once it has an entry.
+    private var top: UInt8 = 0
+    /// States of the enclosing containers (the innermost is `top`).
+    private var outer: [UInt8] = []
+    /// Open containers.
+    private var depth = 0
     private var afterKey = false
 
-    /// The finished text with its final newline.
-    mutating func finish() -> [UInt8] {
-        out.append(0x0A)
-        return out
+    /// A writer that hands out its bytes in pieces of at most `chunkSize` bytes (at least 4 KB).
+    init(chunkSize: Int, sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        capacity = max(chunkSize, 4096)
+        buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        self.sink = sink
     }
 
-    private mutating func newline(_ level: Int) {
-        out.append(0x0A)
-        out.append(contentsOf: Self.spaces[0..<(2 * min(level, Self.maxIndentLevel))])
+    deinit { buffer.deallocate() }
+
+    /// Writes the final newline and hands out the rest of the bytes.
+    mutating func finish() {
+        put(0x0A)
+        flush()
+    }
+
+    private mutating func flush() {
+        guard count > 0 else { return }
+        sink(UnsafeRawBufferPointer(start: buffer, count: count))
+        count = 0
+    }
+
+    /// Room for `n` bytes (at most `capacity`) at the returned pointer; the caller adds to `count`.
+    @inline(__always)
+    private mutating func room(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if count + n > capacity { flush() }
+        return buffer + count
+    }
+
+    @inline(__always)
+    private mutating func put(_ b: UInt8) {
+        room(1).pointee = b
+        count += 1
+    }
+
+    /// Copies bytes of any length.
+    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        if bytes.count > capacity - count {
+            flush()
+            if bytes.count > capacity {
+                sink(UnsafeRawBufferPointer(bytes))
+                return
+            }
+        }
+        (buffer + count).update(from: base, count: bytes.count)
+        count += bytes.count
     }
 
     /// Appends the bytes of a literal.
+    @inline(__always)
     private mutating func raw(_ s: StaticString) {
-        out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        put(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    /// Writes `,` (unless first), newline and the indent of `level` at `p`; returns the length.
+    @inline(__always)
+    private static func entryPrefix(_ p: UnsafeMutablePointer<UInt8>, comma: Bool, level: Int) -> Int {
+        var i = 0
+        if comma {
+            p[0] = UInt8(ascii: ",")
+            i = 1
+        }
+        p[i] = 0x0A
+        i += 1
+        let spaces = 2 * min(level, maxIndentLevel)
+        (p + i).initialize(repeating: 0x20, count: spaces)
+        return i + spaces
     }
 
     /// Starts an entry of the innermost container: separator, newline, indent.
-    private mutating func beginEntry() {
-        guard let last = containers.last else { return }
-        if last & 2 != 0 { out.append(UInt8(ascii: ",")) }
-        containers[containers.count - 1] = last | 2
-        newline(containers.count)
+    @inline(__always)
+    private mutating func beginEntry(extra: Int) -> UnsafeMutablePointer<UInt8> {
+        let p = room(Self.maxEntryPrefix + extra)
+        guard depth > 0 else { return p }
+        let n = Self.entryPrefix(p, comma: top & 2 != 0, level: depth)
+        top |= 2
+        count += n
+        return p + n
     }
 
     /// Called before any value: after a key nothing, in an array a new entry.
+    @inline(__always)
     private mutating func beginValue() {
         if afterKey {
             afterKey = false
-        } else if let last = containers.last, last & 1 != 0 {
-            beginEntry()
+        } else if depth > 0, top & 1 != 0 {
+            _ = beginEntry(extra: 0)
         }
     }
 
     /// Writes `"key": ` as a new entry of the current object (a plain ASCII literal).
     mutating func key(_ key: StaticString) {
-        beginEntry()
-        out.append(UInt8(ascii: "\""))
-        raw(key)
-        raw("\": ")
+        let n = key.utf8CodeUnitCount
+        guard n <= 64 else {
+            _ = beginEntry(extra: 0)
+            put(UInt8(ascii: "\""))
+            raw(key)
+            raw("\": ")
+            afterKey = true
+            return
+        }
+        let p = beginEntry(extra: n + 4)
+        p[0] = UInt8(ascii: "\"")
+        (p + 1).update(from: key.utf8Start, count: n)
+        p[n + 1] = UInt8(ascii: "\"")
+        p[n + 2] = UInt8(ascii: ":")
+        p[n + 3] = 0x20
+        count += n + 4
         afterKey = true
     }
 
     /// Writes `"key": ` for a key that needs escaping (resource ids).
     mutating func key(escaping key: String) {
-        beginEntry()
+        _ = beginEntry(extra: 0)
         appendQuoted(key)
         raw(": ")
         afterKey = true
     }
 
-    mutating func openObject() {
+    private mutating func open(_ state: UInt8, _ bracket: UInt8) {
         beginValue()
-        out.append(UInt8(ascii: "{"))
-        containers.append(0)
+        put(bracket)
+        if depth > 0 { outer.append(top) }
+        top = state
+        depth += 1
     }
 
-    mutating func openArray() {
-        beginValue()
-        out.append(UInt8(ascii: "["))
-        containers.append(1)
-    }
+    mutating func openObject() { open(0, UInt8(ascii: "{")) }
+
+    mutating func openArray() { open(1, UInt8(ascii: "[")) }
 
     /// Closes the innermost object or array.
     mutating func close() {
-        guard let c = containers.popLast() else { return }
-        if c & 2 != 0 { newline(containers.count) }
-        out.append(c & 1 != 0 ? UInt8(ascii: "]") : UInt8(ascii: "}"))
+        guard depth > 0 else { return }
+        let c = top
+        depth -= 1
+        top = depth > 0 ? (outer.popLast() ?? 0) : 0
+        let p = room(Self.maxEntryPrefix + 1)
+        var n = 0
+        if c & 2 != 0 { n = Self.entryPrefix(p, comma: false, level: depth) }
+        p[n] = c & 1 != 0 ? UInt8(ascii: "]") : UInt8(ascii: "}")
+        count += n + 1
     }
 
     mutating func string(_ s: String) {
@@ -102,7 +187,7 @@ struct JSONWriter {
     /// Starts a one-line array: `[`.
     mutating func openInline() {
         beginValue()
-        out.append(UInt8(ascii: "["))
+        put(UInt8(ascii: "["))
     }
 
     /// A number inside a one-line array, `, `-separated unless `first`.
@@ -119,39 +204,48 @@ struct JSONWriter {
 
     /// Ends a one-line array: `]`.
     mutating func closeInline() {
-        out.append(UInt8(ascii: "]"))
+        put(UInt8(ascii: "]"))
     }
 
+    @inline(__always)
     private mutating func appendNumber(_ v: Double) {
-        NumberText.append(v, toBytes: &out)
+        NumberText.withUTF8(v) { put($0) }
     }
 
     /// A JSON string literal: `"` `\` and control characters escaped, everything else as is.
     private mutating func appendQuoted(_ s: String) {
-        out.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         var text = s
         text.withUTF8 { buf in
             var runStart = 0
             for i in 0..<buf.count {
                 let b = buf[i]
                 guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[runStart..<i]))
+                put(UnsafeBufferPointer(rebasing: buf[runStart..<i]))
                 runStart = i + 1
-                out.append(UInt8(ascii: "\\"))
-                switch b {
-                case 0x22, 0x5C: out.append(b)
-                case 0x0A: out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "t"))
-                case 0x08: out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(UInt8(ascii: "f"))
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
-                }
+                appendEscape(b)
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[runStart..<buf.count]))
+            put(UnsafeBufferPointer(rebasing: buf[runStart..<buf.count]))
         }
-        out.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
+    }
+
+    /// The escape sequence of one byte that cannot appear raw in a JSON string.
+    private mutating func appendEscape(_ b: UInt8) {
+        put(UInt8(ascii: "\\"))
+        switch b {
+        case 0x22, 0x5C: put(b)
+        case 0x0A: put(UInt8(ascii: "n"))
+        case 0x0D: put(UInt8(ascii: "r"))
+        case 0x09: put(UInt8(ascii: "t"))
+        case 0x08: put(UInt8(ascii: "b"))
+        case 0x0C: put(UInt8(ascii: "f"))
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            let digits = hex.utf8Start
+            raw("u00")
+            put(digits[Int(b >> 4)])
+            put(digits[Int(b & 0xF)])
+        }
     }
 }

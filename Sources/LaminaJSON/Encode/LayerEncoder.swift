@@ -1,8 +1,12 @@
 import LaminaCore
 
 /// Writes a scene as `lamina.layers` JSON; walks the layer tree with an explicit stack.
-struct LayerEncoder {
-    var writer = JSONWriter()
+struct LayerEncoder: ~Copyable {
+    var writer: JSONWriter
+
+    init(writer: consuming JSONWriter) {
+        self.writer = writer
+    }
 
     /// Pending work while walking the tree (popped from the end).
     private enum Task {
@@ -42,6 +46,7 @@ struct LayerEncoder {
             writer.close()
         }
         writer.close()
+        writer.finish()
     }
 
     private mutating func encodeLayers(_ tree: LayerTree, from root: LayerID) {
@@ -50,7 +55,7 @@ struct LayerEncoder {
             switch task {
             case .head(let id):
                 writer.openObject()
-                writeHead(tree.layers[id.index])
+                writeHead(tree[id])
                 tasks.append(.close)
                 let subs = tree.sublayers(of: id)
                 if !subs.isEmpty {
@@ -66,7 +71,7 @@ struct LayerEncoder {
             case .maskKey:
                 writer.key("mask")
             case .tail(let id):
-                writeTail(tree.layers[id.index])
+                writeTail(tree[id])
             case .sublayersKey:
                 writer.key("sublayers")
                 writer.openArray()
@@ -194,7 +199,12 @@ struct LayerEncoder {
         writer.key(key)
         writer.openInline()
         if t.isAffine {
-            for (i, v) in [t.m11, t.m12, t.m21, t.m22, t.m41, t.m42].enumerated() { writer.inlineNumber(v, first: i == 0) }
+            writer.inlineNumber(t.m11, first: true)
+            writer.inlineNumber(t.m12)
+            writer.inlineNumber(t.m21)
+            writer.inlineNumber(t.m22)
+            writer.inlineNumber(t.m41)
+            writer.inlineNumber(t.m42)
         } else {
             for (i, v) in t.elements.enumerated() { writer.inlineNumber(v, first: i == 0) }
         }

@@ -16,7 +16,9 @@ enum OutputSafety {
     /// The problems found in an SVG (XML) document; empty when it is safe.
     static func problemsInSVG(_ data: Data) -> [String] {
         let delegate = Walker()
-        let parser = XMLParser(data: data)
+        // A stream: `XMLParser(data:)` fails on well-formed documents past ~10 MB (FoundationXML
+        // passes the data to libxml2's push parser in one chunk).
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = true
         parser.delegate = delegate
