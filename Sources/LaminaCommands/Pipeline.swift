@@ -139,13 +139,16 @@ package enum Pipeline {
     /// Layer JSON and flattened SVG are streamed to the file in pieces instead of being built
     /// whole in memory first.
     ///
+    /// The input bytes are released as soon as the scene is loaded (pass them with `consume`).
+    ///
     /// With `atExit` (a one-file command that ends right after), the scene is left allocated:
     /// the process exit returns its memory at once instead of freeing every layer one by one.
     package static func convert(
-        _ bytes: [UInt8], file: String, as format: OutputFormat, options: Options, to path: String,
+        _ bytes: consuming [UInt8], file: String, as format: OutputFormat, options: Options, to path: String,
         atExit: Bool = false, report: ([Diagnostic]) -> Void
     ) throws(CommandError) {
         let (scene, loadDiagnostics, layoutWarnings) = try load(bytes, file: file, size: options.size)
+        _ = consume bytes  // the input is not needed any more: free it before the output is made
         defer { if atExit { _ = Unmanaged.passRetained(Leftover(scene)) } }
         switch format {
         case .json:
