@@ -26,9 +26,24 @@ package enum FileIO {
 
     /// Reads `fd` to its end; `sizeHint` (the file size, when known) sizes the buffer in one go.
     private static func readAll(fd: Int32, sizeHint: Int) -> [UInt8]? {
-        var out: [UInt8] = []
-        var capacity = max(sizeHint, 0)
         var ok = true
+        var atEnd = false
+        // The expected size read into uninitialized memory (one spare byte notices a grown file).
+        var out = [UInt8](unsafeUninitializedCapacity: sizeHint > 0 ? sizeHint + 1 : 1 << 16) { buf, initialized in
+            guard let base = buf.baseAddress else { return }
+            while initialized < buf.count {
+                let n = Glibc.read(fd, base + initialized, buf.count - initialized)
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { ok = false }
+                if n <= 0 {
+                    atEnd = true
+                    return
+                }
+                initialized += n
+            }
+        }
+        if atEnd || !ok { return ok ? out : nil }
+        var capacity = out.count * 2
         while ok {
             // One spare byte so that a file read whole still meets its end in this pass.
             let want = max(capacity + 1 - out.count, 1 << 16)

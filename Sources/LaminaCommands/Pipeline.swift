@@ -136,21 +136,53 @@ package enum Pipeline {
 
     /// Load, render and write to `path` (atomically, `-` for standard output) in one step, for
     /// `convert` and `debug`: `report` gets every diagnostic before the output is written.
-    /// Layer JSON is streamed to the file in pieces instead of being built whole in memory.
+    /// Layer JSON and flattened SVG are streamed to the file in pieces instead of being built
+    /// whole in memory first.
+    ///
+    /// The input bytes are released as soon as the scene is loaded (pass them with `consume`).
+    ///
+    /// With `atExit` (a one-file command that ends right after), the scene is left allocated:
+    /// the process exit returns its memory at once instead of freeing every layer one by one.
     package static func convert(
-        _ bytes: [UInt8], file: String, as format: OutputFormat, options: Options, to path: String,
-        report: ([Diagnostic]) -> Void
+        _ bytes: consuming [UInt8], file: String, as format: OutputFormat, options: Options, to path: String,
+        atExit: Bool = false, report: ([Diagnostic]) -> Void
     ) throws(CommandError) {
         let (scene, loadDiagnostics, layoutWarnings) = try load(bytes, file: file, size: options.size)
-        if format == .json {
+        _ = consume bytes  // the input is not needed any more: free it before the output is made
+        defer { if atExit { _ = Unmanaged.passRetained(Leftover(scene)) } }
+        switch format {
+        case .json:
             report(loadDiagnostics)
             var output = try AtomicOutput(path: path)
             LayerJSON.encode(scene) { output.write($0) }
             try output.commit()
-            return
+        case .svg:
+            let (list, warnings) = DisplayList.resolve(scene)
+            defer { if atExit { _ = Unmanaged.passRetained(Leftover(list)) } }
+            report(loadDiagnostics + warnings)
+            var output = try AtomicOutput(path: path)
+            var o = FlattenedSVG.Options()
+            o.keepGroups = options.keepGroups
+            FlattenedSVG.write(list, scene: scene, options: o) { output.write($0) }
+            try output.commit()
+        case .debug where path != "-":
+            // Streamed; the overlay's warnings are reported once it is written, before the commit.
+            try streamDebugSVG(
+                scene, options: options, layoutWarnings: layoutWarnings, loadDiagnostics: loadDiagnostics, to: path,
+                atExit: atExit, report: report)
+        case .debug:
+            // To standard output the warnings must come first, so the document is built whole.
+            let (rendered, renderDiagnostics) = render(
+                scene, as: format, options: options, layoutWarnings: layoutWarnings)
+            report(loadDiagnostics + renderDiagnostics)
+            try FileIO.write(rendered, to: path)
         }
-        let (rendered, renderDiagnostics) = render(scene, as: format, options: options, layoutWarnings: layoutWarnings)
-        report(loadDiagnostics + renderDiagnostics)
-        try FileIO.write(rendered, to: path)
     }
+}
+
+/// Holds a value that is deliberately never released (see `Pipeline.convert`'s `atExit`).
+private final class Leftover<Value> {
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
 }

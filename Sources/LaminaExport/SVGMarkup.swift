@@ -33,14 +33,36 @@ package enum SVGMarkup {
         out.append(0x22)
     }
 
-    /// ``attr(_:_:to:)`` for a fixed, known-safe attribute name.
+    /// ``attr(_:_:to:)`` for a fixed, known-safe attribute name. One pass over the value decides
+    /// whether it needs the safety check or escaping at all (most values need neither).
     package static func attr(_ name: StaticString, _ value: String, to out: inout [UInt8]) {
-        guard MarkupSafety.isSafeValueFast(value) else { return }
+        let kind = classify(value)
+        if kind & 1 != 0, !MarkupSafety.isSafeValueFast(value) { return }
         out.append(0x20)
         lit(name, to: &out)
         lit("=\"", to: &out)
-        escape(value, to: &out)
+        if kind & 2 != 0 { escapeAll(value, to: &out) } else { out.append(contentsOf: value.utf8) }
         out.append(0x22)
+    }
+
+    /// Bit 0: the value holds `:`, `@` or `(` (the safety check must look at it); bit 1: it
+    /// holds `&`, `<`, `>` or `"` (it must be escaped).
+    @inline(__always)
+    static func classify(_ value: String) -> UInt8 {
+        func scan(_ buf: UnsafeBufferPointer<UInt8>) -> UInt8 {
+            var kind: UInt8 = 0
+            for b in buf where b < 0x41 {
+                switch b {
+                case 58, 64, 40: kind |= 1
+                case 38, 60, 62, 34: kind |= 2
+                default: continue
+                }
+            }
+            return kind
+        }
+        if let k = value.utf8.withContiguousStorageIfAvailable(scan) { return k }
+        var copy = value
+        return copy.withUTF8(scan)
     }
 
     /// Appends ` name="number"`.
@@ -83,6 +105,11 @@ package enum SVGMarkup {
             out.append(contentsOf: s.utf8)
             return
         }
+        escapeAll(s, to: &out)
+    }
+
+    /// Appends `s` escaping every `&`, `<`, `>` and `"`.
+    static func escapeAll(_ s: String, to out: inout [UInt8]) {
         for b in s.utf8 {
             switch b {
             case 38: lit("&amp;", to: &out)

@@ -14,14 +14,28 @@ struct ResolveFrame {
     var toOutput: Homography
     /// Own space → the innermost space group's space.
     var toSpace: Homography
-    /// For a `CATransformLayer`: own 3D space → the plane of its nearest non-transform ancestor.
-    var pending3D: Transform3D?
-    /// The plane that `pending3D` lands in, mapped to output and to the space group.
-    var planeToOutput: Homography
-    var planeToSpace: Homography
+    /// Inside a `CATransformLayer` only (boxed, so that the common frame stays small to copy).
+    var plane: ResolvePlane?
     var clip: Int?
     var group: Int?
     var opacity: Double
+
+    /// For a `CATransformLayer`: own 3D space → the plane of its nearest non-transform ancestor.
+    var pending3D: Transform3D? { plane?.pending3D }
+}
+
+/// The 3D state under a `CATransformLayer`: the pending 4×4 map and the plane it lands in.
+final class ResolvePlane: Sendable {
+    let pending3D: Transform3D
+    /// The plane mapped to output and to the space group.
+    let toOutput: Homography
+    let toSpace: Homography
+
+    init(pending3D: Transform3D, toOutput: Homography, toSpace: Homography) {
+        self.pending3D = pending3D
+        self.toOutput = toOutput
+        self.toSpace = toSpace
+    }
 }
 
 /// The mutable state of one resolve run.
@@ -95,8 +109,7 @@ struct Resolver {
             f = childFrame(of: id, parent: p)
         } else {
             f = ResolveFrame(
-                toOutput: rootToOutput, toSpace: rootToOutput, pending3D: nil,
-                planeToOutput: rootToOutput, planeToSpace: rootToOutput, clip: nil, group: nil, opacity: 1)
+                toOutput: rootToOutput, toSpace: rootToOutput, plane: nil, clip: nil, group: nil, opacity: 1)
         }
         let opacity = min(max(tree[id].opacity, 0), 1)
         let isTransformLayer = tree[id].isTransformLayer
@@ -179,20 +192,18 @@ struct Resolver {
             return f
         }
         let m = tree.matrixToSuperlayer(id)
-        if let pending = p.pending3D {
-            let full = m.concatenating(pending)
+        if let plane = p.plane {
+            let full = m.concatenating(plane.pending3D)
             if tree[id].isTransformLayer {
-                f.pending3D = full
+                f.plane = ResolvePlane(pending3D: full, toOutput: plane.toOutput, toSpace: plane.toSpace)
             } else {
                 let h = Homography(flattening: full)
-                f.pending3D = nil
-                f.toOutput = h.concatenating(p.planeToOutput)
-                f.toSpace = h.concatenating(p.planeToSpace)
+                f.plane = nil
+                f.toOutput = h.concatenating(plane.toOutput)
+                f.toSpace = h.concatenating(plane.toSpace)
             }
         } else if tree[id].isTransformLayer {
-            f.pending3D = m
-            f.planeToOutput = p.toOutput
-            f.planeToSpace = p.toSpace
+            f.plane = ResolvePlane(pending3D: m, toOutput: p.toOutput, toSpace: p.toSpace)
             let h = Homography(flattening: m)
             f.toOutput = h.concatenating(p.toOutput)
             f.toSpace = h.concatenating(p.toSpace)

@@ -61,10 +61,20 @@ public struct DisplayItem: Hashable, Sendable {
     /// Which of the layer's parts (§5.1 of LAYER-MODEL.md).
     public var part: PaintPart
     /// Placement relative to output space.
-    public var geometry: ItemGeometry
+    public var geometry: ItemGeometry {
+        get { storedGeometry }
+        set {
+            // `localGeometry` keeps its value when it was only following `geometry`.
+            if localBox == nil, newValue != storedGeometry { localBox = GeometryBox(storedGeometry) }
+            storedGeometry = newValue
+        }
+    }
     /// Placement relative to the innermost enclosing group that establishes a coordinate space
     /// (``CompositingGroup/space``); equal to `geometry` when there is none.
-    public var localGeometry: ItemGeometry
+    public var localGeometry: ItemGeometry {
+        get { localBox?.value ?? storedGeometry }
+        set { localBox = newValue == storedGeometry ? nil : GeometryBox(newValue) }
+    }
     /// The painting layer's index in paint order.
     public var paintIndex: Int
     /// Innermost clip-chain node (index into ``DisplayList/clips``).
@@ -74,14 +84,44 @@ public struct DisplayItem: Hashable, Sendable {
     /// Opacity multiplied into this element (ancestors without a group, or a folded group).
     public var opacity: Double
 
+    private var storedGeometry: ItemGeometry
+    /// `localGeometry` when it differs from `geometry` (rare: only inside space groups), so
+    /// most items do not store a second geometry.
+    private var localBox: GeometryBox?
+
     /// An item with no clip, no group and full opacity.
     public init(layer: LayerID, part: PaintPart, geometry: ItemGeometry, paintIndex: Int) {
         self.layer = layer
         self.part = part
-        self.geometry = geometry
-        self.localGeometry = geometry
+        self.storedGeometry = geometry
         self.paintIndex = paintIndex
         self.opacity = 1
+    }
+
+    public static func == (a: DisplayItem, b: DisplayItem) -> Bool {
+        a.layer == b.layer && a.part == b.part && a.storedGeometry == b.storedGeometry
+            && a.localGeometry == b.localGeometry && a.paintIndex == b.paintIndex && a.clip == b.clip
+            && a.group == b.group && a.opacity == b.opacity
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(layer)
+        h.combine(part)
+        h.combine(storedGeometry)
+        h.combine(localGeometry)
+        h.combine(paintIndex)
+        h.combine(clip)
+        h.combine(group)
+        h.combine(opacity)
+    }
+}
+
+/// An immutable boxed geometry (shared between copies of an item).
+final class GeometryBox: Sendable {
+    let value: ItemGeometry
+
+    init(_ value: ItemGeometry) {
+        self.value = value
     }
 }
 

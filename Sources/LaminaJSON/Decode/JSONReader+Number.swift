@@ -10,49 +10,59 @@ extension JSONReader {
     mutating func readNumber() throws(LayerJSONError) -> Double {
         _ = peek()
         let start = pos
+        let n = bytes.count
+        var p = pos  // a local cursor: `pos` is stored once the number is scanned
         var negative = false
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "-") {
+        if p < n, bytes[p] == UInt8(ascii: "-") {
             negative = true
-            pos += 1
+            p += 1
         }
         var mantissa: UInt64 = 0
         var digits = 0  // significant digits accumulated in mantissa
         var dropped = false  // digits that did not fit
         var exponent = 0
-        let intStart = pos
-        while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39 {
-            accumulate(bytes[pos], &mantissa, &digits, &exponent, &dropped, fraction: false)
-            pos += 1
+        let intStart = p
+        while p < n, bytes[p] >= 0x30, bytes[p] <= 0x39 {
+            accumulate(bytes[p], &mantissa, &digits, &exponent, &dropped, fraction: false)
+            p += 1
         }
-        let intDigits = pos - intStart
+        let intDigits = p - intStart
         if intDigits == 0 || (intDigits > 1 && bytes[intStart] == UInt8(ascii: "0")) {
+            pos = p
             throw error(.syntax, "invalid number", at: start)
         }
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: ".") {
-            pos += 1
-            let fracStart = pos
-            while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39 {
-                accumulate(bytes[pos], &mantissa, &digits, &exponent, &dropped, fraction: true)
-                pos += 1
+        if p < n, bytes[p] == UInt8(ascii: ".") {
+            p += 1
+            let fracStart = p
+            while p < n, bytes[p] >= 0x30, bytes[p] <= 0x39 {
+                accumulate(bytes[p], &mantissa, &digits, &exponent, &dropped, fraction: true)
+                p += 1
             }
-            if pos == fracStart { throw error(.syntax, "invalid number", at: start) }
+            if p == fracStart {
+                pos = p
+                throw error(.syntax, "invalid number", at: start)
+            }
         }
-        if pos < bytes.count, bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E") {
-            pos += 1
+        if p < n, bytes[p] == UInt8(ascii: "e") || bytes[p] == UInt8(ascii: "E") {
+            p += 1
             var expNegative = false
-            if pos < bytes.count, bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-") {
-                expNegative = bytes[pos] == UInt8(ascii: "-")
-                pos += 1
+            if p < n, bytes[p] == UInt8(ascii: "+") || bytes[p] == UInt8(ascii: "-") {
+                expNegative = bytes[p] == UInt8(ascii: "-")
+                p += 1
             }
-            let expStart = pos
+            let expStart = p
             var e = 0
-            while pos < bytes.count, bytes[pos] >= 0x30, bytes[pos] <= 0x39 {
-                if e < 100_000 { e = e * 10 + Int(bytes[pos] - 0x30) }
-                pos += 1
+            while p < n, bytes[p] >= 0x30, bytes[p] <= 0x39 {
+                if e < 100_000 { e = e * 10 + Int(bytes[p] - 0x30) }
+                p += 1
             }
-            if pos == expStart { throw error(.syntax, "invalid number", at: start) }
+            if p == expStart {
+                pos = p
+                throw error(.syntax, "invalid number", at: start)
+            }
             exponent += expNegative ? -e : e
         }
+        pos = p
         var value: Double
         if !dropped, mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
             value = Double(mantissa)

@@ -5,18 +5,21 @@ extension JSONReader {
     /// Without escapes this is a slice of the input; with escapes a fresh buffer.
     mutating func readStringBytes() throws(LayerJSONError) -> ArraySlice<UInt8> {
         guard peek() == UInt8(ascii: "\"") else { throw unexpectedCharacter(expecting: "a string") }
-        pos += 1
-        let start = pos
-        while pos < bytes.count {
-            let b = bytes[pos]
+        let start = pos + 1
+        var p = start
+        let n = bytes.count
+        while p < n {
+            let b = bytes[p]
             if b == UInt8(ascii: "\"") {
-                pos += 1
-                return bytes[start..<(pos - 1)]
+                pos = p + 1
+                return bytes[start..<p]
             }
-            if b == UInt8(ascii: "\\") { return try readEscapedRest(from: start) }
-            if b < 0x20 { throw error(.syntax, "control character in string (write it as an escape)") }
-            pos += 1
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            p += 1
         }
+        pos = p
+        if p < n, bytes[p] == UInt8(ascii: "\\") { return try readEscapedRest(from: start) }
+        if p < n { throw error(.syntax, "control character in string (write it as an escape)") }
         throw error(.syntax, "unterminated string")
     }
 

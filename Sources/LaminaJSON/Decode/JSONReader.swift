@@ -1,5 +1,11 @@
 import LaminaCore
 
+/// A key read against a ``KeyTable``: a known key with its bit, or another key's bytes.
+enum KeyLookup<K: JSONKey> {
+    case known(K, UInt64)
+    case other(ArraySlice<UInt8>)
+}
+
 /// A pull tokenizer over UTF-8 JSON bytes that tracks nesting depth and the JSON path.
 ///
 /// It never recurses: containers are entered and left by the caller (or skipped with an
@@ -71,15 +77,19 @@ struct JSONReader {
     // MARK: structure
 
     /// Skips JSON whitespace and returns the next byte without consuming it (nil at the end).
+    @inline(__always)
     mutating func peek() -> UInt8? {
-        while pos < bytes.count {
-            let b = bytes[pos]
-            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
-                pos += 1
-            } else {
+        var p = pos
+        let n = bytes.count
+        while p < n {
+            let b = bytes[p]
+            if b > 0x20 || !(b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09) {
+                pos = p
                 return b
             }
+            p += 1
         }
+        pos = p
         return nil
     }
 
@@ -153,6 +163,28 @@ struct JSONReader {
         let key = try readStringBytes()
         try expect(UInt8(ascii: ":"), "':'")
         return key
+    }
+
+    /// Reads `"key":` and looks it up in `table` without slicing the input (a key with escapes
+    /// takes the ``readKey()`` path); an unknown key comes back as its bytes.
+    mutating func readKey<K: JSONKey>(in table: KeyTable<K>) throws(LayerJSONError) -> KeyLookup<K> {
+        guard peek() == UInt8(ascii: "\"") else { throw unexpectedCharacter(expecting: "a key string") }
+        let start = pos + 1
+        var end = start
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
+            let key = try readKey()
+            if let (k, bit) = table.match(key) { return .known(k, bit) }
+            return .other(key)
+        }
+        pos = end + 1
+        try expect(UInt8(ascii: ":"), "':'")
+        if let (k, bit) = table.match(bytes, start..<end) { return .known(k, bit) }
+        return .other(bytes[start..<end])
     }
 
     // MARK: literals

@@ -2,23 +2,70 @@
 protocol JSONKey: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
 
 /// Key lookup by byte length, then bytes; each key also has a bit for duplicate detection.
+///
+/// The spellings live in one byte pool and the entries are plain values, so a lookup neither
+/// copies nor retains anything.
 struct KeyTable<K: JSONKey>: Sendable {
-    private let buckets: [[(bytes: [UInt8], key: K, bit: UInt64)]]
+    private struct Entry: Sendable {
+        var start: Int
+        var key: K
+        var bit: UInt64
+    }
+
+    private let pool: [UInt8]
+    /// Entries sorted by spelling length.
+    private let entries: [Entry]
+    /// For each length, the range of `entries` with that length.
+    private let byLength: [Range<Int>]
 
     init() {
-        var b: [[(bytes: [UInt8], key: K, bit: UInt64)]] = Array(repeating: [], count: 32)
+        var pool: [UInt8] = []
+        var all: [(length: Int, entry: Entry)] = []
         for (i, k) in K.allCases.enumerated() {
             let u = Array(k.rawValue.utf8)
-            b[u.count].append((u, k, 1 << UInt64(i)))
+            all.append((u.count, Entry(start: pool.count, key: k, bit: 1 << UInt64(i))))
+            pool += u
         }
-        buckets = b
+        all.sort { $0.length < $1.length }
+        var ranges = Array(repeating: 0..<0, count: 32)
+        for length in 0..<32 {
+            let lo = all.firstIndex { $0.length >= length } ?? all.count
+            let hi = all.firstIndex { $0.length > length } ?? all.count
+            ranges[length] = lo..<max(lo, hi)
+        }
+        self.pool = pool
+        entries = all.map(\.entry)
+        byLength = ranges
     }
 
     /// The key spelled by `text`, with its bit, or nil.
     func match(_ text: ArraySlice<UInt8>) -> (key: K, bit: UInt64)? {
-        guard text.count < buckets.count else { return nil }
-        for entry in buckets[text.count] where entry.bytes.elementsEqual(text) {
-            return (entry.key, entry.bit)
+        if let found = text.withContiguousStorageIfAvailable({ match($0) }) { return found }
+        return Array(text).withUnsafeBufferPointer { match($0) }
+    }
+
+    /// The key spelled by `bytes[range]`, with its bit, or nil.
+    func match(_ bytes: [UInt8], _ range: Range<Int>) -> (key: K, bit: UInt64)? {
+        let n = range.count
+        guard n < byLength.count else { return nil }
+        for e in byLength[n] {
+            let entry = entries[e]
+            var j = 0
+            while j < n, pool[entry.start + j] == bytes[range.lowerBound + j] { j += 1 }
+            if j == n { return (entry.key, entry.bit) }
+        }
+        return nil
+    }
+
+    /// The key spelled by `text`, with its bit, or nil.
+    private func match(_ text: UnsafeBufferPointer<UInt8>) -> (key: K, bit: UInt64)? {
+        let n = text.count
+        guard n < byLength.count else { return nil }
+        for e in byLength[n] {
+            let entry = entries[e]
+            var j = 0
+            while j < n, pool[entry.start + j] == text[j] { j += 1 }
+            if j == n { return (entry.key, entry.bit) }
         }
         return nil
     }

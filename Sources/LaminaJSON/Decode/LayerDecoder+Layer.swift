@@ -50,6 +50,7 @@ extension LayerDecoder {
         _ = reader.peek()
         let start = reader.pos
         var buf = scratch
+        scratch = []  // `buf` is now the only reference: no copy when it is cleared and filled
         buf.removeAll(keepingCapacity: true)
         try readNumbers(into: &buf, "an array of 6 or 16 numbers")
         scratch = buf

@@ -30,12 +30,14 @@ extension LayerDecoder {
             repeat {
                 _ = reader.peek()
                 let keyStart = reader.pos
-                let key = try reader.readKey()
-                guard let (k, bit) = table.match(key) else {
+                let k: K, bit: UInt64
+                switch try reader.readKey(in: table) {
+                case .known(let key, let b): (k, bit) = (key, b)
+                case .other(let key):
                     try otherKey(key, &seen, at: keyStart)
                     continue
                 }
-                if seen.contains(bit) { throw duplicate(key, at: keyStart) }
+                if seen.contains(bit) { throw duplicate(Array(k.rawValue.utf8)[...], at: keyStart) }
                 seen.bits |= bit
                 reader.path.append(.key(k.rawValue))
                 try body(&self, k)
@@ -115,6 +117,7 @@ extension LayerDecoder {
         _ = reader.peek()
         let start = reader.pos
         var buf = scratch
+        scratch = []  // `buf` is now the only reference: no copy when it is cleared and filled
         buf.removeAll(keepingCapacity: true)
         try readNumbers(into: &buf, "an array of \(count) numbers")
         scratch = buf

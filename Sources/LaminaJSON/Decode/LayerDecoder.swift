@@ -144,12 +144,14 @@ struct LayerDecoder {
             stack[t].first = false
             _ = reader.peek()
             let keyStart = reader.pos
-            let key = try reader.readKey()
-            guard let (k, bit) = Keys.layer.match(key) else {
+            let k: LayerKey, bit: UInt64
+            switch try reader.readKey(in: Keys.layer) {
+            case .known(let key, let b): (k, bit) = (key, b)
+            case .other(let key):
                 try otherKey(key, &stack[t].seen, at: keyStart)
                 continue
             }
-            if stack[t].seen.contains(bit) { throw duplicate(key, at: keyStart) }
+            if stack[t].seen.contains(bit) { throw duplicate(Array(k.rawValue.utf8)[...], at: keyStart) }
             stack[t].seen.bits |= bit
             reader.path.append(.key(k.rawValue))
             switch k {

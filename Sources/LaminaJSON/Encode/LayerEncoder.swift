@@ -50,12 +50,17 @@ struct LayerEncoder: ~Copyable {
     }
 
     private mutating func encodeLayers(_ tree: LayerTree, from root: LayerID) {
+        // Layers are read in place through the buffer (a subscript copy would retain every box).
+        tree.layers.withUnsafeBufferPointer { layers in encodeLayers(tree, layers, from: root) }
+    }
+
+    private mutating func encodeLayers(_ tree: LayerTree, _ layers: UnsafeBufferPointer<Layer>, from root: LayerID) {
         var tasks: [Task] = [.head(root)]
         while let task = tasks.popLast() {
             switch task {
             case .head(let id):
                 writer.openObject()
-                writeHead(tree[id])
+                writeHead(layers[id.index])
                 tasks.append(.close)
                 let subs = tree.sublayers(of: id)
                 if !subs.isEmpty {
@@ -71,7 +76,7 @@ struct LayerEncoder: ~Copyable {
             case .maskKey:
                 writer.key("mask")
             case .tail(let id):
-                writeTail(tree[id])
+                writeTail(layers[id.index])
             case .sublayersKey:
                 writer.key("sublayers")
                 writer.openArray()

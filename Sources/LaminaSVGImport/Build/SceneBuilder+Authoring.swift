@@ -5,7 +5,9 @@ extension SceneBuilder {
     /// prefix they are written with. A bad `lamina:constraints` is an error; other bad values
     /// are warnings and are ignored.
     mutating func applyAuthoring(to id: LayerID, element: Int) throws(SVGImportError) {
-        for a in tree[element].attributes where a.namespace == XMLNamespace.lamina {
+        let attributes = tree.elements[element].attributes
+        for i in attributes.indices where attributes[i].namespace == XMLNamespace.lamina {
+            let a = attributes[i]
             let v = a.value.trimmingCharacters(in: " \t\n\r")
             let numbers = Length.parseNumberList(v[...]).flatMap { $0.allSatisfy(\.isFinite) ? $0 : nil }
             var ok = true

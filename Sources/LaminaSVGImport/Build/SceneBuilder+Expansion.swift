@@ -32,7 +32,7 @@ extension SceneBuilder {
             var total = 1
             for item in tree.elements[e].content {
                 guard case .element(let c) = item, state[c] == 2 else { continue }
-                let drawsInPlace = !Self.silentElements.contains(tree.elements[c].name)
+                let drawsInPlace = !tree.elements[c].kind.isSilent
                 total = min(cap, total + (drawsInPlace ? size[c] : 1))
             }
             if let t = useTarget(e), state[t] == 2 {
@@ -56,7 +56,7 @@ extension SceneBuilder {
 
     /// The element a `use` refers to by a local reference.
     static func resolveUseTarget(_ e: Int, tree: ElementTree, ids: [String: Int]) -> Int? {
-        guard tree[e].name == "use", tree[e].isSVG else { return nil }
+        guard tree[e].kind == .use, tree[e].isSVG else { return nil }
         guard let href = tree[e].attribute("href") ?? tree[e].attribute("href", namespace: XMLNamespace.xlink) else { return nil }
         let link = href.trimmingCharacters(in: " \t\n\r")
         guard link.hasPrefix("#") else { return nil }

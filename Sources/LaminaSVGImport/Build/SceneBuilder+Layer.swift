@@ -54,7 +54,9 @@ extension SceneBuilder {
     /// The text of the element's first `title` child, trimmed.
     func title(of element: Int) -> String? {
         for item in tree.elements[element].content {
-            guard case .element(let c) = item, tree.elements[c].name == "title", tree.elements[c].isSVG else { continue }
+            guard case .element(let c) = item, tree.elements[c].kind == .silent, tree.elements[c].name == "title",
+                tree.elements[c].isSVG
+            else { continue }
             let t = tree.elements[c].text.trimmingCharacters(in: " \t\n\r")
             return t.isEmpty ? nil : t
         }
@@ -63,9 +65,11 @@ extension SceneBuilder {
 
     /// Event attributes (`onclick` …) are never imported.
     mutating func warnEventAttributes(_ element: Int) {
-        for a in tree.elements[element].attributes where a.namespace == nil && a.name.utf8.count > 2 && a.name.utf8.first == 0x6F
-            && a.name.hasPrefix("on")
-        {
+        // Indexing (not `for a in`): most elements have none, and copying each attribute costs.
+        let attributes = tree.elements[element].attributes
+        for i in attributes.indices where attributes[i].name.utf8.first == 0x6F {
+            let a = attributes[i]
+            guard a.namespace == nil, a.name.utf8.count > 2, a.name.hasPrefix("on") else { continue }
             warn("event attribute '\(a.name)' dropped", element)
         }
     }

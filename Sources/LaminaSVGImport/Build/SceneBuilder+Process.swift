@@ -2,37 +2,29 @@ import LaminaCore
 
 extension SceneBuilder {
     /// Elements that never draw where they stand (definitions, metadata, animation).
-    static let silentElements: Set<String> = [
-        "defs", "clipPath", "mask", "marker", "pattern", "linearGradient", "radialGradient", "filter",
-        "style", "title", "desc", "metadata", "symbol", "font", "font-face", "glyph", "missing-glyph",
-        "view", "cursor", "color-profile", "animate", "animateColor", "animateMotion", "animateTransform",
-        "set", "mpath", "stop", "hkern", "vkern", "solidcolor", "meshgradient", "hatch",
-    ]
-
-    /// Drawable shapes with modeled geometry.
-    static let shapeElements: Set<String> = ["rect", "circle", "ellipse", "line", "polyline", "polygon", "path"]
+    static var silentElements: Set<String> { ElementKind.silentNames }
 
     /// Builds one element (and queues its children).
     mutating func process(_ w: Work) throws(SVGImportError) {
         guard tree[w.element].isSVG else { return }
-        let name = tree[w.element].name
+        let kind = tree[w.element].kind
         built += 1
         if built > buildCap {
             throw SVGImportError(
                 .useExpansion, "'use' instancing creates more than \(buildCap) elements", at: tree.location(of: w.element))
         }
-        if w.context == .clip, !(Self.shapeElements.contains(name) || name == "text" || name == "use") {
+        if w.context == .clip, !(kind.isShape || kind == .text || kind == .use) {
             return
         }
-        switch name {
-        case "g", "a":
+        switch kind {
+        case .group:
             let (style, declarations) = computeStyle(w.element, parent: w.style)
-            if name == "a", let href = hrefValue(of: w.element), href.lowercased().hasPrefix("javascript:") {
+            if tree[w.element].name == "a", let href = hrefValue(of: w.element), href.lowercased().hasPrefix("javascript:") {
                 warn("'javascript:' link dropped", w.element)
             }
             let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))
             pushChildren(of: w.element, w, parent: layer, style: style, viewport: w.viewport)
-        case "switch":
+        case .switch:
             let (style, declarations) = computeStyle(w.element, parent: w.style)
             let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))
             if let child = switchChoice(w.element) {
@@ -43,23 +35,23 @@ extension SceneBuilder {
                 next.useSize = nil
                 work.append(next)
             }
-        case "svg", "symbol":
-            if name == "symbol", w.useSize == nil { return }
+        case .svg, .symbol:
+            if kind == .symbol, w.useSize == nil { return }
             try buildViewport(w)
-        case "use":
+        case .use:
             try buildUse(w)
-        case "text", "image":
+        case .text, .image:
             try buildVerbatim(w)
-        case "foreignObject":
+        case .foreignObject:
             warn("'foreignObject' dropped", w.element)
-        case "script":
+        case .script:
             warn("'script' dropped", w.element)
-        default:
-            if Self.shapeElements.contains(name) {
-                try buildShape(w)
-            } else if !Self.silentElements.contains(name) {
-                warn("unsupported element '\(name)' skipped", w.element)
-            }
+        case .rect, .circle, .ellipse, .line, .polyline, .polygon, .path:
+            try buildShape(w)
+        case .silent:
+            break
+        case .other:
+            warn("unsupported element '\(tree[w.element].name)' skipped", w.element)
         }
     }
 
@@ -83,7 +75,7 @@ extension SceneBuilder {
     func switchChoice(_ element: Int) -> Int? {
         for child in tree[element].children {
             let c = tree[child]
-            guard c.isSVG, !Self.silentElements.contains(c.name) else { continue }
+            guard c.isSVG, !c.kind.isSilent else { continue }
             if c.attribute("requiredExtensions") != nil { continue }
             if let features = c.attribute("requiredFeatures"), features.isEmpty { continue }
             if let languages = c.attribute("systemLanguage") {

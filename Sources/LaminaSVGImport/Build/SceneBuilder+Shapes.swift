@@ -30,8 +30,8 @@ extension SceneBuilder {
         func x(_ n: String) -> Double? { Self.length(in: attributes, n, percentOf: vw, fontSize: fontSize) }
         func y(_ n: String) -> Double? { Self.length(in: attributes, n, percentOf: vh, fontSize: fontSize) }
         func d(_ n: String) -> Double? { Self.length(in: attributes, n, percentOf: diagonal, fontSize: fontSize) }
-        switch tree[e].name {
-        case "rect":
+        switch tree[e].kind {
+        case .rect:
             guard let width = x("width"), let height = y("height"), width > 0, height > 0 else { return nil }
             let px = x("x") ?? 0, py = y("y") ?? 0
             var rx = x("rx").flatMap { $0 >= 0 ? $0 : nil }
@@ -41,11 +41,11 @@ extension SceneBuilder {
             let rxv = min(rx ?? 0, width / 2), ryv = min(ry ?? 0, height / 2)
             let (frx, fry) = rxv == 0 || ryv == 0 ? (0.0, 0.0) : (rxv, ryv)
             return (.rect(x: px, y: py, width: width, height: height, rx: frx, ry: fry), Rect(px, py, width, height))
-        case "circle":
+        case .circle:
             guard let r = d("r"), r > 0 else { return nil }
             let cx = x("cx") ?? 0, cy = y("cy") ?? 0
             return (.circle(cx: cx, cy: cy, r: r), Rect(cx - r, cy - r, 2 * r, 2 * r))
-        case "ellipse":
+        case .ellipse:
             var rx = x("rx").flatMap { $0 >= 0 ? $0 : nil }
             var ry = y("ry").flatMap { $0 >= 0 ? $0 : nil }
             if rx == nil { rx = ry }
@@ -53,15 +53,15 @@ extension SceneBuilder {
             guard let erx = rx, let ery = ry, erx > 0, ery > 0 else { return nil }
             let cx = x("cx") ?? 0, cy = y("cy") ?? 0
             return (.ellipse(cx: cx, cy: cy, rx: erx, ry: ery), Rect(cx - erx, cy - ery, 2 * erx, 2 * ery))
-        case "line":
+        case .line:
             let x1 = x("x1") ?? 0, y1 = y("y1") ?? 0, x2 = x("x2") ?? 0, y2 = y("y2") ?? 0
             return (.line(x1: x1, y1: y1, x2: x2, y2: y2), Rect.boundingBox(of: [Point(x1, y1), Point(x2, y2)]))
-        case "polyline", "polygon":
+        case .polyline, .polygon:
             let points = Self.points(tree[e].attribute("points") ?? "")
             guard points.count >= 2 else { return nil }
             let box = Rect.boundingBox(of: points)
-            return (tree[e].name == "polygon" ? .polygon(points) : .polyline(points), box)
-        case "path":
+            return (tree[e].kind == .polygon ? .polygon(points) : .polyline(points), box)
+        case .path:
             guard let text = tree[e].attribute("d") else { return nil }
             let (path, error) = PathData.parse(text)
             if let error { warn("invalid path data at offset \(error.offset): \(error.message)", e) }

@@ -54,7 +54,7 @@ extension SceneBuilder {
             return
         }
         let targetName = tree[target].name
-        if w.context == .clip, !(Self.shapeElements.contains(targetName) || targetName == "text") { return }
+        if w.context == .clip, !(tree[target].kind.isShape || tree[target].kind == .text) { return }
         let (style, declarations) = computeStyle(w.element, parent: w.style)
         let font = style.fontSize
         let x = length(w.element, "x", percentOf: w.viewport.width, fontSize: font) ?? 0

@@ -130,6 +130,7 @@ struct SceneBuilder {
 
     /// Warns about each `url(…)` in a value that does not point into this document.
     mutating func warnExternalURLs(_ value: String, element: Int) {
+        if Self.allURLsLocal(value) { return }
         var rest = value[...]
         while let r = rest.firstRange(of: "url(") {
             let inner = rest[r.upperBound...]
@@ -138,6 +139,38 @@ struct SceneBuilder {
             if !target.hasPrefix("#") { warn("external reference '\(target.prefix(80))' dropped", element) }
             rest = inner[close...]
         }
+    }
+
+    /// True when every `url(` in the text is followed (after spaces and quotes) by `#`: then
+    /// `warnExternalURLs` has nothing to say (a byte scan instead of its text search). False
+    /// whenever unsure, so the full check decides.
+    static func allURLsLocal(_ value: String) -> Bool {
+        let u = value.utf8
+        // Only plain ASCII without CR (CR LF is one character) scans the same as characters.
+        if u.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return false }
+        var i = u.startIndex
+        while let p = u[i...].firstIndex(of: UInt8(ascii: "(")) {
+            // `url(` ends at this parenthesis.
+            let d = u.distance(from: u.startIndex, to: p)
+            if d >= 3 {
+                let a = u[u.index(p, offsetBy: -3)], b = u[u.index(p, offsetBy: -2)], c = u[u.index(p, offsetBy: -1)]
+                if a == UInt8(ascii: "u"), b == UInt8(ascii: "r"), c == UInt8(ascii: "l") {
+                    var j = u.index(after: p)
+                    while j < u.endIndex, [0x20, 0x09, 0x0A, 0x0D, 0x22, 0x27].contains(u[j]) { j = u.index(after: j) }
+                    guard j < u.endIndex, u[j] == UInt8(ascii: "#") else { return false }
+                    // Anything after the `#` up to `)` belongs to this reference; a further
+                    // `url(` inside it is left to the full check.
+                    if let close = u[j...].firstIndex(of: UInt8(ascii: ")")) {
+                        if u[j..<close].contains(UInt8(ascii: "(")) { return false }
+                        i = u.index(after: close)
+                        continue
+                    }
+                    return true
+                }
+            }
+            i = u.index(after: p)
+        }
+        return true
     }
 
     /// The style an element has in the document itself (used for clip paths, paint servers

@@ -14,6 +14,8 @@ struct UseGraph {
         self.targets = targets
         let n = tree.elements.count
         isCyclic = Array(repeating: false, count: n)
+        // Without `use` references the document is a tree: no cycles.
+        guard targets.contains(where: { $0 != nil }) else { return }
         var index = [Int](repeating: -1, count: n)
         var low = [Int](repeating: 0, count: n)
         var onStack = [Bool](repeating: false, count: n)

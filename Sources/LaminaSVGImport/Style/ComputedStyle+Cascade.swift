@@ -22,24 +22,30 @@ extension ComputedStyle {
         s.stopOpacity = 1
         if !s.extraOwn.isEmpty { s.extraOwn = [] }
         // `color` and `font-size` first: `currentColor` and `em` depend on them.
-        for d in declarations where d.property == .color { s.applyColor(d.value, parent: self) }
-        for d in declarations where d.property == .fontSize { s.applyFontSize(d.value, parent: self) }
+        // Indexing (not `for d in`): reading fields in place copies no declaration.
+        for i in declarations.indices where declarations[i].property == .color {
+            s.applyColor(declarations[i].value, parent: self)
+        }
+        for i in declarations.indices where declarations[i].property == .fontSize {
+            s.applyFontSize(declarations[i].value, parent: self)
+        }
         var own: [String?] = []
-        for d in declarations where d.property != .color && d.property != .fontSize {
-            if case .cssWide(let keyword) = d.parsed {
-                s.applyKeyword(d.name, keyword, parent: self)
+        for i in declarations.indices {
+            let property = declarations[i].property
+            if property == .color || property == .fontSize { continue }
+            if case .cssWide(let keyword) = declarations[i].parsed {
+                s.applyKeyword(declarations[i].name, keyword, parent: self)
                 continue
             }
-            let value = d.value.trimmingCharactersCSS()
-            if d.property == .other || d.property == .floodOpacity || d.property == .floodColor
-                || d.property == .lightingColor, ComputedStyle.mayBeOwnExtra(d.name),
-                let k = ComputedStyle.ownExtraIndex[d.name]
+            let value = declarations[i].value.trimmingCharactersCSS()
+            if property == .other || property == .floodOpacity || property == .floodColor || property == .lightingColor,
+                ComputedStyle.mayBeOwnExtra(declarations[i].name), let k = ComputedStyle.ownExtraIndex[declarations[i].name]
             {
                 if own.isEmpty { own = Array(repeating: nil, count: ComputedStyle.ownExtraNames.count) }
-                own[k] = ComputedStyle.isInitialExtra(d.name, value) ? nil : value
+                own[k] = ComputedStyle.isInitialExtra(declarations[i].name, value) ? nil : value
                 continue
             }
-            s.apply(d.property, d.name, value, d.parsed)
+            s.apply(property, declarations[i].name, value, declarations[i].parsed)
         }
         if !own.isEmpty {
             s.extraOwn = own.enumerated().compactMap { k, v in v.map { StyleProperty(ComputedStyle.ownExtraNames[k], $0) } }

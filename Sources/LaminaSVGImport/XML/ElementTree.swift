@@ -40,6 +40,8 @@ package struct Element: Sendable {
     package var name: String
     /// The namespace URI, or nil for none.
     package var namespace: String?
+    /// What the builder does with it, by local name.
+    package var kind: ElementKind
     package var attributes: [XMLAttribute]
     package var parent: Int?
     /// Child elements and text runs in document order.
@@ -48,9 +50,13 @@ package struct Element: Sendable {
     package var line: Int32
     package var column: Int32
 
-    package init(name: String, namespace: String?, attributes: [XMLAttribute], parent: Int?, line: Int32, column: Int32) {
+    package init(
+        name: String, namespace: String?, attributes: [XMLAttribute], parent: Int?, line: Int32, column: Int32,
+        kind: ElementKind? = nil
+    ) {
         self.name = name
         self.namespace = namespace
+        self.kind = kind ?? ElementKind(name: name)
         self.attributes = attributes
         self.parent = parent
         self.content = []
@@ -91,19 +97,25 @@ package enum ElementContent: Sendable {
 }
 
 /// An attribute as written, with its namespace resolved.
+///
+/// Kept small (one per attribute of every element): the namespace and prefixed name of the
+/// rare namespaced or prefixed attribute live in a shared box.
 package struct XMLAttribute: Sendable {
     /// The local name (`href` for `xlink:href`).
     package var name: String
-    /// The namespace URI (nil for an unprefixed attribute).
-    package var namespace: String?
-    /// The name as written in the file, prefix included (`xlink:href`).
-    package var qualifiedName: String
     package var value: String
+    /// The namespace and prefixed name; nil for a plain attribute (no namespace, no prefix).
+    private var qualified: QualifiedName?
     /// The property when the local name is a presentation attribute (the cascade also checks
     /// that there is no namespace), else nil.
     package var presentation: CSSProperty?
     /// True when the local name is `style`.
     package var isStyle: Bool
+
+    /// The namespace URI (nil for an unprefixed attribute).
+    package var namespace: String? { qualified?.namespace }
+    /// The name as written in the file, prefix included (`xlink:href`).
+    package var qualifiedName: String { qualified?.qualifiedName ?? name }
 
     package init(name: String, namespace: String?, qualifiedName: String, value: String) {
         self.init(
@@ -114,11 +126,22 @@ package struct XMLAttribute: Sendable {
     /// An attribute whose name was classified already (the reader does it once per name).
     package init(name: String, namespace: String?, qualifiedName: String, value: String, kind: AttributeKind) {
         self.name = name
-        self.namespace = namespace
-        self.qualifiedName = qualifiedName
         self.value = value
+        self.qualified =
+            namespace == nil && qualifiedName == name ? nil : QualifiedName(namespace: namespace, qualifiedName: qualifiedName)
         self.presentation = kind.presentation
         self.isStyle = kind.isStyle
+    }
+}
+
+/// The namespace URI and prefixed name of a namespaced or prefixed attribute.
+final class QualifiedName: Sendable {
+    let namespace: String?
+    let qualifiedName: String
+
+    init(namespace: String?, qualifiedName: String) {
+        self.namespace = namespace
+        self.qualifiedName = qualifiedName
     }
 }
 

@@ -20,6 +20,10 @@ final class ReaderState {
     private var names: [UnsafeRawPointer: String] = [:]
     /// Attribute local names with their cascade meaning, keyed like `names`.
     private var attributeNames: [UnsafeRawPointer: (String, AttributeKind)] = [:]
+    /// Element local names with their kinds, keyed like `names`.
+    private var elementNames: [UnsafeRawPointer: (String, ElementKind)] = [:]
+    /// The last element namespace looked up (nearly always the SVG one).
+    private var lastNamespace: (key: UnsafeRawPointer?, value: String?) = (nil, nil)
     /// How much the document may deliver (elements, text bytes) before it counts as an
     /// entity-expansion attack: linear in the input.
     private var elementBudget: Int
@@ -60,8 +64,8 @@ final class ReaderState {
             return
         }
         let (line, column) = elementStart()
-        let name = interned(localname) ?? ""
-        let namespace = interned(uri)
+        let (name, kind) = elementName(localname)
+        let namespace = namespaceURI(uri)
         var attrs: [XMLAttribute] = []
         if let attributes, count > 0 {
             attrs.reserveCapacity(count)
@@ -84,7 +88,8 @@ final class ReaderState {
         }
         let parent = stack.last?.index
         let index = tree.elements.count
-        tree.elements.append(Element(name: name, namespace: namespace, attributes: attrs, parent: parent, line: line, column: column))
+        tree.elements.append(
+            Element(name: name, namespace: namespace, attributes: attrs, parent: parent, line: line, column: column, kind: kind))
         if let parent { tree.elements[parent].content.append(.element(index)) }
         let isText = name == "text" && namespace == XMLNamespace.svg
         if isText { textDepth += 1 }
@@ -126,6 +131,27 @@ final class ReaderState {
         let entry = (s, AttributeKind(localName: s))
         attributeNames[key] = entry
         return entry
+    }
+
+    /// An element's local name and kind, classified once per interned name.
+    private func elementName(_ p: UnsafePointer<xmlChar>?) -> (String, ElementKind) {
+        guard let p else { return ("", ElementKind(name: "")) }
+        let key = UnsafeRawPointer(p)
+        if let hit = elementNames[key] { return hit }
+        let name = interned(p) ?? ""
+        let entry = (name, ElementKind(name: name))
+        elementNames[key] = entry
+        return entry
+    }
+
+    /// An element's namespace URI, with a one-entry cache in front of `interned`.
+    private func namespaceURI(_ p: UnsafePointer<xmlChar>?) -> String? {
+        guard let p else { return nil }
+        let key = UnsafeRawPointer(p)
+        if key == lastNamespace.key { return lastNamespace.value }
+        let value = interned(p)
+        lastNamespace = (key, value)
+        return value
     }
 
     private func interned(_ p: UnsafePointer<xmlChar>?) -> String? {

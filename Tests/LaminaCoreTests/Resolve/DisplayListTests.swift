@@ -248,4 +248,23 @@ extension LayerTree {
         }
         return h
     }
+
+    @Test func itemLocalGeometryFollowsGeometryUntilSetApart() {
+        let a = ItemGeometry.transformed(AffineTransform(1, 0, 0, 1, 5, 5))
+        let b = ItemGeometry.transformed(AffineTransform(2, 0, 0, 2, 0, 0))
+        var item = DisplayItem(layer: LayerID(1), part: .contents, geometry: a, paintIndex: 0)
+        #expect(item.localGeometry == a)
+        item.localGeometry = b
+        #expect(item.geometry == a && item.localGeometry == b)
+        var other = DisplayItem(layer: LayerID(1), part: .contents, geometry: a, paintIndex: 0)
+        #expect(other != item)
+        other.geometry = b
+        #expect(other.localGeometry == a)
+        other.geometry = a
+        other.localGeometry = b
+        #expect(other == item && other.hashValue == item.hashValue)
+        item.localGeometry = a
+        item.geometry = .projected(pathData: "M0 0")
+        #expect(item.localGeometry == a)
+    }
 }
