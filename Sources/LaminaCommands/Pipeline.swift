@@ -56,7 +56,7 @@ package enum Pipeline {
     /// - Returns: the laid-out scene, every diagnostic (import and layout), and the layout
     ///   warnings alone (the debug overlay draws those).
     package static func load(
-        _ bytes: [UInt8], file: String, size: Size? = nil
+        _ bytes: consuming [UInt8], file: String, size: Size? = nil
     ) throws(CommandError) -> (scene: Scene, diagnostics: [Diagnostic], layoutWarnings: [Diagnostic]) {
         var scene: Scene
         var diagnostics: [Diagnostic] = []
@@ -66,10 +66,11 @@ package enum Pipeline {
             } catch {
                 throw CommandError(.dataError, error.description)
             }
+            _ = consume bytes  // decoded: free the input before the clean-up and layout
             diagnostics += VerbatimGuard.clean(&scene, file: file)
         } else {
             do {
-                let result = try SVGImport.importScene(bytes, file: file)
+                let result = try SVGImport.importScene(consume bytes, file: file)
                 scene = result.scene
                 diagnostics = result.diagnostics
             } catch {
@@ -139,7 +140,7 @@ package enum Pipeline {
     /// Layer JSON and flattened SVG are streamed to the file in pieces instead of being built
     /// whole in memory first.
     ///
-    /// The input bytes are released as soon as the scene is loaded (pass them with `consume`).
+    /// The input bytes are released as soon as they are parsed (pass them with `consume`).
     ///
     /// With `atExit` (a one-file command that ends right after), the scene is left allocated:
     /// the process exit returns its memory at once instead of freeing every layer one by one.
@@ -147,8 +148,8 @@ package enum Pipeline {
         _ bytes: consuming [UInt8], file: String, as format: OutputFormat, options: Options, to path: String,
         atExit: Bool = false, report: ([Diagnostic]) -> Void
     ) throws(CommandError) {
-        let (scene, loadDiagnostics, layoutWarnings) = try load(bytes, file: file, size: options.size)
-        _ = consume bytes  // the input is not needed any more: free it before the output is made
+        // The input is not needed after the import: `load` frees it before the scene is built.
+        let (scene, loadDiagnostics, layoutWarnings) = try load(consume bytes, file: file, size: options.size)
         defer { if atExit { _ = Unmanaged.passRetained(Leftover(scene)) } }
         switch format {
         case .json:
