@@ -76,7 +76,7 @@ package struct ConvertCommand: AsyncParsableCommand {
             throw CommandError(.usage, "lamina: error: cannot tell the output format of '\(out)'; use --to json|svg|debug")
         }
         let bytes = try FileIO.read(input)
-        try Pipeline.convert(consume bytes, file: input, as: format, options: options, to: out, atExit: true) {
+        try Pipeline.convert(consume bytes, file: input, as: format, options: options, to: out) {
             FileIO.printDiagnostics($0, file: input)
         }
     }

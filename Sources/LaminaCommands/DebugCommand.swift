@@ -21,7 +21,7 @@ package struct DebugCommand: ParsableCommand {
             options.size = size.value
             options.debug = debug.value
             let bytes = try FileIO.read(input)
-            try Pipeline.convert(consume bytes, file: input, as: .debug, options: options, to: output, atExit: true) {
+            try Pipeline.convert(consume bytes, file: input, as: .debug, options: options, to: output) {
                 FileIO.printDiagnostics($0, file: input)
             }
         }

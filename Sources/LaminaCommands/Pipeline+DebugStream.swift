@@ -9,10 +9,9 @@ extension Pipeline {
     /// those of ``render(_:as:options:layoutWarnings:)``.
     static func streamDebugSVG(
         _ scene: Scene, options: Options, layoutWarnings: [Diagnostic], loadDiagnostics: [Diagnostic], to path: String,
-        atExit: Bool, report: ([Diagnostic]) -> Void
+        report: ([Diagnostic]) -> Void
     ) throws(CommandError) {
         let (list, warnings) = DisplayList.resolve(scene)
-        defer { if atExit { _ = Unmanaged.passRetained(DebugLeftover(list)) } }
         var debugOptions = options.debug
         debugOptions.extraWarnings += layoutWarnings
         let output: AtomicOutput
@@ -34,11 +33,4 @@ extension Pipeline {
         report(loadDiagnostics + warnings + own)
         try out.commit()
     }
-}
-
-/// Holds a value that is deliberately never released (the process ends right after).
-private final class DebugLeftover<Value> {
-    let value: Value
-
-    init(_ value: Value) { self.value = value }
 }

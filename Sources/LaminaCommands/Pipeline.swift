@@ -141,16 +141,12 @@ package enum Pipeline {
     /// whole in memory first.
     ///
     /// The input bytes are released as soon as they are parsed (pass them with `consume`).
-    ///
-    /// With `atExit` (a one-file command that ends right after), the scene is left allocated:
-    /// the process exit returns its memory at once instead of freeing every layer one by one.
     package static func convert(
         _ bytes: consuming [UInt8], file: String, as format: OutputFormat, options: Options, to path: String,
-        atExit: Bool = false, report: ([Diagnostic]) -> Void
+        report: ([Diagnostic]) -> Void
     ) throws(CommandError) {
         // The input is not needed after the import: `load` frees it before the scene is built.
         let (scene, loadDiagnostics, layoutWarnings) = try load(consume bytes, file: file, size: options.size)
-        defer { if atExit { _ = Unmanaged.passRetained(Leftover(scene)) } }
         switch format {
         case .json:
             report(loadDiagnostics)
@@ -159,7 +155,6 @@ package enum Pipeline {
             try output.commit()
         case .svg:
             let (list, warnings) = DisplayList.resolve(scene)
-            defer { if atExit { _ = Unmanaged.passRetained(Leftover(list)) } }
             report(loadDiagnostics + warnings)
             var output = try AtomicOutput(path: path)
             var o = FlattenedSVG.Options()
@@ -170,7 +165,7 @@ package enum Pipeline {
             // Streamed; the overlay's warnings are reported once it is written, before the commit.
             try streamDebugSVG(
                 scene, options: options, layoutWarnings: layoutWarnings, loadDiagnostics: loadDiagnostics, to: path,
-                atExit: atExit, report: report)
+                report: report)
         case .debug:
             // To standard output the warnings must come first, so the document is built whole.
             let (rendered, renderDiagnostics) = render(
@@ -179,11 +174,4 @@ package enum Pipeline {
             try FileIO.write(rendered, to: path)
         }
     }
-}
-
-/// Holds a value that is deliberately never released (see `Pipeline.convert`'s `atExit`).
-private final class Leftover<Value> {
-    let value: Value
-
-    init(_ value: Value) { self.value = value }
 }
