@@ -30,45 +30,35 @@ package enum FileIO {
         var atEnd = false
         // The expected size read into uninitialized memory (one spare byte notices a grown file).
         var out = [UInt8](unsafeUninitializedCapacity: sizeHint > 0 ? sizeHint + 1 : 1 << 16) { buf, initialized in
-            guard let base = buf.baseAddress else { return }
-            while initialized < buf.count {
-                let n = Glibc.read(fd, base + initialized, buf.count - initialized)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { ok = false }
-                if n <= 0 {
-                    atEnd = true
-                    return
-                }
-                initialized += n
-            }
+            (initialized, atEnd, ok) = fill(UnsafeMutableRawBufferPointer(buf), from: fd)
         }
-        if atEnd || !ok { return ok ? out : nil }
-        var capacity = out.count * 2
-        while ok {
-            // One spare byte so that a file read whole still meets its end in this pass.
-            let want = max(capacity + 1 - out.count, 1 << 16)
+        while ok && !atEnd {
+            // A file larger than announced: keep doubling (one spare byte so that a file read
+            // whole still meets its end in this pass).
+            let want = max(out.count + 1, 1 << 16)
             let start = out.count
             out.append(contentsOf: repeatElement(0, count: want))
             var got = 0
-            var atEnd = false
             out.withUnsafeMutableBytes { buf in
-                guard let base = buf.baseAddress else { return }
-                while got < want {
-                    let n = Glibc.read(fd, base + start + got, want - got)
-                    if n < 0 && errno == EINTR { continue }
-                    if n < 0 { ok = false }
-                    if n <= 0 {
-                        atEnd = true
-                        return
-                    }
-                    got += n
-                }
+                (got, atEnd, ok) = fill(UnsafeMutableRawBufferPointer(rebasing: buf[start...]), from: fd)
             }
             out.removeLast(want - got)
-            if atEnd { break }
-            capacity = out.count * 2
         }
         return ok ? out : nil
+    }
+
+    /// Reads from `fd` until `buffer` is full or the input ends: the bytes read, whether the end
+    /// (or an error) was met, and false on an error.
+    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from fd: Int32) -> (Int, atEnd: Bool, ok: Bool) {
+        guard let base = buffer.baseAddress else { return (0, false, true) }
+        var count = 0
+        while count < buffer.count {
+            let n = Glibc.read(fd, base + count, buffer.count - count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return (count, true, n == 0) }
+            count += n
+        }
+        return (count, false, true)
     }
 
     /// Writes `bytes` to `path` atomically (a temporary file in the same folder, then rename), or
