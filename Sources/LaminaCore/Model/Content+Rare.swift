@@ -2,42 +2,42 @@
 extension Content {
     public var strokeOpacity: Double? {
         get { rareBox?.value.strokeOpacity }
-        set { updateRare { $0.strokeOpacity = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeOpacity = newValue } } }
     }
 
     public var fillRule: String? {
         get { rareBox?.value.fillRule }
-        set { updateRare { $0.fillRule = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.fillRule = newValue } } }
     }
 
     public var strokeLinecap: String? {
         get { rareBox?.value.strokeLinecap }
-        set { updateRare { $0.strokeLinecap = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeLinecap = newValue } } }
     }
 
     public var strokeLinejoin: String? {
         get { rareBox?.value.strokeLinejoin }
-        set { updateRare { $0.strokeLinejoin = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeLinejoin = newValue } } }
     }
 
     public var strokeMiterlimit: Double? {
         get { rareBox?.value.strokeMiterlimit }
-        set { updateRare { $0.strokeMiterlimit = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeMiterlimit = newValue } } }
     }
 
     public var strokeDasharray: [Double]? {
         get { rareBox?.value.strokeDasharray }
-        set { updateRare { $0.strokeDasharray = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeDasharray = newValue } } }
     }
 
     public var strokeDashoffset: Double? {
         get { rareBox?.value.strokeDashoffset }
-        set { updateRare { $0.strokeDashoffset = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeDashoffset = newValue } } }
     }
 
     public var clipRule: String? {
         get { rareBox?.value.clipRule }
-        set { updateRare { $0.clipRule = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.clipRule = newValue } } }
     }
 
     /// Other presentation properties that affect drawing (`visibility`, `paint-order`,
@@ -45,7 +45,7 @@ extension Content {
     /// attributes in this order.
     public var extra: [StyleProperty] {
         get { rareBox?.value.extra ?? [] }
-        set { updateRare { $0.extra = newValue } }
+        set { if !newValue.isEmpty || rareBox != nil { updateRare { $0.extra = newValue } } }
     }
 
     /// Changes the rare properties in place when the box is not shared; drops the box when

@@ -33,47 +33,47 @@ public struct Layer: Hashable, Sendable {
 
     public var anchorPointZ: Double {
         get { rareBox?.value.anchorPointZ ?? 0 }
-        set { updateRare { $0.anchorPointZ = newValue } }
+        set { if newValue.bitPattern != 0 || rareBox != nil { updateRare { $0.anchorPointZ = newValue } } }
     }
 
     public var zPosition: Double {
         get { rareBox?.value.zPosition ?? 0 }
-        set { updateRare { $0.zPosition = newValue } }
+        set { if newValue.bitPattern != 0 || rareBox != nil { updateRare { $0.zPosition = newValue } } }
     }
 
     public var cornerRadius: Double {
         get { rareBox?.value.cornerRadius ?? 0 }
-        set { updateRare { $0.cornerRadius = newValue } }
+        set { if newValue.bitPattern != 0 || rareBox != nil { updateRare { $0.cornerRadius = newValue } } }
     }
 
     public var borderWidth: Double {
         get { rareBox?.value.borderWidth ?? 0 }
-        set { updateRare { $0.borderWidth = newValue } }
+        set { if newValue.bitPattern != 0 || rareBox != nil { updateRare { $0.borderWidth = newValue } } }
     }
 
     public var sublayerTransform: Transform3D {
         get { rareBox?.value.sublayerTransform ?? .identity }
-        set { updateRare { $0.sublayerTransform = newValue } }
+        set { if !newValue.isExactIdentity || rareBox != nil { updateRare { $0.sublayerTransform = newValue } } }
     }
 
     public var borderColor: String? {
         get { rareBox?.value.borderColor }
-        set { updateRare { $0.borderColor = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.borderColor = newValue } } }
     }
 
     public var backgroundColor: String? {
         get { rareBox?.value.backgroundColor }
-        set { updateRare { $0.backgroundColor = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.backgroundColor = newValue } } }
     }
 
     public var constraints: [Constraint] {
         get { rareBox?.value.constraints ?? [] }
-        set { updateRare { $0.constraints = newValue } }
+        set { if !newValue.isEmpty || rareBox != nil { updateRare { $0.constraints = newValue } } }
     }
 
     public var layoutManager: LayoutManagerKind? {
         get { rareBox?.value.layoutManager }
-        set { updateRare { $0.layoutManager = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.layoutManager = newValue } } }
     }
 
     public var content: Content? {

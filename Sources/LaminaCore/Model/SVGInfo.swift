@@ -15,37 +15,37 @@ public struct SVGInfo: Hashable, Sendable {
 
     public var title: String? {
         get { rareBox?.value.title }
-        set { updateRare { $0.title = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.title = newValue } } }
     }
 
     public var className: String? {
         get { rareBox?.value.className }
-        set { updateRare { $0.className = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.className = newValue } } }
     }
 
     /// A `mask="url(#…)"` kept on this layer: the id of a resource.
     public var mask: String? {
         get { rareBox?.value.mask }
-        set { updateRare { $0.mask = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.mask = newValue } } }
     }
 
     /// A `filter="url(#…)"` kept on this layer: the id of a resource.
     public var filter: String? {
         get { rareBox?.value.filter }
-        set { updateRare { $0.filter = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.filter = newValue } } }
     }
 
     /// Other compositing properties the layer keeps (`mix-blend-mode`, `isolation`).
     public var extra: [StyleProperty] {
         get { rareBox?.value.extra ?? [] }
-        set { updateRare { $0.extra = newValue } }
+        set { if !newValue.isEmpty || rareBox != nil { updateRare { $0.extra = newValue } } }
     }
 
     /// Where the element starts in its source file. The SVG importer leaves it nil and records
     /// positions in ``LayerTree/sourcePositions``; see ``LayerTree/sourceLocation(of:)``.
     public var location: SourceLocation? {
         get { rareBox?.value.location }
-        set { updateRare { $0.location = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.location = newValue } } }
     }
 
     /// Changes the rare facts in place when the box is not shared; drops the box when every

@@ -7,12 +7,12 @@ extension SceneBuilder {
         _ w: Work, style: ComputedStyle, transform: AffineTransform, content: consuming Content? = nil
     ) throws(SVGImportError) -> LayerID {
         // The layer is made in the tree first and filled in place: no `Layer` or `Content` copy.
-        let idValue = tree[w.element].attribute("id")
+        let idValue = tree.attribute(w.element, "id")
         let id = newLayer(Layer(name: idValue), element: w.element)
         var hidden = style.isDisplayNone
-        var info = SVGInfo(element: tree[w.element].name)
+        var info = SVGInfo(element: tree.name(w.element))
         info.id = idValue
-        info.className = tree[w.element].attribute("class")
+        info.className = tree.attribute(w.element, "class")
         info.title = title(of: w.element)
         if w.context != .clip {
             if let mask = style.mask {
@@ -57,17 +57,17 @@ extension SceneBuilder {
     /// tree's ``LayerTree/sourcePositions`` (the import sets no `svg.location`).
     mutating func newLayer(_ layer: consuming Layer, element: Int) -> LayerID {
         let id = layers.make(layer)
-        layers.sourcePositions.append(SourcePosition(line: tree.elements[element].line, column: tree.elements[element].column))
+        let view = tree[element]
+        layers.sourcePositions.append(SourcePosition(line: view.line, column: view.column))
         return id
     }
 
     /// The text of the element's first `title` child, trimmed.
     func title(of element: Int) -> String? {
-        for item in tree.elements[element].content {
-            guard case .element(let c) = item, tree.elements[c].kind == .silent, tree.elements[c].name == "title",
-                tree.elements[c].isSVG
-            else { continue }
-            let t = tree.elements[c].text.trimmingCharacters(in: " \t\n\r")
+        for item in tree.contentItems(element) where item >= 0 {
+            let c = Int(item)
+            guard tree.kind(c) == .silent, tree.name(c) == "title", tree.isSVG(c) else { continue }
+            let t = tree[c].text.trimmingCharacters(in: " \t\n\r")
             return t.isEmpty ? nil : t
         }
         return nil
@@ -75,11 +75,9 @@ extension SceneBuilder {
 
     /// Event attributes (`onclick` …) are never imported.
     mutating func warnEventAttributes(_ element: Int) {
-        // Indexing (not `for a in`): most elements have none, and copying each attribute costs.
-        let attributes = tree.elements[element].attributes
-        for i in attributes.indices where attributes[i].name.utf8.first == 0x6F {
-            let a = attributes[i]
-            guard a.namespace == nil, a.name.utf8.count > 2, a.name.hasPrefix("on") else { continue }
+        for s in tree.attributeSlots(element) {
+            let a = tree.attributeName(slot: s)
+            guard a.name.utf8.first == 0x6F, a.namespace == nil, a.name.utf8.count > 2, a.name.hasPrefix("on") else { continue }
             warn("event attribute '\(a.name)' dropped", element)
         }
     }
@@ -103,7 +101,7 @@ extension SceneBuilder {
         info.id = e.attribute("id")
         info.className = e.attribute("class")
         info.title = title(of: 0)
-        info.extra = [StyleProperty("width", NumberText.format(width)), StyleProperty("height", NumberText.format(height))]
+                info.extra = [StyleProperty("width", NumberText.format(width)), StyleProperty("height", NumberText.format(height))]
         if let vb = viewBox {
             let text = [vb.x, vb.y, vb.width, vb.height].map(NumberText.format).joined(separator: " ")
             info.extra.append(StyleProperty("viewBox", text))

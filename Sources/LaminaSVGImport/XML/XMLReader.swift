@@ -59,16 +59,17 @@ package enum XMLReader {
             throw SVGImportError(.malformedXML, "cannot create an XML parser for the input", at: start)
         }
         if let failure = state.failure { throw failure }
-        guard !state.tree.elements.isEmpty else {
+        guard state.builder.count > 0 else {
             throw SVGImportError(.emptyDocument, "document has no elements", at: start)
         }
-        let root = state.tree.elements[0]
+        let tree = state.builder.finish(file: file)
+        let root = tree[0]
         guard root.name == "svg", root.isSVG else {
             let what = root.namespace.map { "'\(root.name)' in namespace '\($0)'" } ?? "'\(root.name)' with no namespace"
             throw SVGImportError(
-                .notSVG, "root element is \(what), expected 'svg' in \(XMLNamespace.svg)", at: state.tree.location(of: 0))
+                .notSVG, "root element is \(what), expected 'svg' in \(XMLNamespace.svg)", at: tree.location(of: 0))
         }
-        return (state.tree, state.diagnostics)
+        return (tree, state.diagnostics)
     }
 
     /// The SAX callbacks: element and text events build the tree; the internal subset and
