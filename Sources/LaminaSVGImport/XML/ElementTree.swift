@@ -160,3 +160,18 @@ extension ElementTree {
         }
     }
 }
+
+extension ElementTree {
+    /// The declarations of a `style` attribute value (as `StyleSheet.parseDeclarations`), read
+    /// from the arena in place unless the value holds a comment.
+    package func styleDeclarations(slot: Int) -> [StyleSheet.Declaration] {
+        let a = table.attributes[slot]
+        let start = a.valueStart, end = a.valueStart + Int(a.valueCount)
+        if table.arena[start..<end].contains(UInt8(ascii: "/")) {
+            var bytes = Array(table.arena[start..<end])
+            CSSBytes.blankComments(&bytes)
+            return CSSBytes.declarations(bytes, 0, bytes.count)
+        }
+        return CSSBytes.declarations(table.arena, start, end)
+    }
+}

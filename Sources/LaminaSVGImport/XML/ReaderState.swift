@@ -1,4 +1,5 @@
 import CLibXML2
+import Glibc
 import LaminaCore
 
 /// The per-parse state the SAX callbacks fill in (reached through the user-data pointer).
@@ -6,37 +7,42 @@ final class ReaderState {
     let file: String
     let bytes: [UInt8]
     /// The outer parser context while parsing; nil before and after.
-    var ctxt: xmlParserCtxtPtr?
+    @exclusivity(unchecked) var ctxt: xmlParserCtxtPtr?
     /// The tables being filled.
-    var builder = ElementTreeBuilder()
+    ///
+    /// The hot per-event fields skip Swift's dynamic exclusivity checks: only the SAX callbacks
+    /// of one parse touch them, one at a time.
+    @exclusivity(unchecked) var builder = ElementTreeBuilder()
     var diagnostics: [Diagnostic] = []
     /// The first fatal problem; parsing stops when it is set.
-    var failure: SVGImportError?
+    @exclusivity(unchecked) var failure: SVGImportError?
 
     /// Open elements (index, whether it is an SVG `text` element).
-    private var stack: [(index: Int, isText: Bool)] = []
-    private var textDepth = 0
+    @exclusivity(unchecked) private var stack: [(index: Int, isText: Bool)] = []
+    @exclusivity(unchecked) private var textDepth = 0
     /// Where the pending text run starts in the builder's arena (the bytes after it), or -1.
-    private var pendingStart = -1
+    @exclusivity(unchecked) private var pendingStart = -1
     /// Strings for libxml2's dictionary-interned names, keyed by their stable address.
     private var names: [UnsafeRawPointer: String] = [:]
     /// Name ids of plain attributes (no prefix, no namespace), keyed like `names`.
     private var plainAttributeNames: [UnsafeRawPointer: Int32] = [:]
+    /// A direct-mapped cache in front of `plainAttributeNames` (address, id).
+    @exclusivity(unchecked) private var attributeCache = [(key: UnsafeRawPointer?, id: Int32)](repeating: (nil, 0), count: 256)
     /// Name ids of prefixed or namespaced attributes, keyed by (local, prefix, URI) addresses.
     private var qualifiedAttributeNames: [QualifiedKey: Int32] = [:]
     /// Element name ids (with whether the name is SVG `text`), keyed by (local, URI) addresses.
     private var elementNames: [QualifiedKey: (id: Int32, isText: Bool)] = [:]
-    /// The last element name looked up.
-    private var lastElement: (key: QualifiedKey, id: Int32, isText: Bool)?
+    /// A direct-mapped cache in front of `elementNames`.
+    @exclusivity(unchecked) private var elementCache = [(key: QualifiedKey, id: Int32, isText: Bool)?](repeating: nil, count: 256)
     /// How much the document may deliver (elements, text bytes) before it counts as an
     /// entity-expansion attack: linear in the input.
-    private var elementBudget: Int
-    private var textBudget: Int
+    @exclusivity(unchecked) private var elementBudget: Int
+    @exclusivity(unchecked) private var textBudget: Int
     /// Location scanning: the byte offset reached, and its line and column.
-    private var scanOffset = 0
-    private var scanLine: Int32 = 1
-    private var scanColumn: Int32 = 1
-    private var lastTagStart = -1
+    @exclusivity(unchecked) private var scanOffset = 0
+    @exclusivity(unchecked) private var scanLine: Int32 = 1
+    @exclusivity(unchecked) private var scanColumn: Int32 = 1
+    @exclusivity(unchecked) private var lastTagStart = -1
     private var warningCount = 0
 
     /// Dictionary addresses of a name's parts.
@@ -143,10 +149,17 @@ final class ReaderState {
     ) -> Int32 {
         let key = UnsafeRawPointer(local)
         if prefix == nil, uri == nil {
-            if let hit = plainAttributeNames[key] { return hit }
-            let s = interned(local) ?? ""
-            let id = builder.attributeName(s, namespace: nil, qualifiedName: s)
-            plainAttributeNames[key] = id
+            let line = Self.cacheLine(key)
+            if attributeCache[line].key == key { return attributeCache[line].id }
+            let id: Int32
+            if let hit = plainAttributeNames[key] {
+                id = hit
+            } else {
+                let s = interned(local) ?? ""
+                id = builder.attributeName(s, namespace: nil, qualifiedName: s)
+                plainAttributeNames[key] = id
+            }
+            attributeCache[line] = (key, id)
             return id
         }
         let qkey = QualifiedKey(local: key, prefix: prefix.map { UnsafeRawPointer($0) }, uri: uri.map { UnsafeRawPointer($0) })
@@ -158,10 +171,16 @@ final class ReaderState {
         return id
     }
 
+    /// A slot of the 256-entry direct-mapped caches for a dictionary address.
+    @inline(__always) private static func cacheLine(_ p: UnsafeRawPointer?) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: p) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+    }
+
     /// An element's name id and whether it is SVG `text`, interned once per (local, URI).
     private func elementName(_ local: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?) -> (Int32, Bool) {
         let key = QualifiedKey(local: local.map { UnsafeRawPointer($0) }, prefix: nil, uri: uri.map { UnsafeRawPointer($0) })
-        if let last = lastElement, last.key == key { return (last.id, last.isText) }
+        let line = Self.cacheLine(key.local)
+        if let cached = elementCache[line], cached.key == key { return (cached.id, cached.isText) }
         let entry: (id: Int32, isText: Bool)
         if let hit = elementNames[key] {
             entry = hit
@@ -170,7 +189,7 @@ final class ReaderState {
             entry = (id, builder.isSVGText(id))
             elementNames[key] = entry
         }
-        lastElement = (key, entry.id, entry.isText)
+        elementCache[line] = (key, entry.id, entry.isText)
         return entry
     }
 
@@ -270,9 +289,15 @@ extension ReaderState {
         guard consumed > lastTagStart + 1 else { return (scanLine, scanColumn) }
         let floor = lastTagStart
         var i = bytes.withUnsafeBufferPointer { b -> Int in
-            var j = consumed - 1
-            while j > floor, b[j] != 0x3C { j -= 1 }
-            return j
+            guard let base = b.baseAddress, consumed - 1 > floor else { return floor }
+            // The last `<` in (floor, consumed), found forward with `memchr` (a tag holds one).
+            var last = floor
+            var from = floor + 1
+            while from < consumed, let hit = memchr(base + from, 0x3C, consumed - from) {
+                last = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+                from = last + 1
+            }
+            return last
         }
         if i <= lastTagStart { i = consumed - 1 }
         lastTagStart = i
@@ -288,21 +313,27 @@ extension ReaderState {
         return SourceLocation(file: file, line: Int(scanLine), column: Int(scanColumn))
     }
 
+    /// Counts lines and columns from `scanOffset` to `target`: newlines are found with
+    /// `memchr`, and only the bytes after the last one are counted for the column.
     private func advance(to target: Int) {
         guard target > scanOffset else { return }
         var line = scanLine, column = scanColumn
         let start = scanOffset
         bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return }
+            var from = start
             var i = start
-            while i < target {
-                let b = buf[i]
-                if b == 0x0A {
-                    line &+= 1
-                    column = 1
-                } else if b & 0xC0 != 0x80 {
-                    column &+= 1
-                }
-                i += 1
+            while i < target, let hit = memchr(base + i, 0x0A, target - i) {
+                let nl = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+                line &+= 1
+                from = nl + 1
+                i = nl + 1
+            }
+            if from > start { column = 1 }
+            var j = from
+            while j < target {
+                if buf[j] & 0xC0 != 0x80 { column &+= 1 }
+                j += 1
             }
         }
         scanOffset = target

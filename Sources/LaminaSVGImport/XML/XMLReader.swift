@@ -98,16 +98,22 @@ package enum XMLReader {
         }
         h.resolveEntity = { _, _, _ in nil }
         h.startElementNs = { ctx, localname, _, uri, _, _, nbAttributes, _, attributes in
-            ReaderState.from(ctx)?.startElement(localname, uri, Int(nbAttributes), attributes)
+            guard let ctx else { return }
+            Unmanaged<ReaderState>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.startElement(localname, uri, Int(nbAttributes), attributes)
+            }
         }
         h.endElementNs = { ctx, _, _, _ in
-            ReaderState.from(ctx)?.endElement()
+            guard let ctx else { return }
+            Unmanaged<ReaderState>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.endElement() }
         }
         h.characters = { ctx, ch, len in
-            ReaderState.from(ctx)?.characters(ch, Int(len))
+            guard let ctx else { return }
+            Unmanaged<ReaderState>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.characters(ch, Int(len)) }
         }
         h.cdataBlock = { ctx, ch, len in
-            ReaderState.from(ctx)?.characters(ch, Int(len))
+            guard let ctx else { return }
+            Unmanaged<ReaderState>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.characters(ch, Int(len)) }
         }
         h.serror = { ctx, error in
             guard let s = ReaderState.from(ctx), let e = error else { return }
