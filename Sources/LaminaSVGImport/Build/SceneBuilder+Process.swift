@@ -33,6 +33,7 @@ extension SceneBuilder {
                 next.parent = layer
                 next.style = style
                 next.useSize = nil
+                next.sibling = -1
                 work.append(next)
             }
         case .svg, .symbol:

@@ -24,6 +24,10 @@ struct SceneBuilder {
         var useSize: (width: Length?, height: Length?)?
         /// The innermost clip path being built around this element, or -1.
         var clipFrame = -1
+        /// For a child queued by `pushChildren`: its index in its parent's content items, so
+        /// that the next sibling is queued only when this one is taken (one entry per level
+        /// instead of one per child); -1 otherwise.
+        var sibling = -1
 
         /// The computed style of the element's (instance) parent.
         var style: ComputedStyle {
@@ -110,6 +114,7 @@ struct SceneBuilder {
         pending.reserveCapacity(tree.count)
         let root = try buildRoot()
         while let w = work.popLast() {
+            if w.sibling >= 0 { pushNextSibling(after: w) }
             try process(w)
         }
         finalizeGeometry(root: root)
@@ -194,17 +199,33 @@ struct SceneBuilder {
         return style
     }
 
-    /// Queues the child elements of `element` (in order) under `parent`.
+    /// Queues the child elements of `element` (in order) under `parent`: the first one, which
+    /// queues the next when it is taken (see `pushNextSibling`), so the build order is the
+    /// document order and the queue stays as small as the tree is deep.
     mutating func pushChildren(of element: Int, _ w: Work, parent: LayerID, style: ComputedStyle, viewport: Size) {
         let content = tree.contentItems(element)
-        guard !content.isEmpty else { return }
-        let box = StyleBox(style)
-        for item in content.reversed() where item >= 0 {
-            let child = Int(item)
-            work.append(
-                Work(
-                    element: child, parent: parent, style: box, viewport: viewport, context: w.context,
-                    clipFrame: w.clipFrame))
+        guard let first = content.firstIndex(where: { $0 >= 0 }) else { return }
+        var child = Work(
+            element: Int(content[first]), parent: parent, style: StyleBox(style), viewport: viewport, context: w.context,
+            clipFrame: w.clipFrame)
+        child.sibling = first
+        work.append(child)
+    }
+
+    /// Queues the next element sibling of `w` (a child queued by `pushChildren`), if any.
+    mutating func pushNextSibling(after w: Work) {
+        guard let p = tree.parent(w.element) else { return }
+        let content = tree.contentItems(p)
+        var i = w.sibling + 1
+        while i < content.endIndex {
+            if content[i] >= 0 {
+                var next = w
+                next.element = Int(content[i])
+                next.sibling = i
+                work.append(next)
+                return
+            }
+            i += 1
         }
     }
 
