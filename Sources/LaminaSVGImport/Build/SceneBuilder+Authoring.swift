@@ -5,7 +5,7 @@ extension SceneBuilder {
     /// prefix they are written with. A bad `lamina:constraints` is an error; other bad values
     /// are warnings and are ignored.
     mutating func applyAuthoring(to id: LayerID, element: Int) throws(SVGImportError) {
-        let attributes = tree.elements[element].attributes
+        let attributes = tree[element].attributes
         for i in attributes.indices where attributes[i].namespace == XMLNamespace.lamina {
             let a = attributes[i]
             let v = a.value.trimmingCharacters(in: " \t\n\r")

@@ -12,7 +12,7 @@ extension SceneBuilder {
     /// once per element with an explicit stack; `use`s on a cycle are skipped (as when building).
     /// Sizes saturate, so no arithmetic overflows.
     func checkInstanceExpansion() throws(SVGImportError) {
-        let n = tree.elements.count
+        let n = tree.count
         let cap = n + Self.instanceLimit
         var size = [Int](repeating: 0, count: n)
         var state = [UInt8](repeating: 0, count: n)  // 0 new, 1 open, 2 done
@@ -21,18 +21,17 @@ extension SceneBuilder {
         while let e = stack.last {
             if state[e] == 0 {
                 state[e] = 1
-                for item in tree.elements[e].content {
-                    if case .element(let c) = item, state[c] == 0 { stack.append(c) }
-                }
+                for item in tree.contentItems(e) where item >= 0 && state[Int(item)] == 0 { stack.append(Int(item)) }
                 if let t = useTarget(e), state[t] == 0 { stack.append(t) }
                 continue
             }
             stack.removeLast()
             guard state[e] == 1 else { continue }
             var total = 1
-            for item in tree.elements[e].content {
-                guard case .element(let c) = item, state[c] == 2 else { continue }
-                let drawsInPlace = !tree.elements[c].kind.isSilent
+            for item in tree.contentItems(e) where item >= 0 {
+                let c = Int(item)
+                guard state[c] == 2 else { continue }
+                let drawsInPlace = !tree.kind(c).isSilent
                 total = min(cap, total + (drawsInPlace ? size[c] : 1))
             }
             if let t = useTarget(e), state[t] == 2 {
@@ -56,8 +55,8 @@ extension SceneBuilder {
 
     /// The element a `use` refers to by a local reference.
     static func resolveUseTarget(_ e: Int, tree: ElementTree, ids: [String: Int]) -> Int? {
-        guard tree[e].kind == .use, tree[e].isSVG else { return nil }
-        guard let href = tree[e].attribute("href") ?? tree[e].attribute("href", namespace: XMLNamespace.xlink) else { return nil }
+        guard tree.kind(e) == .use, tree.isSVG(e) else { return nil }
+        guard let href = tree.attribute(e, "href") ?? tree.attribute(e, "href", namespace: XMLNamespace.xlink) else { return nil }
         let link = href.trimmingCharacters(in: " \t\n\r")
         guard link.hasPrefix("#") else { return nil }
         return ids[String(link.dropFirst())]

@@ -6,14 +6,14 @@ extension SceneBuilder {
     mutating func makeLayer(
         _ w: Work, style: ComputedStyle, transform: AffineTransform, content: Content? = nil
     ) throws(SVGImportError) -> LayerID {
-        let idValue = tree[w.element].attribute("id")
+        let idValue = tree.attribute(w.element, "id")
         var layer = Layer(name: idValue)
         layer.content = content
         if w.context != .clip { layer.opacity = style.opacity }
         layer.hidden = style.isDisplayNone
-        var info = SVGInfo(element: tree[w.element].name)
+        var info = SVGInfo(element: tree.name(w.element))
         info.id = idValue
-        info.className = tree[w.element].attribute("class")
+        info.className = tree.attribute(w.element, "class")
         info.title = title(of: w.element)
         info.location = tree.location(of: w.element)
         if w.context != .clip {
@@ -53,11 +53,10 @@ extension SceneBuilder {
 
     /// The text of the element's first `title` child, trimmed.
     func title(of element: Int) -> String? {
-        for item in tree.elements[element].content {
-            guard case .element(let c) = item, tree.elements[c].kind == .silent, tree.elements[c].name == "title",
-                tree.elements[c].isSVG
-            else { continue }
-            let t = tree.elements[c].text.trimmingCharacters(in: " \t\n\r")
+        for item in tree.contentItems(element) where item >= 0 {
+            let c = Int(item)
+            guard tree.kind(c) == .silent, tree.name(c) == "title", tree.isSVG(c) else { continue }
+            let t = tree[c].text.trimmingCharacters(in: " \t\n\r")
             return t.isEmpty ? nil : t
         }
         return nil
@@ -65,11 +64,9 @@ extension SceneBuilder {
 
     /// Event attributes (`onclick` …) are never imported.
     mutating func warnEventAttributes(_ element: Int) {
-        // Indexing (not `for a in`): most elements have none, and copying each attribute costs.
-        let attributes = tree.elements[element].attributes
-        for i in attributes.indices where attributes[i].name.utf8.first == 0x6F {
-            let a = attributes[i]
-            guard a.namespace == nil, a.name.utf8.count > 2, a.name.hasPrefix("on") else { continue }
+        for s in tree.attributeSlots(element) {
+            let a = tree.attributeName(slot: s)
+            guard a.name.utf8.first == 0x6F, a.namespace == nil, a.name.utf8.count > 2, a.name.hasPrefix("on") else { continue }
             warn("event attribute '\(a.name)' dropped", element)
         }
     }

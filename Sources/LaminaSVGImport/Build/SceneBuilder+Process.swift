@@ -6,8 +6,8 @@ extension SceneBuilder {
 
     /// Builds one element (and queues its children).
     mutating func process(_ w: Work) throws(SVGImportError) {
-        guard tree[w.element].isSVG else { return }
-        let kind = tree[w.element].kind
+        guard tree.isSVG(w.element) else { return }
+        let kind = tree.kind(w.element)
         built += 1
         if built > buildCap {
             throw SVGImportError(
@@ -58,7 +58,7 @@ extension SceneBuilder {
     /// The element's transform: a CSS `transform` declaration (sheet or `style`) wins over the
     /// attribute; identity when absent; invalid: identity and a warning.
     mutating func transformAttribute(_ element: Int, _ declarations: [CascadedDeclaration]) -> AffineTransform {
-        var text = tree[element].attribute("transform")
+        var text = tree.attribute(element, "transform")
         for d in declarations where d.property == .transform { text = d.value }
         guard let text else { return .identity }
         if let t = TransformList.parse(text[...]) { return t }
@@ -68,7 +68,7 @@ extension SceneBuilder {
 
     /// `href` (SVG 2) or `xlink:href`, the plain one winning.
     func hrefValue(of element: Int) -> String? {
-        tree[element].attribute("href") ?? tree[element].attribute("href", namespace: XMLNamespace.xlink)
+        tree.attribute(element, "href") ?? tree.attribute(element, "href", namespace: XMLNamespace.xlink)
     }
 
     /// The first child of a `switch` whose conditions hold (evaluated as resvg does).
@@ -92,16 +92,13 @@ extension SceneBuilder {
 
     /// A length attribute resolved to user units (nil when absent or invalid).
     func length(_ element: Int, _ name: String, percentOf base: Double, fontSize: Double) -> Double? {
-        Self.length(in: tree.elements[element].attributes, name, percentOf: base, fontSize: fontSize)
+        Self.length(in: tree, element, name, percentOf: base, fontSize: fontSize)
     }
 
-    /// A length attribute (no namespace) of an attribute list resolved to user units (nil when
+    /// A length attribute (no namespace) of an element resolved to user units (nil when
     /// absent or invalid).
-    static func length(in attributes: [XMLAttribute], _ name: String, percentOf base: Double, fontSize: Double) -> Double? {
-        var i = 0
-        let n = attributes.count
-        while i < n, !(attributes[i].namespace == nil && attributes[i].name == name) { i += 1 }
-        guard i < n, let l = Length.parse(attributes[i].value[...]) else { return nil }
+    static func length(in tree: ElementTree, _ element: Int, _ name: String, percentOf base: Double, fontSize: Double) -> Double? {
+        guard let parsed = tree.withAttributeBytes(element, name, { Length.parse(bytes: $0) }), let l = parsed else { return nil }
         let v = l.resolve(percentBase: base, fontSize: fontSize)
         return v.isFinite ? v : nil
     }

@@ -24,13 +24,13 @@ extension SceneBuilder {
         let e = w.element
         let vw = w.viewport.width, vh = w.viewport.height
         let diagonal = squareRoot((vw * vw + vh * vh) / 2)
-        // The attributes (one reference), not `self`: a nested function calling a method of the
+        // The tree (one reference), not `self`: a nested function calling a method of the
         // builder from this mutating context would copy the whole builder per call.
-        let attributes = tree.elements[e].attributes
-        func x(_ n: String) -> Double? { Self.length(in: attributes, n, percentOf: vw, fontSize: fontSize) }
-        func y(_ n: String) -> Double? { Self.length(in: attributes, n, percentOf: vh, fontSize: fontSize) }
-        func d(_ n: String) -> Double? { Self.length(in: attributes, n, percentOf: diagonal, fontSize: fontSize) }
-        switch tree[e].kind {
+        let tree = self.tree
+        func x(_ n: String) -> Double? { Self.length(in: tree, e, n, percentOf: vw, fontSize: fontSize) }
+        func y(_ n: String) -> Double? { Self.length(in: tree, e, n, percentOf: vh, fontSize: fontSize) }
+        func d(_ n: String) -> Double? { Self.length(in: tree, e, n, percentOf: diagonal, fontSize: fontSize) }
+        switch tree.kind(e) {
         case .rect:
             guard let width = x("width"), let height = y("height"), width > 0, height > 0 else { return nil }
             let px = x("x") ?? 0, py = y("y") ?? 0

@@ -90,21 +90,21 @@ struct SceneBuilder {
         var d = diagnostics
         self.cascade = StyleCascade(tree: tree, diagnostics: &d)
         self.diagnostics = d
-        self.buildCap = tree.elements.count + 1_000_000
+        self.buildCap = tree.count + 1_000_000
         var ids: [String: Int] = [:]
-        for i in tree.elements.indices {
-            if let id = tree[i].attribute("id"), !id.isEmpty, ids[id] == nil { ids[id] = i }
+        for i in tree.indices {
+            if let id = tree.attribute(i, "id"), !id.isEmpty, ids[id] == nil { ids[id] = i }
         }
         self.ids = ids
-        let targets = tree.elements.indices.map { Self.resolveUseTarget($0, tree: tree, ids: ids) }
+        let targets = tree.indices.map { Self.resolveUseTarget($0, tree: tree, ids: ids) }
         self.useGraph = UseGraph(tree: tree, targets: targets)
     }
 
     /// Builds the whole scene from the root `svg` (element 0).
     mutating func build() throws(SVGImportError) -> Scene {
         try checkInstanceExpansion()
-        layers.reserveCapacity(tree.elements.count)
-        pending.reserveCapacity(tree.elements.count)
+        layers.reserveCapacity(tree.count)
+        pending.reserveCapacity(tree.count)
         let root = try buildRoot()
         while let w = work.popLast() {
             try process(w)
@@ -193,13 +193,11 @@ struct SceneBuilder {
 
     /// Queues the child elements of `element` (in order) under `parent`.
     mutating func pushChildren(of element: Int, _ w: Work, parent: LayerID, style: ComputedStyle, viewport: Size) {
-        let content = tree.elements[element].content
+        let content = tree.contentItems(element)
         guard !content.isEmpty else { return }
         let box = StyleBox(style)
-        var k = content.count
-        while k > 0 {
-            k -= 1
-            guard case .element(let child) = content[k] else { continue }
+        for item in content.reversed() where item >= 0 {
+            let child = Int(item)
             work.append(
                 Work(
                     element: child, parent: parent, style: box, viewport: viewport, context: w.context,

@@ -12,7 +12,7 @@ struct UseGraph {
 
     init(tree: ElementTree, targets: [Int?]) {
         self.targets = targets
-        let n = tree.elements.count
+        let n = tree.count
         isCyclic = Array(repeating: false, count: n)
         // Without `use` references the document is a tree: no cycles.
         guard targets.contains(where: { $0 != nil }) else { return }
@@ -30,9 +30,7 @@ struct UseGraph {
         adjacency.reserveCapacity(n)
         for v in 0..<n {
             adjacencyStart[v] = adjacency.count
-            for c in tree[v].content {
-                if case .element(let i) = c { adjacency.append(i) }
-            }
+            for item in tree.contentItems(v) where item >= 0 { adjacency.append(Int(item)) }
             if let t = targets[v] { adjacency.append(t) }
         }
         adjacencyStart[n] = adjacency.count

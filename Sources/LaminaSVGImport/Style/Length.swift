@@ -24,17 +24,25 @@ package struct Length: Hashable, Sendable {
     /// Parses `12`, `1.5em`, `50%`, ` 3mm ` (surrounding whitespace allowed, units
     /// case-insensitive); nil for anything else.
     package static func parse(_ s: Substring) -> Length? {
-        NumberScanner.scan(s) { sc -> Length? in
-            sc.skipSpaces()
-            guard let v = sc.number() else { return nil }
-            let unitStart = sc.index
-            while sc.index < sc.bytes.count, !NumberScanner.isSpace(sc.bytes[sc.index]) { sc.index += 1 }
-            let unitEnd = sc.index
-            sc.skipSpaces()
-            guard sc.isAtEnd else { return nil }
-            guard let unit = unitFrom(sc.bytes, unitStart, unitEnd) else { return nil }
-            return Length(v, unit)
-        }
+        NumberScanner.scan(s) { sc -> Length? in parse(scanner: &sc) }
+    }
+
+    /// The same as `parse(_:)` on UTF-8 bytes.
+    package static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Length? {
+        var sc = NumberScanner(bytes)
+        return parse(scanner: &sc)
+    }
+
+    private static func parse(scanner sc: inout NumberScanner) -> Length? {
+        sc.skipSpaces()
+        guard let v = sc.number() else { return nil }
+        let unitStart = sc.index
+        while sc.index < sc.bytes.count, !NumberScanner.isSpace(sc.bytes[sc.index]) { sc.index += 1 }
+        let unitEnd = sc.index
+        sc.skipSpaces()
+        guard sc.isAtEnd else { return nil }
+        guard let unit = unitFrom(sc.bytes, unitStart, unitEnd) else { return nil }
+        return Length(v, unit)
     }
 
     private static func unitFrom(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Unit? {

@@ -37,11 +37,11 @@ struct SelectorMatcher {
                 universal.append(Int32(k))
             }
         }
-        ids.reserveCapacity(tree.elements.count)
-        classes.reserveCapacity(tree.elements.count)
-        for e in tree.elements {
-            ids.append(e.attribute("id"))
-            if let c = e.attribute("class") {
+        ids.reserveCapacity(tree.count)
+        classes.reserveCapacity(tree.count)
+        for e in tree.indices {
+            ids.append(tree.attribute(e, "id"))
+            if let c = tree.attribute(e, "class") {
                 let list = c.split(whereSeparator: isCSSSpace).map(String.init)
                 if list.count > 16 { classSets[classes.count] = Set(list) }
                 classes.append(list)
@@ -54,21 +54,22 @@ struct SelectorMatcher {
     /// The CSR match table: offsets (count + 1) and selector indices per element.
     mutating func matchAll() -> ([Int32], [Int32]) {
         var start: [Int32] = [0]
-        start.reserveCapacity(tree.elements.count + 1)
+        start.reserveCapacity(tree.count + 1)
         var out: [Int32] = []
         var candidates: [Int32] = []
-        for e in tree.elements.indices {
+        for e in tree.indices {
             candidates.removeAll(keepingCapacity: true)
             if let id = ids[e], let list = byID[id] { candidates += list }
             var seen = Set<String>()
             for c in classes[e] where seen.insert(c).inserted {
                 if let list = byClass[c] { candidates += list }
             }
-            if let list = byType[tree.elements[e].name] { candidates += list }
+            if let list = byType[tree.name(e)] { candidates += list }
             if !byAttribute.isEmpty {
                 let before = candidates.count
-                for a in tree.elements[e].attributes where a.namespace == nil {
-                    if let list = byAttribute[a.name] { candidates += list }
+                for s in tree.attributeSlots(e) {
+                    let a = tree.attributeName(slot: s)
+                    if a.namespace == nil, let list = byAttribute[a.name] { candidates += list }
                 }
                 if candidates.count > before {
                     // Keep each selector once (the buckets are disjoint, but be safe).
@@ -96,7 +97,7 @@ struct SelectorMatcher {
     }
 
     func compoundMatches(_ c: StyleSheet.Compound, _ e: Int) -> Bool {
-        if let t = c.type, t != tree.elements[e].name { return false }
+        if let t = c.type, t != tree.name(e) { return false }
         if let id = c.id, id != ids[e] { return false }
         if let set = classSets[e] {
             for cls in c.classes where !set.contains(cls) { return false }
@@ -104,14 +105,14 @@ struct SelectorMatcher {
             for cls in c.classes where !classes[e].contains(cls) { return false }
         }
         for test in c.attributes {
-            guard let v = tree.elements[e].attribute(test.name), test.matches(v) else { return false }
+            guard let v = tree.attribute(e, test.name), test.matches(v) else { return false }
         }
         for p in c.pseudoClasses {
             switch p {
             case .root:
-                if tree.elements[e].parent != nil { return false }
+                if tree.parent(e) != nil { return false }
             case .firstChild:
-                guard let parent = tree.elements[e].parent, firstElementChild(of: parent) == e else { return false }
+                guard let parent = tree.parent(e), firstElementChild(of: parent) == e else { return false }
             }
         }
         return true
@@ -119,9 +120,7 @@ struct SelectorMatcher {
 
     /// The first element child of `parent` (text runs skipped).
     func firstElementChild(of parent: Int) -> Int? {
-        for item in tree.elements[parent].content {
-            if case .element(let i) = item { return i }
-        }
+        for item in tree.contentItems(parent) where item >= 0 { return Int(item) }
         return nil
     }
 
@@ -130,7 +129,7 @@ struct SelectorMatcher {
         let sel = selectors[k].selector
         guard part >= 0, compoundMatches(sel.compounds[part], e) else { return false }
         if part == 0 { return true }
-        guard let parent = tree.elements[e].parent else { return false }
+        guard let parent = tree.parent(e) else { return false }
         switch sel.combinators[part - 1] {
         case .child:
             return matches(k, part: part - 1, element: parent)
@@ -141,7 +140,7 @@ struct SelectorMatcher {
 
     /// Whether `from` or one of its ancestors matches compounds `0...part`; memoized per node.
     mutating func hasAncestorOrSelf(_ k: Int, part: Int, from start: Int) -> Bool {
-        let n = tree.elements.count
+        let n = tree.count
         func key(_ e: Int) -> Int { (k * SelectorParser.maxCompounds + part) * n + e }
         var path: [Int] = []
         var node: Int? = start
@@ -156,7 +155,7 @@ struct SelectorMatcher {
                 result = true
                 break
             }
-            node = tree.elements[e].parent
+            node = tree.parent(e)
         }
         for e in path { memo[key(e)] = result }
         return result

@@ -27,8 +27,8 @@ package struct StyleCascade: Sendable {
     /// against all elements; `@import` and similar notices go to `diagnostics`.
     package init(tree: ElementTree, diagnostics: inout [Diagnostic]) {
         self.tree = tree
-        for i in tree.elements.indices {
-            let e = tree.elements[i]
+        for i in tree.indices {
+            let e = tree[i]
             guard e.name == "style", e.isSVG || e.namespace == nil else { continue }
             let type = e.attribute("type")?.trimmingCharactersCSS().lowercased() ?? ""
             guard type.isEmpty || type == "text/css" else { continue }
@@ -58,9 +58,7 @@ package struct StyleCascade: Sendable {
     /// The same as `declarations(for:)`, each with its property id and parsed value (every
     /// value is parsed once, for validity and for `ComputedStyle.child(cascaded:)`).
     package func cascaded(for element: Int) -> [CascadedDeclaration] {
-        guard element >= 0, element < tree.elements.count else { return [] }
-        // Only the attributes are needed: copying the whole element would retain all its fields.
-        let attributes = tree.elements[element].attributes
+        guard element >= 0, element < tree.count else { return [] }
         var out: [CascadedDeclaration] = []
         var keys: [(Int, Int, Int, Int)] = []
         var slot: [String: Int] = [:]
@@ -95,12 +93,14 @@ package struct StyleCascade: Sendable {
         }
         // One pass over the attributes: presentation attributes in order, and the first `style`.
         var style: String?
-        for i in attributes.indices where attributes[i].namespace == nil {
-            if let property = attributes[i].presentation {
+        for s in tree.attributeSlots(element) {
+            let a = tree.attributeName(slot: s)
+            guard a.namespace == nil else { continue }
+            if let property = a.presentation {
                 position += 1
-                offer(attributes[i].name, attributes[i].value.trimmingCharactersCSS(), property, (0, 0, 0, position))
-            } else if style == nil, attributes[i].isStyle {
-                style = attributes[i].value
+                offer(a.name, tree.cssTrimmedValue(slot: s), property, (0, 0, 0, position))
+            } else if style == nil, a.isStyle {
+                style = tree.attributeValue(slot: s)
             }
         }
         if !matchStart.isEmpty {

@@ -1,29 +1,96 @@
 import LaminaCore
 
-/// The parsed document as a flat table of elements, each stamped with its source location.
+/// The parsed document as compact tables, each element stamped with its source location.
 ///
-/// Built by the XML reader (the only code that sees libxml2), read by the style cascade and
-/// the layer builder. Index 0 is the document element. Children are listed in document
-/// order, interleaved with text runs so that elements carried verbatim (`text`) can be written
-/// back exactly.
+/// Built by the XML reader (the only code that sees libxml2) through ``ElementTreeBuilder``,
+/// read by the style cascade and the layer builder. Index 0 is the document element. Every
+/// element is a small fixed-size record; attributes, child lists and text runs live in
+/// tree-wide tables, and attribute values and text bytes in one byte arena, so a `String` is
+/// made only when a caller asks for one. Children are listed in document order, interleaved
+/// with text runs, so that elements carried verbatim (`text`) can be written back exactly.
 package struct ElementTree: Sendable {
-    package var elements: [Element] = []
     /// The file name used in diagnostics.
     package var file: String
+    /// The tables (shared, immutable).
+    let table: ElementTable
 
-    package init(file: String) {
+    init(file: String, table: ElementTable) {
         self.file = file
+        self.table = table
     }
 
-    package subscript(i: Int) -> Element {
-        // Borrowing accessors: reading one field never copies the element.
-        _read { yield elements[i] }
-        _modify { yield &elements[i] }
-    }
+    /// The number of elements.
+    package var count: Int { table.elements.count }
 
+    /// The element indices, in document order.
+    package var indices: Range<Int> { 0..<table.elements.count }
+
+    /// A view of element `i` (cheap: one reference and the index).
+    package subscript(i: Int) -> ElementView { ElementView(table: table, index: i) }
+
+    /// The 1-based line and column of element `i`'s start tag.
     package func location(of i: Int) -> SourceLocation {
-        SourceLocation(file: file, line: Int(elements[i].line), column: Int(elements[i].column))
+        let r = table.elements[i]
+        return SourceLocation(file: file, line: Int(r.line), column: Int(r.column))
     }
+
+    /// The local name of element `i`.
+    package func name(_ i: Int) -> String { table.elementNames[Int(table.elements[i].name)].name }
+
+    /// What the builder does with element `i`.
+    package func kind(_ i: Int) -> ElementKind { table.elements[i].kind }
+
+    /// True when element `i` is in the SVG namespace.
+    package func isSVG(_ i: Int) -> Bool { table.elementNames[Int(table.elements[i].name)].isSVG }
+
+    /// The parent of element `i` (nil for the document element).
+    package func parent(_ i: Int) -> Int? {
+        let p = table.elements[i].parent
+        return p < 0 ? nil : Int(p)
+    }
+
+    /// The attribute slots of element `i` (indices into the tree-wide attribute table).
+    package func attributeSlots(_ i: Int) -> Range<Int> { table.attributeSlots(i) }
+
+    /// The content items of element `i`: each `>= 0` is a child element, each `< 0` a text run
+    /// (`~item` is its index, see ``text(run:)``).
+    package func contentItems(_ i: Int) -> ArraySlice<Int32> { table.content[table.contentSlots(i)] }
+
+    /// The value of an attribute of element `i` with no namespace (or the given one).
+    package func attribute(_ i: Int, _ localName: String, namespace: String? = nil) -> String? {
+        table.slot(of: localName, namespace: namespace, in: i).map(table.value)
+    }
+
+    /// Whether element `i` has the attribute.
+    package func hasAttribute(_ i: Int, _ localName: String, namespace: String? = nil) -> Bool {
+        table.slot(of: localName, namespace: namespace, in: i) != nil
+    }
+
+    /// Runs `body` on the UTF-8 bytes of an attribute's value without making a `String`;
+    /// nil when the element has no such attribute.
+    package func withAttributeBytes<R>(
+        _ i: Int, _ localName: String, namespace: String? = nil, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+    ) rethrows -> R? {
+        guard let s = table.slot(of: localName, namespace: namespace, in: i) else { return nil }
+        return try table.withValueBytes(s, body)
+    }
+
+    /// The name record of the attribute in `slot`.
+    package func attributeName(slot: Int) -> AttributeName { table.attributeNames[Int(table.attributes[slot].name)] }
+
+    /// The value of the attribute in `slot`.
+    package func attributeValue(slot: Int) -> String { table.value(slot) }
+
+    /// Runs `body` on the UTF-8 bytes of the value of the attribute in `slot`.
+    package func withAttributeBytes<R>(slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try table.withValueBytes(slot, body)
+    }
+
+    /// The text of run `run` (a content item `t < 0` is run `~t`).
+    package func text(run: Int) -> String { table.text(run) }
+
+    /// The number of characters (grapheme clusters) in run `run`.
+    package func textCount(run: Int) -> Int { table.text(run).count }
 }
 
 /// XML namespace URIs Lamina cares about.
@@ -34,127 +101,62 @@ package enum XMLNamespace {
     package static let lamina = "urn:lamina:layer"
 }
 
-/// One element: local name, namespace, attributes in document order, children and text.
-package struct Element: Sendable {
-    /// The local name (`rect`, `linearGradient`).
-    package var name: String
-    /// The namespace URI, or nil for none.
-    package var namespace: String?
-    /// What the builder does with it, by local name.
-    package var kind: ElementKind
-    package var attributes: [XMLAttribute]
-    package var parent: Int?
-    /// Child elements and text runs in document order.
-    package var content: [ElementContent]
-    /// 1-based line and column of the start tag.
-    package var line: Int32
-    package var column: Int32
-
-    package init(
-        name: String, namespace: String?, attributes: [XMLAttribute], parent: Int?, line: Int32, column: Int32,
-        kind: ElementKind? = nil
-    ) {
-        self.name = name
-        self.namespace = namespace
-        self.kind = kind ?? ElementKind(name: name)
-        self.attributes = attributes
-        self.parent = parent
-        self.content = []
-        self.line = line
-        self.column = column
-    }
-
-    /// True for an element in the SVG namespace.
-    package var isSVG: Bool { namespace == XMLNamespace.svg }
-
-    /// The child element indices in order.
-    package var children: [Int] {
-        content.compactMap { if case .element(let i) = $0 { i } else { nil } }
-    }
-
-    /// All character data directly inside, concatenated (for `style`, `title`).
-    package var text: String {
-        content.reduce(into: "") { if case .text(let t) = $1 { $0 += t } }
-    }
-
-    /// The value of an attribute with no namespace (or the given one).
-    package func attribute(_ localName: String, namespace: String? = nil) -> String? {
-        // Indexing (not `for a in`) compares in place without copying each attribute.
-        var i = 0
-        let n = attributes.count
-        while i < n {
-            if attributes[i].name == localName, attributes[i].namespace == namespace { return attributes[i].value }
-            i += 1
-        }
-        return nil
-    }
-}
-
 /// A child of an element: another element (by index) or a run of character data.
-package enum ElementContent: Sendable {
+package enum ElementContent: Sendable, Equatable {
     case element(Int)
     case text(String)
 }
 
-/// An attribute as written, with its namespace resolved.
-///
-/// Kept small (one per attribute of every element): the namespace and prefixed name of the
-/// rare namespaced or prefixed attribute live in a shared box.
-package struct XMLAttribute: Sendable {
-    /// The local name (`href` for `xlink:href`).
-    package var name: String
-    package var value: String
-    /// The namespace and prefixed name; nil for a plain attribute (no namespace, no prefix).
-    private var qualified: QualifiedName?
-    /// The property when the local name is a presentation attribute (the cascade also checks
-    /// that there is no namespace), else nil.
-    package var presentation: CSSProperty?
-    /// True when the local name is `style`.
-    package var isStyle: Bool
+/// An element name as interned by the tree: local name and namespace, with its kind.
+package struct ElementName: Sendable {
+    /// The local name (`rect`, `linearGradient`).
+    package let name: String
+    /// The namespace URI, or nil for none.
+    package let namespace: String?
+    /// What the builder does with it, by local name.
+    package let kind: ElementKind
+    /// True in the SVG namespace.
+    package let isSVG: Bool
 
-    /// The namespace URI (nil for an unprefixed attribute).
-    package var namespace: String? { qualified?.namespace }
-    /// The name as written in the file, prefix included (`xlink:href`).
-    package var qualifiedName: String { qualified?.qualifiedName ?? name }
-
-    package init(name: String, namespace: String?, qualifiedName: String, value: String) {
-        self.init(
-            name: name, namespace: namespace, qualifiedName: qualifiedName, value: value,
-            kind: AttributeKind(localName: name))
-    }
-
-    /// An attribute whose name was classified already (the reader does it once per name).
-    package init(name: String, namespace: String?, qualifiedName: String, value: String, kind: AttributeKind) {
+    init(name: String, namespace: String?) {
         self.name = name
-        self.value = value
-        self.qualified =
-            namespace == nil && qualifiedName == name ? nil : QualifiedName(namespace: namespace, qualifiedName: qualifiedName)
-        self.presentation = kind.presentation
-        self.isStyle = kind.isStyle
+        self.namespace = namespace
+        self.kind = ElementKind(name: name)
+        self.isSVG = namespace == XMLNamespace.svg
     }
 }
 
-/// The namespace URI and prefixed name of a namespaced or prefixed attribute.
-final class QualifiedName: Sendable {
-    let namespace: String?
-    let qualifiedName: String
+/// An attribute name as interned by the tree: local name, namespace and prefixed name, with
+/// its meaning to the cascade.
+package struct AttributeName: Sendable {
+    /// The local name (`href` for `xlink:href`).
+    package let name: String
+    /// The namespace URI (nil for an unprefixed attribute).
+    package let namespace: String?
+    /// The name as written in the file, prefix included (`xlink:href`).
+    package let qualifiedName: String
+    /// The property when the local name is a presentation attribute, else nil.
+    package let presentation: CSSProperty?
+    /// True when the local name is `style`.
+    package let isStyle: Bool
 
-    init(namespace: String?, qualifiedName: String) {
+    init(name: String, namespace: String?, qualifiedName: String) {
+        self.name = name
         self.namespace = namespace
         self.qualifiedName = qualifiedName
+        presentation = PresentationAttributes.contains(name) ? CSSProperty.of(name) : nil
+        isStyle = name == "style"
     }
 }
 
-/// What an attribute's local name means to the cascade.
-package struct AttributeKind: Sendable {
-    /// The property of a presentation attribute, else nil.
-    package var presentation: CSSProperty?
-    /// True for `style`.
-    package var isStyle: Bool
-
-    /// Classifies a local name.
-    package init(localName name: String) {
-        presentation = PresentationAttributes.contains(name) ? CSSProperty.of(name) : nil
-        isStyle = name == "style"
+extension ElementTree {
+    /// The value of the attribute in `slot` without leading and trailing CSS whitespace.
+    package func cssTrimmedValue(slot: Int) -> String {
+        table.withValueBytes(slot) { b in
+            var start = 0, end = b.count
+            while start < end, CSSBytes.isSpace(b[start]) { start += 1 }
+            while end > start, CSSBytes.isSpace(b[end - 1]) { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import CLibXML2
+import Glibc
 import LaminaCore
 
 /// The per-parse state the SAX callbacks fill in (reached through the user-data pointer).
@@ -6,42 +7,59 @@ final class ReaderState {
     let file: String
     let bytes: [UInt8]
     /// The outer parser context while parsing; nil before and after.
-    var ctxt: xmlParserCtxtPtr?
-    var tree: ElementTree
+    @exclusivity(unchecked) var ctxt: xmlParserCtxtPtr?
+    /// The tables being filled.
+    ///
+    /// The hot per-event fields skip Swift's dynamic exclusivity checks: only the SAX callbacks
+    /// of one parse touch them, one at a time.
+    @exclusivity(unchecked) var builder = ElementTreeBuilder()
     var diagnostics: [Diagnostic] = []
     /// The first fatal problem; parsing stops when it is set.
-    var failure: SVGImportError?
+    @exclusivity(unchecked) var failure: SVGImportError?
 
     /// Open elements (index, whether it is an SVG `text` element).
-    private var stack: [(index: Int, isText: Bool)] = []
-    private var textDepth = 0
-    private var pendingText: [UInt8] = []
+    @exclusivity(unchecked) private var stack: [(index: Int, isText: Bool)] = []
+    @exclusivity(unchecked) private var textDepth = 0
+    /// Where the pending text run starts in the builder's arena (the bytes after it), or -1.
+    @exclusivity(unchecked) private var pendingStart = -1
     /// Strings for libxml2's dictionary-interned names, keyed by their stable address.
     private var names: [UnsafeRawPointer: String] = [:]
-    /// Attribute local names with their cascade meaning, keyed like `names`.
-    private var attributeNames: [UnsafeRawPointer: (String, AttributeKind)] = [:]
-    /// Element local names with their kinds, keyed like `names`.
-    private var elementNames: [UnsafeRawPointer: (String, ElementKind)] = [:]
-    /// The last element namespace looked up (nearly always the SVG one).
-    private var lastNamespace: (key: UnsafeRawPointer?, value: String?) = (nil, nil)
+    /// Name ids of plain attributes (no prefix, no namespace), keyed like `names`.
+    private var plainAttributeNames: [UnsafeRawPointer: Int32] = [:]
+    /// A direct-mapped cache in front of `plainAttributeNames` (address, id).
+    @exclusivity(unchecked) private var attributeCache = [(key: UnsafeRawPointer?, id: Int32)](repeating: (nil, 0), count: 256)
+    /// Name ids of prefixed or namespaced attributes, keyed by (local, prefix, URI) addresses.
+    private var qualifiedAttributeNames: [QualifiedKey: Int32] = [:]
+    /// Element name ids (with whether the name is SVG `text`), keyed by (local, URI) addresses.
+    private var elementNames: [QualifiedKey: (id: Int32, isText: Bool)] = [:]
+    /// A direct-mapped cache in front of `elementNames`.
+    @exclusivity(unchecked) private var elementCache = [(key: QualifiedKey, id: Int32, isText: Bool)?](repeating: nil, count: 256)
     /// How much the document may deliver (elements, text bytes) before it counts as an
     /// entity-expansion attack: linear in the input.
-    private var elementBudget: Int
-    private var textBudget: Int
+    @exclusivity(unchecked) private var elementBudget: Int
+    @exclusivity(unchecked) private var textBudget: Int
     /// Location scanning: the byte offset reached, and its line and column.
-    private var scanOffset = 0
-    private var scanLine: Int32 = 1
-    private var scanColumn: Int32 = 1
-    private var lastTagStart = -1
+    @exclusivity(unchecked) private var scanOffset = 0
+    @exclusivity(unchecked) private var scanLine: Int32 = 1
+    @exclusivity(unchecked) private var scanColumn: Int32 = 1
+    @exclusivity(unchecked) private var lastTagStart = -1
     private var warningCount = 0
+
+    /// Dictionary addresses of a name's parts.
+    private struct QualifiedKey: Hashable {
+        var local: UnsafeRawPointer?
+        var prefix: UnsafeRawPointer?
+        var uri: UnsafeRawPointer?
+    }
 
     init(file: String, bytes: [UInt8]) {
         self.file = file
         self.bytes = bytes
-        self.tree = ElementTree(file: file)
-        // Room for about one element per 96 input bytes: growth copies become rare, and
-        // untouched reserved pages cost no memory.
-        tree.elements.reserveCapacity(min(bytes.count / 96, 1 << 24) + 16)
+        // Room for about one element per 96 input bytes and one attribute per 16: growth copies
+        // become rare, and untouched reserved pages cost no memory.
+        builder.reserve(
+            elements: min(bytes.count / 96, 1 << 24) + 16, attributes: min(bytes.count / 16, 1 << 26) + 16,
+            arena: min(bytes.count, 1 << 30) + 64)
         self.elementBudget = bytes.count / 2 + 100_000
         self.textBudget = bytes.count * 4 + 16_000_000
     }
@@ -64,34 +82,25 @@ final class ReaderState {
             return
         }
         let (line, column) = elementStart()
-        let (name, kind) = elementName(localname)
-        let namespace = namespaceURI(uri)
-        var attrs: [XMLAttribute] = []
+        let (nameID, isText) = elementName(localname, uri)
+        let index = builder.startElement(name: nameID, parent: stack.last?.index, line: line, column: column)
         if let attributes, count > 0 {
-            attrs.reserveCapacity(count)
             for i in 0..<count {
                 let p = attributes + 5 * i
-                guard let (local, kind) = attributeName(p[0]) else { continue }
-                let prefix = interned(p[1])
-                let ns = interned(p[2])
-                var value = ""
+                guard let local = p[0] else { continue }
+                let id = attributeName(local, p[1], p[2])
+                let valueStart = builder.arena.count
                 if let start = p[3], let end = p[4], end > start {
                     let raw = UnsafeBufferPointer(start: start, count: end - start)
-                    value = String(decoding: raw, as: UTF8.self)
-                    if raw.contains(0x26) { value = expandReferences(value) }
+                    if raw.contains(0x26) {
+                        builder.arena.append(contentsOf: expandReferences(String(decoding: raw, as: UTF8.self)).utf8)
+                    } else {
+                        builder.arena.append(contentsOf: raw)
+                    }
                 }
-                attrs.append(
-                    XMLAttribute(
-                        name: local, namespace: ns, qualifiedName: prefix.map { "\($0):\(local)" } ?? local, value: value,
-                        kind: kind))
+                builder.appendAttribute(name: id, valueStart: valueStart)
             }
         }
-        let parent = stack.last?.index
-        let index = tree.elements.count
-        tree.elements.append(
-            Element(name: name, namespace: namespace, attributes: attrs, parent: parent, line: line, column: column, kind: kind))
-        if let parent { tree.elements[parent].content.append(.element(index)) }
-        let isText = name == "text" && namespace == XMLNamespace.svg
         if isText { textDepth += 1 }
         stack.append((index, isText))
     }
@@ -109,49 +118,79 @@ final class ReaderState {
             stop(.entityExpansion, "document expands to too much text (entity expansion)")
             return
         }
-        pendingText.append(contentsOf: UnsafeBufferPointer(start: ch, count: length))
+        if pendingStart < 0 { pendingStart = builder.arena.count }
+        builder.arena.append(contentsOf: UnsafeBufferPointer(start: ch, count: length))
     }
 
-    /// Keeps a text run when it is inside `text` or holds more than whitespace.
+    /// Keeps the pending text run when it is inside `text` or holds more than whitespace.
     private func flushText() {
-        guard !pendingText.isEmpty else { return }
-        defer { pendingText.removeAll(keepingCapacity: true) }
-        guard let top = stack.last?.index else { return }
-        let blank = pendingText.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        if blank && textDepth == 0 { return }
-        tree.elements[top].content.append(.text(String(decoding: pendingText, as: UTF8.self)))
+        guard pendingStart >= 0 else { return }
+        let start = pendingStart
+        pendingStart = -1
+        if let top = stack.last?.index {
+            if textDepth > 0 {
+                builder.appendText(parent: top, start: start)
+                return
+            }
+            let blank = builder.arena.withUnsafeBufferPointer { buf in
+                buf[start...].allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+            }
+            if !blank {
+                builder.appendText(parent: top, start: start)
+                return
+            }
+        }
+        builder.arena.removeSubrange(start...)
     }
 
-    /// An attribute's local name and its meaning to the cascade, classified once per name.
-    private func attributeName(_ p: UnsafePointer<xmlChar>?) -> (String, AttributeKind)? {
-        guard let p else { return nil }
-        let key = UnsafeRawPointer(p)
-        if let hit = attributeNames[key] { return hit }
-        let s = interned(p) ?? ""
-        let entry = (s, AttributeKind(localName: s))
-        attributeNames[key] = entry
+    /// An attribute's name id, interned once per (local, prefix, URI).
+    private func attributeName(
+        _ local: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?
+    ) -> Int32 {
+        let key = UnsafeRawPointer(local)
+        if prefix == nil, uri == nil {
+            let line = Self.cacheLine(key)
+            if attributeCache[line].key == key { return attributeCache[line].id }
+            let id: Int32
+            if let hit = plainAttributeNames[key] {
+                id = hit
+            } else {
+                let s = interned(local) ?? ""
+                id = builder.attributeName(s, namespace: nil, qualifiedName: s)
+                plainAttributeNames[key] = id
+            }
+            attributeCache[line] = (key, id)
+            return id
+        }
+        let qkey = QualifiedKey(local: key, prefix: prefix.map { UnsafeRawPointer($0) }, uri: uri.map { UnsafeRawPointer($0) })
+        if let hit = qualifiedAttributeNames[qkey] { return hit }
+        let s = interned(local) ?? ""
+        let ns = interned(uri)
+        let id = builder.attributeName(s, namespace: ns, qualifiedName: interned(prefix).map { "\($0):\(s)" } ?? s)
+        qualifiedAttributeNames[qkey] = id
+        return id
+    }
+
+    /// A slot of the 256-entry direct-mapped caches for a dictionary address.
+    @inline(__always) private static func cacheLine(_ p: UnsafeRawPointer?) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: p) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+    }
+
+    /// An element's name id and whether it is SVG `text`, interned once per (local, URI).
+    private func elementName(_ local: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?) -> (Int32, Bool) {
+        let key = QualifiedKey(local: local.map { UnsafeRawPointer($0) }, prefix: nil, uri: uri.map { UnsafeRawPointer($0) })
+        let line = Self.cacheLine(key.local)
+        if let cached = elementCache[line], cached.key == key { return (cached.id, cached.isText) }
+        let entry: (id: Int32, isText: Bool)
+        if let hit = elementNames[key] {
+            entry = hit
+        } else {
+            let id = builder.elementName(interned(local) ?? "", namespace: interned(uri))
+            entry = (id, builder.isSVGText(id))
+            elementNames[key] = entry
+        }
+        elementCache[line] = (key, entry.id, entry.isText)
         return entry
-    }
-
-    /// An element's local name and kind, classified once per interned name.
-    private func elementName(_ p: UnsafePointer<xmlChar>?) -> (String, ElementKind) {
-        guard let p else { return ("", ElementKind(name: "")) }
-        let key = UnsafeRawPointer(p)
-        if let hit = elementNames[key] { return hit }
-        let name = interned(p) ?? ""
-        let entry = (name, ElementKind(name: name))
-        elementNames[key] = entry
-        return entry
-    }
-
-    /// An element's namespace URI, with a one-entry cache in front of `interned`.
-    private func namespaceURI(_ p: UnsafePointer<xmlChar>?) -> String? {
-        guard let p else { return nil }
-        let key = UnsafeRawPointer(p)
-        if key == lastNamespace.key { return lastNamespace.value }
-        let value = interned(p)
-        lastNamespace = (key, value)
-        return value
     }
 
     private func interned(_ p: UnsafePointer<xmlChar>?) -> String? {
@@ -250,9 +289,15 @@ extension ReaderState {
         guard consumed > lastTagStart + 1 else { return (scanLine, scanColumn) }
         let floor = lastTagStart
         var i = bytes.withUnsafeBufferPointer { b -> Int in
-            var j = consumed - 1
-            while j > floor, b[j] != 0x3C { j -= 1 }
-            return j
+            guard let base = b.baseAddress, consumed - 1 > floor else { return floor }
+            // The last `<` in (floor, consumed), found forward with `memchr` (a tag holds one).
+            var last = floor
+            var from = floor + 1
+            while from < consumed, let hit = memchr(base + from, 0x3C, consumed - from) {
+                last = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+                from = last + 1
+            }
+            return last
         }
         if i <= lastTagStart { i = consumed - 1 }
         lastTagStart = i
@@ -268,21 +313,27 @@ extension ReaderState {
         return SourceLocation(file: file, line: Int(scanLine), column: Int(scanColumn))
     }
 
+    /// Counts lines and columns from `scanOffset` to `target`: newlines are found with
+    /// `memchr`, and only the bytes after the last one are counted for the column.
     private func advance(to target: Int) {
         guard target > scanOffset else { return }
         var line = scanLine, column = scanColumn
         let start = scanOffset
         bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return }
+            var from = start
             var i = start
-            while i < target {
-                let b = buf[i]
-                if b == 0x0A {
-                    line &+= 1
-                    column = 1
-                } else if b & 0xC0 != 0x80 {
-                    column &+= 1
-                }
-                i += 1
+            while i < target, let hit = memchr(base + i, 0x0A, target - i) {
+                let nl = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+                line &+= 1
+                from = nl + 1
+                i = nl + 1
+            }
+            if from > start { column = 1 }
+            var j = from
+            while j < target {
+                if buf[j] & 0xC0 != 0x80 { column &+= 1 }
+                j += 1
             }
         }
         scanOffset = target

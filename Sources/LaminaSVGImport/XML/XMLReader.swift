@@ -59,16 +59,17 @@ package enum XMLReader {
             throw SVGImportError(.malformedXML, "cannot create an XML parser for the input", at: start)
         }
         if let failure = state.failure { throw failure }
-        guard !state.tree.elements.isEmpty else {
+        guard state.builder.count > 0 else {
             throw SVGImportError(.emptyDocument, "document has no elements", at: start)
         }
-        let root = state.tree.elements[0]
+        let tree = state.builder.finish(file: file)
+        let root = tree[0]
         guard root.name == "svg", root.isSVG else {
             let what = root.namespace.map { "'\(root.name)' in namespace '\($0)'" } ?? "'\(root.name)' with no namespace"
             throw SVGImportError(
-                .notSVG, "root element is \(what), expected 'svg' in \(XMLNamespace.svg)", at: state.tree.location(of: 0))
+                .notSVG, "root element is \(what), expected 'svg' in \(XMLNamespace.svg)", at: tree.location(of: 0))
         }
-        return (state.tree, state.diagnostics)
+        return (tree, state.diagnostics)
     }
 
     /// The SAX callbacks: element and text events build the tree; the internal subset and
@@ -97,16 +98,22 @@ package enum XMLReader {
         }
         h.resolveEntity = { _, _, _ in nil }
         h.startElementNs = { ctx, localname, _, uri, _, _, nbAttributes, _, attributes in
-            ReaderState.from(ctx)?.startElement(localname, uri, Int(nbAttributes), attributes)
+            guard let ctx else { return }
+            Unmanaged<ReaderState>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.startElement(localname, uri, Int(nbAttributes), attributes)
+            }
         }
         h.endElementNs = { ctx, _, _, _ in
-            ReaderState.from(ctx)?.endElement()
+            guard let ctx else { return }
+            Unmanaged<ReaderState>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.endElement() }
         }
         h.characters = { ctx, ch, len in
-            ReaderState.from(ctx)?.characters(ch, Int(len))
+            guard let ctx else { return }
+            Unmanaged<ReaderState>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.characters(ch, Int(len)) }
         }
         h.cdataBlock = { ctx, ch, len in
-            ReaderState.from(ctx)?.characters(ch, Int(len))
+            guard let ctx else { return }
+            Unmanaged<ReaderState>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.characters(ch, Int(len)) }
         }
         h.serror = { ctx, error in
             guard let s = ReaderState.from(ctx), let e = error else { return }

@@ -30,7 +30,7 @@ import Testing
             """
         let (tree, diagnostics) = try read(svg)
         #expect(diagnostics.isEmpty)
-        #expect(tree.elements.map(\.name) == ["svg", "g", "rect", "use"])
+        #expect(tree.indices.map { tree[$0].name } == ["svg", "g", "rect", "use"])
         #expect(tree[0].children == [1, 3])
         #expect(tree[2].parent == 1)
         #expect(tree[2].attribute("height") == "20")
@@ -49,7 +49,7 @@ import Testing
             """
         let (tree, _) = try read(svg)
         #expect(tree[1].text == " rect { fill: red } ")
-        let text = try #require(tree.elements.firstIndex { $0.name == "text" })
+        let text = try #require(tree.indices.first { tree[$0].name == "text" })
         #expect(tree[text].content.count == 3)
         #expect(tree[text].text == " a  c")
         #expect(tree[0].content.count == 2)
@@ -64,7 +64,7 @@ import Testing
             <svg xmlns="http://www.w3.org/2000/svg"><g>&Rect;</g><g>&Rect;</g><rect fill="&color;" x="a&amp;b"/></svg>
             """
         let (tree, _) = try read(svg)
-        #expect(tree.elements.map(\.name) == ["svg", "g", "rect", "g", "rect", "rect"])
+        #expect(tree.indices.map { tree[$0].name } == ["svg", "g", "rect", "g", "rect", "rect"])
         #expect(tree[2].attribute("fill") == "green")
         #expect(tree[4].attribute("fill") == "green")
         #expect(tree[5].attribute("fill") == "green")
@@ -88,7 +88,7 @@ import Testing
         var found = false
         do {
             let (tree, diagnostics) = try read(svg)
-            for e in tree.elements {
+            for e in tree.indices.map({ tree[$0] }) {
                 if e.text.contains("TOP-SECRET") || e.attributes.contains(where: { $0.value.contains("TOP-SECRET") }) {
                     found = true
                 }

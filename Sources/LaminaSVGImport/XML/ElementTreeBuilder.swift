@@ -1,0 +1,126 @@
+/// Fills the tables of an ``ElementTree`` in document order (the XML reader, and tests).
+///
+/// Elements are started in document order with their attributes appended right after;
+/// text runs go to the arena. `finish` turns the document-order list of content items into
+/// per-parent child lists (one counting pass, linear).
+package struct ElementTreeBuilder {
+    var elements: [ElementRecord] = []
+    var attributes: [AttributeRecord] = []
+    var texts: [TextRun] = []
+    /// Attribute values and text bytes.
+    package var arena: [UInt8] = []
+    /// Content items (child elements and text runs) in document order, before `finish`.
+    var order: [Int32] = []
+    var elementNames: [ElementName] = []
+    var attributeNames: [AttributeName] = []
+    private var elementNameIDs: [NameKey: Int32] = [:]
+    private var attributeNameIDs: [NameKey: Int32] = [:]
+
+    private struct NameKey: Hashable {
+        var name: String
+        var namespace: String?
+        var qualifiedName: String
+    }
+
+    package init() {}
+
+    /// Reserves room for about `elements` elements and `attributes` attributes.
+    package mutating func reserve(elements n: Int, attributes a: Int, arena bytes: Int) {
+        elements.reserveCapacity(n)
+        order.reserveCapacity(n)
+        attributes.reserveCapacity(a)
+        arena.reserveCapacity(bytes)
+    }
+
+    /// The number of elements started so far.
+    package var count: Int { elements.count }
+
+    /// The id of an element name (interned).
+    package mutating func elementName(_ name: String, namespace: String?) -> Int32 {
+        let key = NameKey(name: name, namespace: namespace, qualifiedName: "")
+        if let id = elementNameIDs[key] { return id }
+        let id = Int32(elementNames.count)
+        elementNames.append(ElementName(name: name, namespace: namespace))
+        elementNameIDs[key] = id
+        return id
+    }
+
+    /// The id of an attribute name (interned).
+    package mutating func attributeName(_ name: String, namespace: String?, qualifiedName: String) -> Int32 {
+        let key = NameKey(name: name, namespace: namespace, qualifiedName: qualifiedName)
+        if let id = attributeNameIDs[key] { return id }
+        let id = Int32(attributeNames.count)
+        attributeNames.append(AttributeName(name: name, namespace: namespace, qualifiedName: qualifiedName))
+        attributeNameIDs[key] = id
+        return id
+    }
+
+    /// True when the element name `id` is SVG `text` (its blank text runs are kept).
+    package func isSVGText(_ id: Int32) -> Bool {
+        let n = elementNames[Int(id)]
+        return n.isSVG && n.name == "text"
+    }
+
+    /// Starts an element (its attributes follow with `appendAttribute`); returns its index.
+    @discardableResult
+    package mutating func startElement(name id: Int32, parent: Int?, line: Int32, column: Int32) -> Int {
+        let index = elements.count
+        elements.append(
+            ElementRecord(
+                name: id, parent: parent.map { Int32($0) } ?? -1, line: line, column: column,
+                attributeStart: Int32(truncatingIfNeeded: attributes.count), contentStart: 0,
+                kind: elementNames[Int(id)].kind))
+        if parent != nil { order.append(Int32(index)) }
+        return index
+    }
+
+    /// Ends an attribute of the last element whose value is `arena[valueStart...]`.
+    package mutating func appendAttribute(name id: Int32, valueStart: Int) {
+        attributes.append(AttributeRecord(valueStart: valueStart, valueCount: Int32(truncatingIfNeeded: arena.count - valueStart), name: id))
+    }
+
+    /// Appends an attribute of the last element.
+    package mutating func appendAttribute(name id: Int32, value: String) {
+        let start = arena.count
+        arena.append(contentsOf: value.utf8)
+        appendAttribute(name: id, valueStart: start)
+    }
+
+    /// Makes `arena[start...]` a text run of `parent`.
+    package mutating func appendText(parent: Int, start: Int) {
+        order.append(~Int32(texts.count))
+        texts.append(TextRun(start: start, count: Int32(truncatingIfNeeded: arena.count - start), parent: Int32(parent)))
+    }
+
+    /// Appends a text run to `parent`.
+    package mutating func appendText(parent: Int, _ text: String) {
+        let start = arena.count
+        arena.append(contentsOf: text.utf8)
+        appendText(parent: parent, start: start)
+    }
+
+    /// The finished tree; the builder is left empty.
+    package mutating func finish(file: String) -> ElementTree {
+        let n = elements.count
+        var start = [Int32](repeating: 0, count: n + 1)
+        for item in order {
+            let p = item >= 0 ? elements[Int(item)].parent : texts[Int(~item)].parent
+            start[Int(p) + 1] += 1
+        }
+        for i in 0..<n { start[i + 1] += start[i] }
+        var content = [Int32](repeating: 0, count: order.count)
+        for i in 0..<n { elements[i].contentStart = start[i] }
+        for item in order {
+            let p = Int(item >= 0 ? elements[Int(item)].parent : texts[Int(~item)].parent)
+            content[Int(start[p])] = item
+            start[p] += 1
+        }
+        order = []
+        start = []
+        let table = ElementTable(
+            elements: elements, attributes: attributes, content: content, texts: texts, arena: arena,
+            elementNames: elementNames, attributeNames: attributeNames)
+        self = ElementTreeBuilder()
+        return ElementTree(file: file, table: table)
+    }
+}
