@@ -30,7 +30,8 @@ struct SceneBuilder {
 
         /// The computed style of the element's (instance) parent.
         var style: ComputedStyle {
-            get { parentStyle.value }
+            // Borrowed from the shared box: reading it copies no style.
+            _read { yield parentStyle.value }
             set { parentStyle = StyleBox(newValue) }
         }
 
@@ -109,8 +110,11 @@ struct SceneBuilder {
         try checkInstanceExpansion()
         // Clip paths add layers per reference: room for a quarter more, so that the (large)
         // arrays are not regrown and copied near the end; untouched reserved pages cost nothing.
-        layers.reserveCapacity(tree.count + tree.count / 4 + 16)
-        pending.reserveCapacity(tree.count + tree.count / 4 + 16)
+        let room = tree.count + tree.count / 4 + 16
+        layers.reserveCapacity(room)
+        layers.sourcePositions.reserveCapacity(room)
+        layers.sourceFile = tree.file
+        pending.reserveCapacity(room)
         let root = try buildRoot()
         while let w = work.popLast() {
             if w.nextSlot >= 0 {
