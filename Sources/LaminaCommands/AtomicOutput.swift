@@ -1,4 +1,3 @@
-import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -28,9 +27,9 @@ package struct AtomicOutput: ~Copyable {
             temporary = nil
             return
         }
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        let tmp = dir + "/.\(url.lastPathComponent).lamina-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let parent = PathText.deletingLastComponent(path)
+        let dir = parent.isEmpty ? "." : parent
+        let tmp = dir + "/.\(PathText.lastComponent(path)).lamina-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw CommandError(.cannotCreate, "\(path): error: cannot create output: \(String(cString: strerror(errno)))")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LaminaCore
 
 /// A batch conversion: many inputs, bounded parallelism, results reported in input order.
@@ -26,7 +30,7 @@ struct Batch: Sendable {
                 if found.isEmpty { errors.append("\(input): error: no .svg or .json files found") }
                 for rel in found { files.append((input + "/" + rel, rel)) }
             } else {
-                files.append((input, (input as NSString).lastPathComponent))
+                files.append((input, PathText.lastComponent(input)))
             }
         }
         return (files, errors)
@@ -49,7 +53,7 @@ struct Batch: Sendable {
         do throws(CommandError) {
             let bytes = try FileIO.read(input)
             let (output, diagnostics) = try Pipeline.run(bytes, file: input, as: format, options: options)
-            let dir = (out as NSString).deletingLastPathComponent
+            let dir = PathText.deletingLastComponent(out)
             try FileIO.makeDirectory(dir)
             try FileIO.write(output, to: out)
             return Outcome(messages: diagnostics.map { $0.formatted(defaultFile: input) }, status: .success)
@@ -118,12 +122,12 @@ final class Progress: @unchecked Sendable {
         let width = 30
         let filled = total > 0 ? done * width / total : width
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+        FileIO.writeAll(fd: 2, Array("\r[\(bar)] \(done)/\(total)".utf8))
     }
 
     func clear() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        FileIO.writeAll(fd: 2, Array("\r\u{1B}[K".utf8))
     }
 
     func finish() {

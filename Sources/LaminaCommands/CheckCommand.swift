@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LaminaCore
 
 /// `lamina check DIR... [--record] [--render] [--tolerance T] [--junit FILE]` (SPEC §8).

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LaminaCore
 
 /// `lamina convert IN... [-o OUT | --output-dir DIR] [--to json|svg|debug]` (SPEC §2).
@@ -70,9 +74,16 @@ package struct ConvertCommand: AsyncParsableCommand {
     }
 
     func convertOne() throws(CommandError) {
-        let input = inputs[0]
+        try Self.convertOne(inputs[0], to: output, as: to, options: options)
+    }
+
+    /// Converts one input to `output` (standard output as JSON when nil), in `format` or the
+    /// one `output`'s extension names.
+    static func convertOne(
+        _ input: String, to output: String?, as format: OutputFormat?, options: Pipeline.Options
+    ) throws(CommandError) {
         let out = output ?? "-"
-        guard let format = to ?? (out == "-" ? .json : OutputFormat.from(path: out)) else {
+        guard let format = format ?? (out == "-" ? .json : OutputFormat.from(path: out)) else {
             throw CommandError(.usage, "lamina: error: cannot tell the output format of '\(out)'; use --to json|svg|debug")
         }
         let bytes = try FileIO.read(input)

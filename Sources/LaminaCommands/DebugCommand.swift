@@ -16,14 +16,17 @@ package struct DebugCommand: ParsableCommand {
     package init() {}
 
     package func run() throws {
-        try withExitStatus { () throws(CommandError) in
-            var options = Pipeline.Options()
-            options.size = size.value
-            options.debug = debug.value
-            let bytes = try FileIO.read(input)
-            try Pipeline.convert(consume bytes, file: input, as: .debug, options: options, to: output) {
-                FileIO.printDiagnostics($0, file: input)
-            }
+        var options = Pipeline.Options()
+        options.size = size.value
+        options.debug = debug.value
+        try withExitStatus { () throws(CommandError) in try Self.write(input, to: output, options: options) }
+    }
+
+    /// Writes the debug SVG of `input` to `output` (`-` for standard output).
+    static func write(_ input: String, to output: String, options: Pipeline.Options) throws(CommandError) {
+        let bytes = try FileIO.read(input)
+        try Pipeline.convert(consume bytes, file: input, as: .debug, options: options, to: output) {
+            FileIO.printDiagnostics($0, file: input)
         }
     }
 }

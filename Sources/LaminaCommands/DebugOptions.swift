@@ -21,18 +21,24 @@ package struct DebugOptions: ParsableArguments {
 
     func parseHit(_ text: String) -> Point? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let x = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-            let y = Double(parts[1].trimmingCharacters(in: .whitespaces)), x.isFinite, y.isFinite
+        guard parts.count == 2, let x = Double(parts[0].trimmingWhitespace()),
+            let y = Double(parts[1].trimmingWhitespace()), x.isFinite, y.isFinite
         else { return nil }
         return Point(x, y)
     }
 
     /// The overlay options these flags describe.
     package var value: DebugSVG.Options {
+        var o = Self.options(only: only, labels: !noLabels)
+        o.hit = hit.flatMap(parseHit)
+        return o
+    }
+
+    /// The overlay options for `--only` and labels on or off (no `--hit`).
+    static func options(only: String?, labels: Bool) -> DebugSVG.Options {
         var o = DebugSVG.Options()
         o.only = only
-        o.labels = !noLabels
-        o.hit = hit.flatMap(parseHit)
+        o.labels = labels
         return o
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LaminaCore
 
 #if canImport(Glibc)
@@ -116,8 +120,8 @@ package enum FileIO {
 extension FileIO {
     /// Whether `path` names an existing directory.
     package static func isDirectory(_ path: String) -> Bool {
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Creates a directory and its parents if missing.
@@ -131,16 +135,37 @@ extension FileIO {
     }
 
     /// SVG and JSON scene files under a directory (relative paths, sorted), goldens excluded.
+    /// Subdirectories are searched (not those reached through a symbolic link; unreadable ones
+    /// are skipped).
     package static func sceneFiles(under dir: String) -> [String] {
-        guard let e = FileManager.default.enumerator(atPath: dir) else { return [] }
         var out: [String] = []
-        while let rel = e.nextObject() as? String {
-            let lower = rel.lowercased()
-            guard lower.hasSuffix(".svg") || lower.hasSuffix(".json") else { continue }
-            if lower.contains(".expected.") { continue }
-            if isDirectory(dir + "/" + rel) { continue }
-            out.append(rel)
+        var pending: [String] = [""]
+        while let rel = pending.popLast() {
+            for name in entries(of: rel.isEmpty ? dir : dir + "/" + rel) {
+                let path = rel.isEmpty ? name : rel + "/" + name
+                var st = stat()
+                if lstat(dir + "/" + path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR { pending.append(path) }
+                let lower = path.lowercased()
+                guard lower.hasSuffix(".svg") || lower.hasSuffix(".json") else { continue }
+                if lower.contains(".expected.") { continue }
+                if isDirectory(dir + "/" + path) { continue }
+                out.append(path)
+            }
         }
         return out.sorted()
+    }
+
+    /// The names in a directory (without `.` and `..`), or none when it cannot be read.
+    private static func entries(of dir: String) -> [String] {
+        guard let handle = opendir(dir) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 }

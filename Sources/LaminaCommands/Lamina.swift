@@ -1,5 +1,9 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The `lamina` command: SVG scenes as Core Animation layer trees.
 @available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
 public struct Lamina: AsyncParsableCommand {
@@ -19,6 +23,8 @@ public struct Lamina: AsyncParsableCommand {
 extension Lamina {
     /// Parses the process's arguments and runs the chosen subcommand (the executable's one call).
     public static func runFromCommandLine() async {
+        // The common one-file commands skip ArgumentParser's start-up (see FastCommand).
+        if let status = FastCommand.run(Array(CommandLine.arguments.dropFirst())) { Glibc.exit(status) }
         await start(Lamina.self)
     }
 

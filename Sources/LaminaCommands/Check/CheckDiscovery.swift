@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -87,7 +91,7 @@ package enum CheckDiscovery {
     /// The golden base name of input `file` and the kinds present beside it.
     static func goldens(of file: String, among names: Set<String>) -> (String, Set<GoldenKind>) {
         let long = file
-        let short = (file as NSString).deletingPathExtension
+        let short = PathText.deletingExtension(file)
         let ownsShort = file.hasSuffix(".svg") || !names.contains(short + ".svg")
         let longKinds = Set(GoldenKind.allCases.filter { names.contains(long + $0.goldenSuffix) })
         if !longKinds.isEmpty { return (long, longKinds) }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How `lamina check` runs: record or compare, tolerance, rendering, parallelism.
 package struct CheckOptions: Sendable, Hashable {

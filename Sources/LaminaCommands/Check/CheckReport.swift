@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LaminaGeometry
 
 /// The result of a `lamina check` run: per-scene results, printable text, JUnit XML, exit code.
@@ -63,7 +67,7 @@ package struct CheckReport: Sendable {
     /// Writes one scene's lines to standard output at once (unbuffered, like `emit`), for a
     /// `progress` callback.
     package static func printScene(_ result: SceneResult, tolerance: Double) {
-        FileHandle.standardOutput.write(Data(text(for: result, tolerance: tolerance).utf8))
+        FileIO.writeAll(fd: 1, Array(text(for: result, tolerance: tolerance).utf8))
     }
 
     /// The closing line: `N passed, M failed`, or with `--record` what was written.
@@ -98,8 +102,8 @@ package struct CheckReport: Sendable {
     ///   - standardError: where failure messages go.
     package func emit(
         junit: URL?, scenesPrinted: Bool = false,
-        standardOutput: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) },
-        standardError: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+        standardOutput: (String) -> Void = { FileIO.writeAll(fd: 1, Array($0.utf8)) },
+        standardError: (String) -> Void = { FileIO.writeAll(fd: 2, Array($0.utf8)) }
     ) -> Int32 {
         var status = exitCode
         let out = scenesPrinted ? (failure == nil ? summary + "\n" : "") : text

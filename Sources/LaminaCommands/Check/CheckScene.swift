@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One input that `lamina check` verifies, with the goldens beside it.
 package struct CheckScene: Sendable, Hashable {
@@ -29,7 +33,7 @@ package struct CheckScene: Sendable, Hashable {
     package func actual(_ kind: GoldenKind, artifacts: URL?) -> URL {
         let file = goldenBase + kind.actualSuffix
         guard let artifacts else { return directory.appendingPathComponent(file) }
-        let sub = (name as NSString).deletingLastPathComponent
+        let sub = PathText.deletingLastComponent(name)
         return (sub.isEmpty ? artifacts : artifacts.appendingPathComponent(sub)).appendingPathComponent(file)
     }
 }

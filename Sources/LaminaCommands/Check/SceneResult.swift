@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `lamina check` found for one scene.
 package struct SceneResult: Sendable, Hashable {

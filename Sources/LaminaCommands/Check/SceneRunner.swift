@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LaminaGeometry
 
 /// Checks or records one scene: the per-scene work of `CheckEngine`.

@@ -58,8 +58,14 @@ extension SceneBuilder {
     /// The element's transform: a CSS `transform` declaration (sheet or `style`) wins over the
     /// attribute; identity when absent; invalid: identity and a warning.
     mutating func transformAttribute(_ element: Int, _ declarations: [CascadedDeclaration]) -> AffineTransform {
-        var text = tree.attribute(element, "transform")
+        var text: String?
         for d in declarations where d.property == .transform { text = d.value }
+        if text == nil {
+            // The attribute alone: parsed from its bytes, a `String` only for the warning.
+            guard let parsed = tree.withAttributeBytes(element, "transform", { TransformList.parse(bytes: $0) }) else { return .identity }
+            if let t = parsed { return t }
+            text = tree.attribute(element, "transform")
+        }
         guard let text else { return .identity }
         if let t = TransformList.parse(text[...]) { return t }
         warn("invalid transform '\(text)' ignored", element)

@@ -57,7 +57,7 @@ extension SceneBuilder {
             let x1 = x("x1") ?? 0, y1 = y("y1") ?? 0, x2 = x("x2") ?? 0, y2 = y("y2") ?? 0
             return (.line(x1: x1, y1: y1, x2: x2, y2: y2), Rect.boundingBox(of: [Point(x1, y1), Point(x2, y2)]))
         case .polyline, .polygon:
-            let points = Self.points(tree[e].attribute("points") ?? "")
+            let points = tree.withAttributeBytes(e, "points") { Self.points(bytes: $0) } ?? []
             guard points.count >= 2 else { return nil }
             let box = Rect.boundingBox(of: points)
             return (tree[e].kind == .polygon ? .polygon(points) : .polyline(points), box)
@@ -77,22 +77,30 @@ extension SceneBuilder {
 
     /// `points`: number pairs up to the first error; an odd last coordinate is dropped.
     static func points(_ text: String) -> [Point] {
-        NumberScanner.scan(text) { sc -> [Point] in
-            var out: [Point] = []
-            var x: Double?
-            sc.skipSpaces()
-            while !sc.isAtEnd {
-                guard let v = sc.number(), v.isFinite else { break }
-                if let px = x {
-                    out.append(Point(px, v))
-                    x = nil
-                } else {
-                    x = v
-                }
-                _ = sc.skipCommaSpaces()
+        NumberScanner.scan(text) { sc -> [Point] in points(scanner: &sc) }
+    }
+
+    /// `points` from UTF-8 bytes.
+    static func points(bytes: UnsafeBufferPointer<UInt8>) -> [Point] {
+        var sc = NumberScanner(bytes)
+        return points(scanner: &sc)
+    }
+
+    private static func points(scanner sc: inout NumberScanner) -> [Point] {
+        var out: [Point] = []
+        var x: Double?
+        sc.skipSpaces()
+        while !sc.isAtEnd {
+            guard let v = sc.number(), v.isFinite else { break }
+            if let px = x {
+                out.append(Point(px, v))
+                x = nil
+            } else {
+                x = v
             }
-            return out
+            _ = sc.skipCommaSpaces()
         }
+        return out
     }
 
     /// A paint server reference that resolves: requested as a resource; otherwise its

@@ -92,15 +92,15 @@ package struct StyleCascade: Sendable {
             }
         }
         // One pass over the attributes: presentation attributes in order, and the first `style`.
-        var style: String?
+        var style = -1
         for s in tree.attributeSlots(element) {
             let a = tree.attributeName(slot: s)
             guard a.namespace == nil else { continue }
             if let property = a.presentation {
                 position += 1
                 offer(a.name, tree.cssTrimmedValue(slot: s), property, (0, 0, 0, position))
-            } else if style == nil, a.isStyle {
-                style = tree.attributeValue(slot: s)
+            } else if style < 0, a.isStyle {
+                style = s
             }
         }
         if !matchStart.isEmpty {
@@ -112,8 +112,8 @@ package struct StyleCascade: Sendable {
                 }
             }
         }
-        if let style {
-            for d in StyleSheet.parseDeclarations(style) {
+        if style >= 0 {
+            for d in tree.styleDeclarations(slot: style) {
                 position += 1
                 offer(d.name, d.value, CSSProperty.of(d.name), (d.important ? 1 : 0, 2, 0, position))
             }

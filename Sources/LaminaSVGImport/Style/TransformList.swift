@@ -7,18 +7,26 @@ package enum TransformList {
     ///
     ///     TransformList.parse("translate(10) scale(2)") // maps (1, 1) to (12, 2)
     package static func parse(_ s: Substring) -> AffineTransform? {
-        NumberScanner.scan(s) { sc -> AffineTransform? in
-            var total = AffineTransform.identity
-            sc.skipSpaces()
-            if matchesNone(&sc) { return total }
-            var first = true
-            while true {
-                let comma = first ? false : sc.skipCommaSpaces()
-                if sc.isAtEnd { return comma ? nil : (isFinite(total) ? total : nil) }
-                first = false
-                guard let t = function(&sc) else { return nil }
-                total = t.concatenating(total)
-            }
+        NumberScanner.scan(s) { sc -> AffineTransform? in parse(scanner: &sc) }
+    }
+
+    /// The same as `parse(_:)` on UTF-8 bytes.
+    package static func parse(bytes: UnsafeBufferPointer<UInt8>) -> AffineTransform? {
+        var sc = NumberScanner(bytes)
+        return parse(scanner: &sc)
+    }
+
+    private static func parse(scanner sc: inout NumberScanner) -> AffineTransform? {
+        var total = AffineTransform.identity
+        sc.skipSpaces()
+        if matchesNone(&sc) { return total }
+        var first = true
+        while true {
+            let comma = first ? false : sc.skipCommaSpaces()
+            if sc.isAtEnd { return comma ? nil : (isFinite(total) ? total : nil) }
+            first = false
+            guard let t = function(&sc) else { return nil }
+            total = t.concatenating(total)
         }
     }
 

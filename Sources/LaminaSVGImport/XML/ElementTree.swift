@@ -160,3 +160,34 @@ extension ElementTree {
         }
     }
 }
+
+extension ElementTree {
+    /// The declarations of a `style` attribute value (as `StyleSheet.parseDeclarations`), read
+    /// from the arena in place unless the value holds a comment.
+    package func styleDeclarations(slot: Int) -> [StyleSheet.Declaration] {
+        let a = table.attributes[slot]
+        let start = a.valueStart, end = a.valueStart + Int(a.valueCount)
+        if table.arena[start..<end].contains(UInt8(ascii: "/")) {
+            var bytes = Array(table.arena[start..<end])
+            CSSBytes.blankComments(&bytes)
+            return CSSBytes.declarations(bytes, 0, bytes.count)
+        }
+        return CSSBytes.declarations(table.arena, start, end)
+    }
+}
+
+extension ElementTree {
+    /// The content slots of element `i` (indices into the tree-wide content list).
+    package func contentSlots(_ i: Int) -> Range<Int> { table.contentSlots(i) }
+
+    /// The first child element at a content slot in `from..<end`, with its slot.
+    package func nextChildElement(from: Int, end: Int) -> (slot: Int, element: Int)? {
+        var k = from
+        while k < end {
+            let item = table.content[k]
+            if item >= 0 { return (k, Int(item)) }
+            k += 1
+        }
+        return nil
+    }
+}

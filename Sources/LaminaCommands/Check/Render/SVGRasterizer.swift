@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An external SVG renderer (`resvg` or `rsvg-convert`) used by `lamina check --render`.
 ///
@@ -100,23 +108,12 @@ package struct SVGRasterizer: Sendable, Hashable {
             if let size { arguments += ["-w", "\(size.0)", "-h", "\(size.1)"] }
             arguments += ["-o", png.path, svg.path]
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
+        guard let outcome = Subprocess.run(executable.path, arguments) else {
             return .failure(PNGError("cannot run \(executable.path)"))
         }
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            return .failure(PNGError("\(executable.lastPathComponent) exited with \(process.terminationStatus): \(text.prefix(300))"))
+        guard outcome.status == 0 else {
+            let text = String(decoding: outcome.standardError, as: UTF8.self).trimmingWhitespace(newlines: true)
+            return .failure(PNGError("\(executable.lastPathComponent) exited with \(outcome.status): \(text.prefix(300))"))
         }
         guard let bytes = CheckFiles.read(png) else { return .failure(PNGError("renderer wrote no image")) }
         return RGBAImage.decodePNG(bytes)

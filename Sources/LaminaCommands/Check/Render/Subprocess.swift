@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs an external program (the `check --render` renderer) with posix_spawn, without Foundation.
+package enum Subprocess {
+    /// How a finished program ended.
+    package struct Outcome: Sendable, Equatable {
+        /// The exit status, or the signal number when a signal ended it (as `Process` reports).
+        package var status: Int32
+        /// Everything it wrote to standard error.
+        package var standardError: [UInt8]
+    }
+
+    /// Runs `executable` with `arguments` (standard input and output on /dev/null, standard error
+    /// captured) and waits for it; nil when it cannot be started.
+    package static func run(_ executable: String, _ arguments: [String]) -> Outcome? {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return nil }
+        // Close-on-exec, so that renderers started at the same time by other tasks do not
+        // inherit this pipe and hold it open.
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        defer { close(fds[0]) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        let spawned: Int32 = argv.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return -1 }
+            return posix_spawn(&pid, executable, &actions, nil, base, environ)
+        }
+        close(fds[1])
+        guard spawned == 0 else { return nil }
+        var errors: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            errors += chunk[0..<n]
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return Outcome(status: -1, standardError: errors) }
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
+        let signal = status & 0x7F
+        return Outcome(status: signal == 0 ? (status >> 8) & 0xFF : signal, standardError: errors)
+    }
+}
