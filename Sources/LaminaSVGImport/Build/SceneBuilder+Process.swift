@@ -33,7 +33,6 @@ extension SceneBuilder {
                 next.parent = layer
                 next.style = style
                 next.useSize = nil
-                next.sibling = -1
                 work.append(next)
             }
         case .svg, .symbol:

@@ -24,10 +24,9 @@ struct SceneBuilder {
         var useSize: (width: Length?, height: Length?)?
         /// The innermost clip path being built around this element, or -1.
         var clipFrame = -1
-        /// For a child queued by `pushChildren`: its index in its parent's content items, so
-        /// that the next sibling is queued only when this one is taken (one entry per level
-        /// instead of one per child); -1 otherwise.
-        var sibling = -1
+        /// -1 for an element to build; otherwise this item stands for the children of `element`
+        /// from content slot `nextSlot` on, queued one at a time (see `pushChildren`).
+        var nextSlot = -1
 
         /// The computed style of the element's (instance) parent.
         var style: ComputedStyle {
@@ -72,8 +71,9 @@ struct SceneBuilder {
         var parent: Int
     }
 
-    let tree: ElementTree
-    let cascade: StyleCascade
+    /// The document; released (with the cascade) once every layer and resource is built.
+    private(set) var tree: ElementTree
+    private(set) var cascade: StyleCascade
     var diagnostics: [Diagnostic] = []
     var layers = LayerTree()
     var pending: [PendingGeometry] = []
@@ -108,18 +108,41 @@ struct SceneBuilder {
     /// Builds the whole scene from the root `svg` (element 0).
     mutating func build() throws(SVGImportError) -> Scene {
         try checkInstanceExpansion()
-        layers.reserveCapacity(tree.count)
-        layers.sourcePositions.reserveCapacity(tree.count)
+        // Clip paths add layers per reference: room for a quarter more, so that the (large)
+        // arrays are not regrown and copied near the end; untouched reserved pages cost nothing.
+        let room = tree.count + tree.count / 4 + 16
+        layers.reserveCapacity(room)
+        layers.sourcePositions.reserveCapacity(room)
         layers.sourceFile = tree.file
-        pending.reserveCapacity(tree.count)
+        pending.reserveCapacity(room)
         let root = try buildRoot()
         while let w = work.popLast() {
-            if w.sibling >= 0 { pushNextSibling(after: w) }
-            try process(w)
+            if w.nextSlot >= 0 {
+                nextChild(w)
+            } else {
+                try process(w)
+            }
         }
-        finalizeGeometry(root: root)
+        // Resources only read the document (finalizing only the layers): built first, so
+        // that the document is freed before the geometry pass.
         let collected = buildResources()
+        releaseDocument()
+        finalizeGeometry(root: root)
         return Scene(tree: layers, root: root, resources: collected)
+    }
+
+    /// Frees the element tree, the cascade and the per-element tables (only layers and
+    /// diagnostics are needed from here on).
+    private mutating func releaseDocument() {
+        let file = tree.file
+        tree = ElementTree(file: file, table: .empty)
+        var none: [Diagnostic] = []
+        cascade = StyleCascade(tree: tree, diagnostics: &none)
+        ids = [:]
+        documentStyles = [:]
+        work = []
+        clipFrames = []
+        useGraph = UseGraph(tree: tree, targets: [])
     }
 
     mutating func warn(_ message: String, _ element: Int) {
@@ -199,34 +222,35 @@ struct SceneBuilder {
         return style
     }
 
-    /// Queues the child elements of `element` (in order) under `parent`: the first one, which
-    /// queues the next when it is taken (see `pushNextSibling`), so the build order is the
-    /// document order and the queue stays as small as the tree is deep.
+    /// Queues the child elements of `element` (in order) under `parent`.
+    ///
+    /// One cursor item stands for all of them: each time it is popped it queues itself for the
+    /// next sibling and then the child on top, so the children are built in the same order as
+    /// if all were queued at once, but the queue stays as small as the tree is deep.
     mutating func pushChildren(of element: Int, _ w: Work, parent: LayerID, style: ComputedStyle, viewport: Size) {
-        let content = tree.contentItems(element)
-        guard let first = content.firstIndex(where: { $0 >= 0 }) else { return }
-        var child = Work(
-            element: Int(content[first]), parent: parent, style: StyleBox(style), viewport: viewport, context: w.context,
+        let slots = tree.contentSlots(element)
+        guard !slots.isEmpty else { return }
+        var cursor = Work(
+            element: element, parent: parent, style: StyleBox(style), viewport: viewport, context: w.context,
             clipFrame: w.clipFrame)
-        child.sibling = first
-        work.append(child)
+        cursor.nextSlot = slots.lowerBound
+        work.append(cursor)
     }
 
-    /// Queues the next element sibling of `w` (a child queued by `pushChildren`), if any.
-    mutating func pushNextSibling(after w: Work) {
-        guard let p = tree.parent(w.element) else { return }
-        let content = tree.contentItems(p)
-        var i = w.sibling + 1
-        while i < content.endIndex {
-            if content[i] >= 0 {
-                var next = w
-                next.element = Int(content[i])
-                next.sibling = i
-                work.append(next)
-                return
-            }
-            i += 1
+    /// Pops the next child element of a cursor item: re-queues the cursor after it (when more
+    /// content follows), then queues the child.
+    mutating func nextChild(_ cursor: Work) {
+        let end = tree.contentSlots(cursor.element).upperBound
+        guard let (slot, child) = tree.nextChildElement(from: cursor.nextSlot, end: end) else { return }
+        if slot + 1 < end {
+            var rest = cursor
+            rest.nextSlot = slot + 1
+            work.append(rest)
         }
+        var next = cursor
+        next.element = child
+        next.nextSlot = -1
+        work.append(next)
     }
 
     /// The element an id refers to.
