@@ -73,6 +73,10 @@ struct Batch: Sendable {
             FileIO.printError(error.description)
             return .cannotCreate
         }
+        // Files run `jobs` at a time: each gets its share of the threads, so that they are not oversubscribed.
+        var shared = self
+        shared.options.split = WorkSplit(threads: options.split.threads / max(1, min(jobs, files.count)))
+        let batch = shared
         let progress = Progress(total: files.count)
         var pending: [Int: Outcome] = [:]
         var nextToPrint = 0
@@ -83,7 +87,7 @@ struct Batch: Sendable {
                 let i = started
                 let file = files[i]
                 started += 1
-                group.addTask { (i, self.convert(file.path, relative: file.relative)) }
+                group.addTask { (i, batch.convert(file.path, relative: file.relative)) }
             }
             for _ in 0..<min(jobs, files.count) { startNext() }
             while let (i, outcome) = await group.next() {

@@ -1,3 +1,4 @@
+import Foundation
 import LaminaCore
 import LaminaExport
 import LaminaJSON
@@ -36,9 +37,25 @@ package enum Pipeline {
         package var keepGroups = false
         /// Debug overlay options.
         package var debug = DebugSVG.Options()
+        /// The threads the writers use (every processor, or `LAMINA_THREADS`; a batch shares them).
+        package var split = Pipeline.defaultSplit
 
         package init() {}
     }
+
+    /// Every processor, or the thread count in the environment variable `LAMINA_THREADS`;
+    /// `LAMINA_CHUNK_ITEMS` sets the chunk size and splits even small inputs (both for tests
+    /// and measurements: the output bytes never depend on them).
+    package static let defaultSplit: WorkSplit = {
+        let environment = ProcessInfo.processInfo.environment
+        var split = WorkSplit(threads: ProcessInfo.processInfo.activeProcessorCount)
+        if let text = environment["LAMINA_THREADS"], let n = Int(text), n >= 1 { split.threads = n }
+        if let text = environment["LAMINA_CHUNK_ITEMS"], let n = Int(text), n >= 1 {
+            split.chunkItems = n
+            split.sequentialBelow = 0
+        }
+        return split
+    }()
 
     /// Whether bytes named `file` are layer JSON (by extension, else by a leading `{`).
     package static func isJSON(_ bytes: [UInt8], file: String) -> Bool {
@@ -112,6 +129,7 @@ package enum Pipeline {
             let (list, warnings) = DisplayList.resolve(scene)
             var o = FlattenedSVG.Options()
             o.keepGroups = options.keepGroups
+            o.split = options.split
             return (FlattenedSVG.bytes(list, scene: scene, options: o), warnings)
         case .debug:
             let (list, warnings) = DisplayList.resolve(scene)
@@ -159,6 +177,7 @@ package enum Pipeline {
             var output = try AtomicOutput(path: path)
             var o = FlattenedSVG.Options()
             o.keepGroups = options.keepGroups
+            o.split = options.split
             FlattenedSVG.write(list, scene: scene, options: o) { output.write($0) }
             try output.commit()
         case .debug where path != "-":

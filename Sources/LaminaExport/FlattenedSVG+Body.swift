@@ -2,58 +2,94 @@ import LaminaCore
 
 /// Writing the drawables in paint order with the groups and clip runs they need.
 extension FlatWriter {
-    /// Writes every item; groups open and close around their contiguous runs, and consecutive
-    /// items with the same clip at one level share one `<g clip-path>`.
-    mutating func writeBody() {
+    /// Writes the items in `range` (every item: the whole body); groups open and close around
+    /// their contiguous runs, and consecutive items with the same clip at one level share one
+    /// `<g clip-path>`. A range starts in the state the item before it left (its groups open,
+    /// its clip run open) and the last one closes everything, so ranges written apart and
+    /// joined in order give the bytes of one walk.
+    ///
+    /// With `emit` false nothing is written: the walk only gives the clips and masks the body
+    /// uses their ids, in the order the writing walk would (run it once over every item first,
+    /// so that writing ranges on several threads finds every id made).
+    mutating func writeBody(_ range: Range<Int>, emit: Bool, to out: inout [UInt8]) {
+        let items = list.items
+        let groups = list.groups
         var open: [Int] = []
-        var isOpen = [Bool](repeating: false, count: list.groups.count)
         var run: Int?
-        var out: [UInt8] = []
-        out.reserveCapacity(list.items.count * 160)
-        for item in list.items {
+        if range.lowerBound > 0, range.lowerBound <= items.count {
+            let before = items[range.lowerBound - 1]
+            open = groupChain(of: before.group)
+            run = before.clip
+        }
+        for index in range {
+            let item = items[index]
             // The groups to open: from the item's group up to the first one already open.
             var chain: [Int] = []
             var cur = item.group
-            while let c = cur, c < isOpen.count, !isOpen[c], chain.count <= list.groups.count {
+            while let c = cur, c < groups.count, !isOpenGroup(c, open), chain.count <= groups.count {
                 chain.append(c)
-                cur = list.groups[c].parent
+                cur = groups[c].parent
             }
-            if open.last != cur || !chain.isEmpty { closeRun(&run, &out) }
+            if open.last != cur || !chain.isEmpty { closeRun(&run, emit, &out) }
             while let top = open.last, top != cur {
-                SVGMarkup.lit("</g>\n", to: &out)
-                isOpen[top] = false
+                if emit { SVGMarkup.lit("</g>\n", to: &out) }
                 open.removeLast()
             }
             for g in chain.reversed() {
-                openGroup(g, to: &out)
+                openGroup(g, emit: emit, to: &out)
                 open.append(g)
-                isOpen[g] = true
             }
             if item.clip != run {
-                closeRun(&run, &out)
+                closeRun(&run, emit, &out)
                 if let c = item.clip {
                     let id = clipID(node: c, inverse: spaceInverse(open.last))
-                    SVGMarkup.lit("<g", to: &out)
-                    SVGMarkup.generatedURLAttr("clip-path", id: id, to: &out)
-                    SVGMarkup.lit(">\n", to: &out)
+                    if emit {
+                        SVGMarkup.lit("<g", to: &out)
+                        SVGMarkup.generatedURLAttr("clip-path", id: id, to: &out)
+                        SVGMarkup.lit(">\n", to: &out)
+                    }
                     run = c
                 }
             }
-            writeItem(item, to: &out)
+            if emit { writeItem(item, to: &out) }
         }
-        closeRun(&run, &out)
+        guard range.upperBound >= items.count, emit else { return }
+        closeRun(&run, emit, &out)
         for _ in open { SVGMarkup.lit("</g>\n", to: &out) }
-        if body.isEmpty { body = out } else { body.append(contentsOf: out) }
     }
 
-    func closeRun(_ run: inout Int?, _ out: inout [UInt8]) {
-        if run != nil { SVGMarkup.lit("</g>\n", to: &out) }
+    /// Whether group `g` is on the open chain `open` (outermost first, so indexed by depth).
+    @inline(__always)
+    func isOpenGroup(_ g: Int, _ open: [Int]) -> Bool {
+        let d = g < groupDepth.count ? groupDepth[g] : -1
+        return d >= 0 && d < open.count && open[d] == g
+    }
+
+    /// Group `g` and its enclosing groups, outermost first (empty for nil).
+    func groupChain(of g: Int?) -> [Int] {
+        var chain: [Int] = []
+        var cur = g
+        while let c = cur, c < list.groups.count, chain.count <= list.groups.count {
+            chain.append(c)
+            cur = list.groups[c].parent
+        }
+        return chain.reversed()
+    }
+
+    func closeRun(_ run: inout Int?, _ emit: Bool, _ out: inout [UInt8]) {
+        if run != nil, emit { SVGMarkup.lit("</g>\n", to: &out) }
         run = nil
     }
 
     /// `<g …>` for a compositing group.
-    mutating func openGroup(_ gi: Int, to out: inout [UInt8]) {
+    mutating func openGroup(_ gi: Int, emit: Bool, to out: inout [UInt8]) {
         let g = list.groups[gi]
+        guard emit else {
+            // Only the ids, in the order the written tag asks for them.
+            if let c = g.clip { _ = clipID(node: c, inverse: spaceInverse(gi)) }
+            if g.maskResource == nil, let m = g.maskContent { _ = maskID(m) }
+            return
+        }
         SVGMarkup.lit("<g", to: &out)
         if let s = g.space { SVGMarkup.transformAttribute(s, to: &out) }
         if g.opacity < 1 { SVGMarkup.attr("opacity", g.opacity, to: &out) }

@@ -6,28 +6,26 @@ extension FlattenedSVG {
     /// The document bytes with markup appended by `overlay` just before `</svg>` (into the same
     /// buffer, so a large overlay is never copied).
     package static func bytes(
-        _ list: DisplayList, scene: Scene, keepGroups: Bool, overlay: (inout [UInt8]) -> Void
+        _ list: DisplayList, scene: Scene, keepGroups: Bool, split: WorkSplit = .automatic,
+        overlay: (inout [UInt8]) -> Void
     ) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096 + list.items.count * 160)
         var w = FlatWriter(list: list, scene: scene)
-        if keepGroups { w.writeLayerGroups() } else { w.writeBody() }
-        let head = w.head()
-        var out = w.body
-        w.body = []
+        w.writeDocument(keepGroups: keepGroups, split: split) { out.append(contentsOf: $0) }
         overlay(&out)
         SVGMarkup.lit("</svg>\n", to: &out)
-        if out.capacity < out.count + head.count { out.reserveCapacity(out.count + head.count) }
-        out.insert(contentsOf: head, at: 0)
         return out
     }
 
-    /// Streams ``bytes(_:scene:options:)`` to `sink` in pieces (head, body, end), so the
-    /// document is never assembled in one buffer.
+    /// Streams ``bytes(_:scene:options:)`` to `sink` in pieces (head, then the body in chunks,
+    /// then the end), so the document is never assembled in one buffer.
     ///
     ///     FlattenedSVG.write(list, scene: scene) { chunk in file.write(chunk) }
     public static func write(
         _ list: DisplayList, scene: Scene, options: Options = Options(), into sink: (UnsafeRawBufferPointer) -> Void
     ) {
-        stream(list, scene: scene, keepGroups: options.keepGroups, into: sink) { out, _ in
+        stream(list, scene: scene, keepGroups: options.keepGroups, split: options.split, into: sink) { out, _ in
             if let overlay = options.overlay {
                 out.append(contentsOf: overlay.utf8)
                 if !overlay.hasSuffix("\n") { out.append(0x0A) }
@@ -38,14 +36,12 @@ extension FlattenedSVG {
     /// Streams the document to `sink`: head, body, then what `overlay` appends to a fresh
     /// buffer (it may hand full pieces to the flush function it is given), then `</svg>`.
     package static func stream(
-        _ list: DisplayList, scene: Scene, keepGroups: Bool, into sink: (UnsafeRawBufferPointer) -> Void,
+        _ list: DisplayList, scene: Scene, keepGroups: Bool, split: WorkSplit = .automatic,
+        into sink: (UnsafeRawBufferPointer) -> Void,
         overlay: (inout [UInt8], _ flush: (inout [UInt8]) -> Void) -> Void
     ) {
         var w = FlatWriter(list: list, scene: scene)
-        if keepGroups { w.writeLayerGroups() } else { w.writeBody() }
-        w.head().withUnsafeBytes(sink)
-        w.body.withUnsafeBytes(sink)
-        w.body = []
+        w.writeDocument(keepGroups: keepGroups, split: split, into: sink)
         var out: [UInt8] = []
         withoutActuallyEscaping(sink) { sink in
             let flush: (inout [UInt8]) -> Void = { buffer in
@@ -61,12 +57,12 @@ extension FlattenedSVG {
 
 extension FlatWriter {
     /// The root start tag and the `<defs>` (resources in use, then generated clips and masks);
-    /// called once the body is written.
-    mutating func head() -> [UInt8] {
+    /// called once the ids the body uses are made. `bodyHasXlink`: the body holds `xlink:`.
+    func head(bodyHasXlink: Bool) -> [UInt8] {
         let usedResources = resourcesInUse()
         var needsXlink = false
         for r in usedResources where SVGMarkup.contains(r.xml, "xlink:") { needsXlink = true }
-        if !needsXlink, SVGMarkup.contains(body, "xlink:") { needsXlink = true }
+        if bodyHasXlink { needsXlink = true }
         var head: [UInt8] = []
         SVGMarkup.lit("<svg xmlns=\"http://www.w3.org/2000/svg\"", to: &head)
         if needsXlink { SVGMarkup.lit(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"", to: &head) }

@@ -5,62 +5,69 @@ extension FlatWriter {
     /// Writes each painting layer's ancestry as nested `<g>` elements, each with its transform
     /// relative to its superlayer, its clip (when it adds one), and its group opacity, mask and
     /// filter; the drawables sit inside their layer's group.
-    mutating func writeLayerGroups() {
-        var groupOfLayer: [Int: Int] = [:]
-        for (i, g) in list.groups.enumerated() { groupOfLayer[g.layer.index] = i }
+    ///
+    /// Writes the items in `range` only, starting with the groups of the item before it open,
+    /// and `emit` false only makes the ids, as ``writeBody(_:emit:to:)`` does.
+    mutating func writeLayerGroups(_ range: Range<Int>, emit: Bool, to out: inout [UInt8]) {
+        let items = list.items
+        let parents = list.pathParents
         var open: [LayerID] = []
-        var isOpen = [Bool](repeating: false, count: list.pathParents.count)
         /// Output space → the user space inside each open group.
         var inverses: [AffineTransform] = []
         var toOutputs: [AffineTransform] = []
-        var out: [UInt8] = []
-        out.reserveCapacity(list.items.count * 160)
-        for item in list.items {
+        if range.lowerBound > 0, range.lowerBound <= items.count {
+            // The open groups are the ancestry of the item before, outermost first.
+            for layer in layerChain(of: items[range.lowerBound - 1].layer) {
+                let (mine, inverse) = groupSpace(layer, toOutputs.last, inverses.last)
+                open.append(layer)
+                inverses.append(inverse)
+                toOutputs.append(mine)
+            }
+        }
+        for index in range {
+            let item = items[index]
             var chain: [LayerID] = []
             var cur: LayerID? = item.layer
-            while let c = cur, c.index < isOpen.count, !isOpen[c.index] {
+            while let c = cur, c.index < parents.count, !isOpenLayer(c, open), chain.count <= parents.count {
                 chain.append(c)
-                cur = list.pathParents[c.index]
+                cur = parents[c.index]
             }
             while let top = open.last, top != cur {
-                SVGMarkup.lit("</g>\n", to: &out)
-                isOpen[top.index] = false
+                if emit { SVGMarkup.lit("</g>\n", to: &out) }
                 open.removeLast()
                 inverses.removeLast()
                 toOutputs.removeLast()
             }
             for layer in chain.reversed() {
-                let outer = toOutputs.last ?? .identity
                 let outerInverse = inverses.last ?? .identity
-                var mine = outer
-                if let h = list.layerToOutput[layer.index] ?? nil, h.isAffine, h.affine.inverted() != nil { mine = h.affine }
-                let relative = mine.concatenating(outerInverse)
-                let inverse = mine.inverted() ?? outerInverse
-                SVGMarkup.lit("<g", to: &out)
-                if let name = scene.tree[layer].name { SVGMarkup.attr("id", Self.layerID(name), to: &out) }
-                SVGMarkup.transformAttribute(relative, to: &out)
-                let parentClip = list.pathParents[layer.index].flatMap { list.layerClip[$0.index] }
+                let (mine, inverse) = groupSpace(layer, toOutputs.last, inverses.last)
+                if emit { SVGMarkup.lit("<g", to: &out) }
+                if emit, let name = scene.tree[layer].name { SVGMarkup.attr("id", Self.layerID(name), to: &out) }
+                if emit { SVGMarkup.transformAttribute(mine.concatenating(outerInverse), to: &out) }
+                let parentClip = parents[layer.index].flatMap { list.layerClip[$0.index] }
                 let g = groupOfLayer[layer.index].map { list.groups[$0] }
                 let clip = g?.filter != nil ? g?.clip : list.layerClip[layer.index]
                 if let c = clip, c != parentClip || g?.filter != nil {
-                    SVGMarkup.generatedURLAttr("clip-path", id: clipID(node: c, inverse: inverse), to: &out)
+                    let id = clipID(node: c, inverse: inverse)
+                    if emit { SVGMarkup.generatedURLAttr("clip-path", id: id, to: &out) }
                 }
                 if let g {
-                    if g.opacity < 1 { SVGMarkup.attr("opacity", g.opacity, to: &out) }
+                    if emit, g.opacity < 1 { SVGMarkup.attr("opacity", g.opacity, to: &out) }
                     if let m = g.maskResource {
-                        SVGMarkup.urlAttr("mask", id: m, to: &out)
+                        if emit { SVGMarkup.urlAttr("mask", id: m, to: &out) }
                     } else if let m = g.maskContent {
-                        SVGMarkup.generatedURLAttr("mask", id: maskID(m), to: &out)
+                        let id = maskID(m)
+                        if emit { SVGMarkup.generatedURLAttr("mask", id: id, to: &out) }
                     }
-                    if let f = g.filter { SVGMarkup.urlAttr("filter", id: f, to: &out) }
-                    SVGMarkup.styleAttribute(g.extra, to: &out)
+                    if emit, let f = g.filter { SVGMarkup.urlAttr("filter", id: f, to: &out) }
+                    if emit { SVGMarkup.styleAttribute(g.extra, to: &out) }
                 }
-                SVGMarkup.lit(">\n", to: &out)
+                if emit { SVGMarkup.lit(">\n", to: &out) }
                 open.append(layer)
-                isOpen[layer.index] = true
                 inverses.append(inverse)
                 toOutputs.append(mine)
             }
+            guard emit else { continue }
             let inverse = inverses.last ?? .identity
             var geometry = item.geometry
             var content = DisplayList.content(of: item.part, of: scene.tree[item.layer])
@@ -79,8 +86,39 @@ extension FlatWriter {
             }
             if let c = content { Self.writeElement(c, geometry: geometry, opacity: item.opacity, to: &out) }
         }
+        guard range.upperBound >= items.count, emit else { return }
         for _ in open { SVGMarkup.lit("</g>\n", to: &out) }
-        if body.isEmpty { body = out } else { body.append(contentsOf: out) }
+    }
+
+    /// The map from a layer's group to output space and its inverse, given those of the
+    /// enclosing group (nil: output space): its own affine map when it is invertible, else the
+    /// enclosing one.
+    @inline(__always)
+    func groupSpace(
+        _ layer: LayerID, _ outer: AffineTransform?, _ outerInverse: AffineTransform?
+    ) -> (AffineTransform, AffineTransform) {
+        var mine = outer ?? .identity
+        if let h = list.layerToOutput[layer.index] ?? nil, h.isAffine, h.affine.inverted() != nil { mine = h.affine }
+        return (mine, mine.inverted() ?? outerInverse ?? .identity)
+    }
+
+    /// Whether a layer's group is on the open chain `open` (outermost first, so indexed by depth).
+    @inline(__always)
+    func isOpenLayer(_ layer: LayerID, _ open: [LayerID]) -> Bool {
+        let d = layer.index < layerDepth.count ? layerDepth[layer.index] : -1
+        return d >= 0 && d < open.count && open[d] == layer
+    }
+
+    /// A layer and its superlayers up the painted ancestry, outermost first.
+    func layerChain(of layer: LayerID) -> [LayerID] {
+        let parents = list.pathParents
+        var chain: [LayerID] = []
+        var cur: LayerID? = layer
+        while let c = cur, c.index < parents.count, chain.count <= parents.count {
+            chain.append(c)
+            cur = parents[c.index]
+        }
+        return chain.reversed()
     }
 
     /// A layer name as an XML id-safe token (kept readable; not guaranteed unique).

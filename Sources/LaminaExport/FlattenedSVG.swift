@@ -8,6 +8,8 @@ public enum FlattenedSVG {
         public var keepGroups: Bool
         /// Extra markup inserted just before `</svg>` (the debug overlay).
         public var overlay: String?
+        /// The threads and chunks the body is written with (the bytes do not depend on it).
+        package var split = WorkSplit.automatic
 
         /// Options with flat output and no overlay by default.
         public init(keepGroups: Bool = false, overlay: String? = nil) {
@@ -23,7 +25,7 @@ public enum FlattenedSVG {
 
     /// ``write(_:scene:options:)`` as UTF-8 bytes, written into one buffer (no `String` on the way).
     public static func bytes(_ list: DisplayList, scene: Scene, options: Options = Options()) -> [UInt8] {
-        bytes(list, scene: scene, keepGroups: options.keepGroups) { out in
+        bytes(list, scene: scene, keepGroups: options.keepGroups, split: options.split) { out in
             if let overlay = options.overlay {
                 out.append(contentsOf: overlay.utf8)
                 if !overlay.hasSuffix("\n") { out.append(0x0A) }
@@ -32,12 +34,11 @@ public enum FlattenedSVG {
     }
 }
 
-/// The state of writing one document: the body is written first, so that the definitions
-/// it uses (clip variants, masks, resources) are known when the `<defs>` is assembled.
+/// The state of writing one document: a first walk over the body makes the definitions it
+/// uses (clip variants, masks), so that the `<defs>` can be assembled before the body is written.
 struct FlatWriter {
     let list: DisplayList
     let scene: Scene
-    var body: [UInt8] = []
     var defs: [UInt8] = []
     /// Ids that generated ids must avoid (every id inside resources).
     var reserved: Set<String> = []
@@ -52,6 +53,12 @@ struct FlatWriter {
     var spaceToOutput: [Int: AffineTransform] = [:]
     /// The innermost space-establishing group at or above each group.
     var spaceOf: [Int?] = []
+    /// Each group's number of enclosing groups (its index in the chain of open groups).
+    var groupDepth: [Int] = []
+    /// `--keep-groups` only: each layer's number of painted ancestors (by `LayerID.index`).
+    var layerDepth: [Int] = []
+    /// `--keep-groups` only: the compositing group of each layer that has one (by `LayerID.index`).
+    var groupOfLayer: [Int: Int] = [:]
 
     struct ClipKey: Hashable {
         var node: Int
@@ -74,6 +81,45 @@ struct FlatWriter {
             let outer = outerSpace.flatMap { spaceToOutput[$0] } ?? .identity
             spaceToOutput[i] = s.concatenating(outer)
         }
+        groupDepth = Self.depths(count: list.groups.count) { list.groups[$0].parent }
+    }
+
+    /// Sets up what `--keep-groups` walks need (layer depths, each layer's group).
+    mutating func prepareLayerGroups() {
+        let parents = list.pathParents
+        layerDepth = Self.depths(count: parents.count) { parents[$0]?.index }
+        for (i, g) in list.groups.enumerated() { groupOfLayer[g.layer.index] = i }
+    }
+
+    /// The depth of each node of a forest given by parent links (0 for a root), iteratively;
+    /// -1 for a node on a cycle or under a parent index out of range.
+    static func depths(count: Int, parent: (Int) -> Int?) -> [Int] {
+        var depth = [Int](repeating: -2, count: count)  // -2: not known yet
+        var path: [Int] = []
+        for start in 0..<count where depth[start] == -2 {
+            var cur = start
+            var above = -1  // the depth of the parent of the path's last node (-1: it is a root)
+            var broken = false
+            while true {
+                guard cur >= 0, cur < count, path.count <= count else { broken = true; break }
+                if depth[cur] != -2 {
+                    // Known (≥ 0), broken (-1) or on this path (-3: a cycle).
+                    if depth[cur] >= 0 { above = depth[cur] } else { broken = true }
+                    break
+                }
+                path.append(cur)
+                depth[cur] = -3
+                guard let p = parent(cur) else { break }
+                cur = p
+            }
+            var d = above
+            for n in path.reversed() {
+                d += 1
+                depth[n] = broken ? -1 : d
+            }
+            path.removeAll(keepingCapacity: true)
+        }
+        return depth
     }
 
     /// The innermost group at or above `g` that establishes a coordinate space.

@@ -16,23 +16,18 @@ public struct NumberScanner {
         self.index = 0
     }
 
-    /// Runs `body` with a scanner over the UTF-8 bytes of `text` (no copy for native strings).
-    public static func scan<R>(_ text: Substring, _ body: (inout NumberScanner) -> R) -> R {
-        if let r = text.utf8.withContiguousStorageIfAvailable({ buffer -> R in
-            var scanner = NumberScanner(buffer)
-            return body(&scanner)
-        }) {
-            return r
-        }
-        let copy = Array(text.utf8)
-        return copy.withUnsafeBufferPointer { buffer in
+    /// Runs `body` with a scanner over the UTF-8 bytes of `text` (no copy for native strings;
+    /// small strings are read from a stack copy, never from a heap array).
+    @inlinable public static func scan<R>(_ text: Substring, _ body: (inout NumberScanner) -> R) -> R {
+        var t = text
+        return t.withUTF8 { buffer -> R in
             var scanner = NumberScanner(buffer)
             return body(&scanner)
         }
     }
 
     /// Runs `body` with a scanner over the UTF-8 bytes of `text`.
-    public static func scan<R>(_ text: String, _ body: (inout NumberScanner) -> R) -> R {
+    @inlinable public static func scan<R>(_ text: String, _ body: (inout NumberScanner) -> R) -> R {
         scan(text[...], body)
     }
 

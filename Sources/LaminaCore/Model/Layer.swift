@@ -9,11 +9,7 @@ public struct Layer: Hashable, Sendable {
     public var bounds: Rect = .zero
     public var position: Point = .zero
     public var anchorPoint: Point = Point(0.5, 0.5)
-    public var anchorPointZ: Double = 0
-    public var zPosition: Double = 0
-    public var cornerRadius: Double = 0
     public var opacity: Double = 1
-    public var borderWidth: Double = 0
     public var autoresizingMask: AutoresizingMask = []
     public var geometryFlipped = false
     public var masksToBounds = false
@@ -35,29 +31,49 @@ public struct Layer: Hashable, Sendable {
         set { LayerBox.store(newValue.isExactIdentity ? nil : newValue, in: &transformBox) }
     }
 
+    public var anchorPointZ: Double {
+        get { rareBox?.value.anchorPointZ ?? 0 }
+        set { if newValue.bitPattern != 0 || rareBox != nil { updateRare { $0.anchorPointZ = newValue } } }
+    }
+
+    public var zPosition: Double {
+        get { rareBox?.value.zPosition ?? 0 }
+        set { if newValue.bitPattern != 0 || rareBox != nil { updateRare { $0.zPosition = newValue } } }
+    }
+
+    public var cornerRadius: Double {
+        get { rareBox?.value.cornerRadius ?? 0 }
+        set { if newValue.bitPattern != 0 || rareBox != nil { updateRare { $0.cornerRadius = newValue } } }
+    }
+
+    public var borderWidth: Double {
+        get { rareBox?.value.borderWidth ?? 0 }
+        set { if newValue.bitPattern != 0 || rareBox != nil { updateRare { $0.borderWidth = newValue } } }
+    }
+
     public var sublayerTransform: Transform3D {
         get { rareBox?.value.sublayerTransform ?? .identity }
-        set { updateRare { $0.sublayerTransform = newValue } }
+        set { if !newValue.isExactIdentity || rareBox != nil { updateRare { $0.sublayerTransform = newValue } } }
     }
 
     public var borderColor: String? {
         get { rareBox?.value.borderColor }
-        set { updateRare { $0.borderColor = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.borderColor = newValue } } }
     }
 
     public var backgroundColor: String? {
         get { rareBox?.value.backgroundColor }
-        set { updateRare { $0.backgroundColor = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.backgroundColor = newValue } } }
     }
 
     public var constraints: [Constraint] {
         get { rareBox?.value.constraints ?? [] }
-        set { updateRare { $0.constraints = newValue } }
+        set { if !newValue.isEmpty || rareBox != nil { updateRare { $0.constraints = newValue } } }
     }
 
     public var layoutManager: LayoutManagerKind? {
         get { rareBox?.value.layoutManager }
-        set { updateRare { $0.layoutManager = newValue } }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.layoutManager = newValue } } }
     }
 
     public var content: Content? {
@@ -72,9 +88,14 @@ public struct Layer: Hashable, Sendable {
     }
 
     private mutating func updateRare(_ change: (inout LayerRare) -> Void) {
+        if isKnownUniquelyReferenced(&rareBox), let box = rareBox {
+            change(&box.value)
+            if box.value.isDefault { rareBox = nil }
+            return
+        }
         var rare = rareBox?.value ?? LayerRare()
         change(&rare)
-        LayerBox.store(rare.isDefault ? nil : rare, in: &rareBox)
+        rareBox = rare.isDefault ? nil : LayerBox(rare)
     }
 
     public static func == (l: Layer, r: Layer) -> Bool {
@@ -104,6 +125,10 @@ public struct Layer: Hashable, Sendable {
 
 /// The rarely set layer properties, stored together out of line.
 struct LayerRare: Sendable {
+    var anchorPointZ: Double = 0
+    var zPosition: Double = 0
+    var cornerRadius: Double = 0
+    var borderWidth: Double = 0
     var sublayerTransform: Transform3D = .identity
     var borderColor: String?
     var backgroundColor: String?
@@ -111,8 +136,10 @@ struct LayerRare: Sendable {
     var layoutManager: LayoutManagerKind?
 
     /// Whether every property has its default (then no box is kept).
+    /// Scalars compare bit for bit, so that a `-0` is kept as written.
     var isDefault: Bool {
-        sublayerTransform.isExactIdentity && borderColor == nil && backgroundColor == nil
+        anchorPointZ.bitPattern == 0 && zPosition.bitPattern == 0 && cornerRadius.bitPattern == 0
+            && borderWidth.bitPattern == 0 && sublayerTransform.isExactIdentity && borderColor == nil && backgroundColor == nil
             && constraints.isEmpty && layoutManager == nil
     }
 }
@@ -120,9 +147,11 @@ struct LayerRare: Sendable {
 extension Transform3D {
     /// Whether the matrix is the identity bit for bit (so `-0` entries are kept as written).
     var isExactIdentity: Bool {
-        withUnsafeBytes(of: self) { a in
-            withUnsafeBytes(of: Transform3D.identity) { b in a.elementsEqual(b) }
-        }
+        let one = (1.0).bitPattern
+        return m11.bitPattern == one && m22.bitPattern == one && m33.bitPattern == one && m44.bitPattern == one
+            && m12.bitPattern | m13.bitPattern | m14.bitPattern | m21.bitPattern | m23.bitPattern | m24.bitPattern
+                | m31.bitPattern | m32.bitPattern | m34.bitPattern | m41.bitPattern | m42.bitPattern
+                | m43.bitPattern == 0
     }
 }
 
@@ -130,46 +159,20 @@ extension Transform3D {
 final class LayerBox<Value: Sendable>: @unchecked Sendable {
     var value: Value
 
-    init(_ value: Value) { self.value = value }
+    init(_ value: consuming Value) { self.value = value }
 
-    /// Stores `value` in `box`, in place when the box is uniquely referenced; `nil` drops it.
-    static func store(_ value: Value?, in box: inout LayerBox<Value>?) {
-        guard let value else { box = nil; return }
-        if isKnownUniquelyReferenced(&box), let b = box {
-            b.value = value
-        } else {
-            box = LayerBox(value)
+    /// Stores `value` in `box` (moved, not copied), in place when the box is uniquely
+    /// referenced; `nil` drops it.
+    static func store(_ value: consuming Value?, in box: inout LayerBox<Value>?) {
+        switch consume value {
+        case .none:
+            box = nil
+        case .some(let v):
+            if isKnownUniquelyReferenced(&box), let b = box {
+                b.value = v
+            } else {
+                box = LayerBox(v)
+            }
         }
-    }
-}
-
-/// What the importer remembers of the element a layer came from (SPEC §3 `svg`).
-public struct SVGInfo: Hashable, Sendable {
-    /// The element name (`g`, `rect`, `svg`, `use`, `clipPath` …).
-    public var element: String
-    public var id: String?
-    public var title: String?
-    public var className: String?
-    /// A `mask="url(#…)"` kept on this layer: the id of a resource.
-    public var mask: String?
-    /// A `filter="url(#…)"` kept on this layer: the id of a resource.
-    public var filter: String?
-    /// Other compositing properties the layer keeps (`mix-blend-mode`, `isolation`).
-    public var extra: [StyleProperty]
-    /// Where the element starts in its source file.
-    public var location: SourceLocation?
-
-    public init(element: String) {
-        self.element = element
-        self.extra = []
-    }
-
-    public static func == (l: SVGInfo, r: SVGInfo) -> Bool {
-        l.element == r.element && l.id == r.id && l.title == r.title && l.className == r.className
-            && l.mask == r.mask && l.filter == r.filter && l.extra == r.extra
-    }
-
-    public func hash(into h: inout Hasher) {
-        h.combine(element); h.combine(id); h.combine(title); h.combine(className)
     }
 }

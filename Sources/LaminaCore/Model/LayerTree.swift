@@ -44,7 +44,8 @@ public struct LayerTree: Hashable, Sendable {
     /// The layer whose `layoutSublayers` is running; implicit invalidations of it are skipped.
     var layoutInProgress: LayerID?
     /// Where each layer starts in ``sourceFile``, by `LayerID.index`, for layers read by a decoder
-    /// that does not set `svg.location` (layer JSON); may be shorter than `layers`. Not compared.
+    /// that does not set `svg.location` (layer JSON, and the SVG importer, which records positions
+    /// here instead of a file name per layer); may be shorter than `layers`. Not compared.
     public var sourcePositions: [SourcePosition] = []
     /// The file ``sourcePositions`` refer to.
     public var sourceFile = ""
@@ -56,7 +57,7 @@ public struct LayerTree: Hashable, Sendable {
 
     /// Adds a detached layer (a root until it is added somewhere) and returns its id.
     @discardableResult
-    public mutating func make(_ layer: Layer) -> LayerID {
+    public mutating func make(_ layer: consuming Layer) -> LayerID {
         let id = LayerID(layers.count)
         layers.append(layer)
         superlayers.append(nil)

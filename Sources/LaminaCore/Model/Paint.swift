@@ -25,28 +25,30 @@ public enum Shape: Hashable, Sendable {
 ///
 /// Optional paint properties are `nil` when at the SVG initial value, so they are omitted from
 /// JSON: fill black, stroke none, opacities 1, fill-rule nonzero, stroke-width 1, …
+/// The rarely set ones live in one copy-on-write box that is absent while all are unset, so a
+/// million shapes stay small (`Content+Rare.swift`).
 public struct Content: Hashable, Sendable {
     public var shape: Shape
     public var fill: Paint?
     public var stroke: Paint?
     public var fillOpacity: Double?
-    public var strokeOpacity: Double?
-    public var fillRule: String?
     public var strokeWidth: Double?
-    public var strokeLinecap: String?
-    public var strokeLinejoin: String?
-    public var strokeMiterlimit: Double?
-    public var strokeDasharray: [Double]?
-    public var strokeDashoffset: Double?
-    public var clipRule: String?
-    /// Other presentation properties that affect drawing (`visibility`, `paint-order`,
-    /// `shape-rendering`, `vector-effect`, `marker-*`…), as CSS name → value, written back as
-    /// attributes in this order.
-    public var extra: [StyleProperty]
+    /// The rarely set properties; nil while every one of them is unset.
+    var rareBox: LayerBox<ContentRare>?
 
     public init(shape: Shape) {
         self.shape = shape
-        self.extra = []
+    }
+
+    public static func == (l: Content, r: Content) -> Bool {
+        l.shape == r.shape && l.fill == r.fill && l.stroke == r.stroke && l.fillOpacity == r.fillOpacity
+            && l.strokeWidth == r.strokeWidth
+            && (l.rareBox === r.rareBox || (l.rareBox?.value ?? ContentRare()) == (r.rareBox?.value ?? ContentRare()))
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(shape); h.combine(fill); h.combine(stroke); h.combine(fillOpacity); h.combine(strokeWidth)
+        h.combine(rareBox?.value ?? ContentRare())
     }
 }
 

@@ -30,9 +30,8 @@ extension SceneBuilder {
         var layer = Layer(name: clipID)
         var info = SVGInfo(element: "clipPath")
         info.id = clipID
-        info.location = tree.location(of: c)
         layer.svg = info
-        let mask = layers.make(layer)
+        let mask = newLayer(layer, element: c)
         pending.append(PendingGeometry(transform: transformAttribute(c, cascade.cascaded(for: c))))
         if tree[c].attribute("clipPathUnits")?.trimmingCharacters(in: " \t\n\r") == "objectBoundingBox" {
             pending[mask.index].boundingBoxHost = host

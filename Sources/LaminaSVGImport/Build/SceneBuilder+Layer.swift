@@ -4,18 +4,16 @@ extension SceneBuilder {
     /// Creates the layer of a group, `use`, viewport or drawable and attaches it to its parent:
     /// name, `svg` facts, opacity, `display`, clip path, mask and filter, authoring attributes.
     mutating func makeLayer(
-        _ w: Work, style: ComputedStyle, transform: AffineTransform, content: Content? = nil
+        _ w: Work, style: ComputedStyle, transform: AffineTransform, content: consuming Content? = nil
     ) throws(SVGImportError) -> LayerID {
+        // The layer is made in the tree first and filled in place: no `Layer` or `Content` copy.
         let idValue = tree.attribute(w.element, "id")
-        var layer = Layer(name: idValue)
-        layer.content = content
-        if w.context != .clip { layer.opacity = style.opacity }
-        layer.hidden = style.isDisplayNone
+        let id = newLayer(Layer(name: idValue), element: w.element)
+        var hidden = style.isDisplayNone
         var info = SVGInfo(element: tree.name(w.element))
         info.id = idValue
         info.className = tree.attribute(w.element, "class")
         info.title = title(of: w.element)
-        info.location = tree.location(of: w.element)
         if w.context != .clip {
             if let mask = style.mask {
                 if let m = element(id: mask), tree[m].name == "mask" {
@@ -23,7 +21,7 @@ extension SceneBuilder {
                     resources.request(mask)
                 } else {
                     warn("mask reference '#\(mask)' not found; element not rendered", w.element)
-                    layer.hidden = true
+                    hidden = true
                 }
             }
             if let filter = style.filter {
@@ -32,15 +30,19 @@ extension SceneBuilder {
                     resources.request(filter)
                 } else {
                     warn("filter reference '#\(filter)' not found; element not rendered", w.element)
-                    layer.hidden = true
+                    hidden = true
                 }
             }
-            for p in style.extraOwn where p.name == "mix-blend-mode" || p.name == "isolation" {
-                info.extra.append(p)
+            if !style.extraOwn.isEmpty {
+                for p in style.extraOwn where p.name == "mix-blend-mode" || p.name == "isolation" {
+                    info.extra.append(p)
+                }
             }
+            layers.layers[id.index].opacity = style.opacity
         }
-        layer.svg = info
-        let id = layers.make(layer)
+        layers.layers[id.index].hidden = hidden
+        if content != nil { layers.layers[id.index].content = consume content }
+        layers.layers[id.index].svg = info
         pending.append(PendingGeometry(transform: transform))
         try? layers.addSublayer(id, to: w.parent)
         try applyAuthoring(to: id, element: w.element)
@@ -48,6 +50,15 @@ extension SceneBuilder {
         if let clip = style.clipPath {
             attachClip(host: id, clipID: clip, hostElement: w.element, w)
         }
+        return id
+    }
+
+    /// Adds `layer` to the tree (moved, not copied) and records where `element` starts in the
+    /// tree's ``LayerTree/sourcePositions`` (the import sets no `svg.location`).
+    mutating func newLayer(_ layer: consuming Layer, element: Int) -> LayerID {
+        let id = layers.make(layer)
+        let view = tree[element]
+        layers.sourcePositions.append(SourcePosition(line: view.line, column: view.column))
         return id
     }
 
@@ -90,8 +101,7 @@ extension SceneBuilder {
         info.id = e.attribute("id")
         info.className = e.attribute("class")
         info.title = title(of: 0)
-        info.location = tree.location(of: 0)
-        info.extra = [StyleProperty("width", NumberText.format(width)), StyleProperty("height", NumberText.format(height))]
+                info.extra = [StyleProperty("width", NumberText.format(width)), StyleProperty("height", NumberText.format(height))]
         if let vb = viewBox {
             let text = [vb.x, vb.y, vb.width, vb.height].map(NumberText.format).joined(separator: " ")
             info.extra.append(StyleProperty("viewBox", text))
@@ -100,10 +110,11 @@ extension SceneBuilder {
             info.extra.append(StyleProperty("preserveAspectRatio", par.trimmingCharacters(in: " \t\n\r")))
         }
         layer.svg = info
-        let root = layers.make(layer)
+        let fixedBounds = layer.bounds
+        let root = newLayer(layer, element: 0)
         var geometry = PendingGeometry()
         geometry.isRoot = true
-        geometry.fixedBounds = layer.bounds
+        geometry.fixedBounds = fixedBounds
         if let vb = viewBox {
             geometry.viewportMapping = ViewBox(rect: vb, aspect: AspectRatio.parse(e.attribute("preserveAspectRatio")))
                 .transform(into: Size(width, height))

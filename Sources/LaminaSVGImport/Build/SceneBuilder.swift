@@ -27,7 +27,8 @@ struct SceneBuilder {
 
         /// The computed style of the element's (instance) parent.
         var style: ComputedStyle {
-            get { parentStyle.value }
+            // Borrowed from the shared box: reading it copies no style.
+            _read { yield parentStyle.value }
             set { parentStyle = StyleBox(newValue) }
         }
 
@@ -104,6 +105,8 @@ struct SceneBuilder {
     mutating func build() throws(SVGImportError) -> Scene {
         try checkInstanceExpansion()
         layers.reserveCapacity(tree.count)
+        layers.sourcePositions.reserveCapacity(tree.count)
+        layers.sourceFile = tree.file
         pending.reserveCapacity(tree.count)
         let root = try buildRoot()
         while let w = work.popLast() {

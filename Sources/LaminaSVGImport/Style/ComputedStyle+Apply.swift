@@ -40,7 +40,7 @@ extension ComputedStyle {
             for n in ["marker-start", "marker-mid", "marker-end"] { apply(.other, n, value, .text) }
         default:
             if let k = ComputedStyle.inheritedExtraIndex[name] {
-                inheritedExtras[k] = ComputedStyle.isInitialExtra(name, value) ? nil : value
+                setInheritedExtra(k, ComputedStyle.isInitialExtra(name, value) ? nil : value)
             }
         }
     }

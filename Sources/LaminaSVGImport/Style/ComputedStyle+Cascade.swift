@@ -107,7 +107,7 @@ extension ComputedStyle {
             for n in ["marker-start", "marker-mid", "marker-end"] { applyKeyword(n, keyword, parent: parent) }
         default:
             if let k = ComputedStyle.inheritedExtraIndex[name] {
-                inheritedExtras[k] = source.inheritedExtras[k]
+                setInheritedExtra(k, source.inheritedExtra(k))
             } else if let k = ComputedStyle.ownExtraIndex[name], useParent {
                 if let v = parent.extraOwn.first(where: { $0.name == ComputedStyle.ownExtraNames[k] }) {
                     extraOwn.append(v)

@@ -62,7 +62,8 @@ package struct ComputedStyle: Hashable, Sendable {
     /// The font size in px.
     package var fontSize: Double = 16
     /// Other inherited drawing properties, by their index in `ComputedStyle.inheritedExtraNames`.
-    var inheritedExtras: [String?] = Array(repeating: nil, count: ComputedStyle.inheritedExtraNames.count)
+    /// Empty while none is set (the common case), so that reading them costs nothing.
+    var inheritedExtras: [String?] = []
 
     // Not inherited.
     /// Group `opacity`, clamped to 0…1.
@@ -101,10 +102,25 @@ package struct ComputedStyle: Hashable, Sendable {
     /// The inherited extra properties that are set, in `inheritedExtraNames` order.
     package var extraInherited: [StyleProperty] {
         var out: [StyleProperty] = []
+        if inheritedExtras.isEmpty { return out }
         for (k, v) in inheritedExtras.enumerated() {
             if let v { out.append(StyleProperty(ComputedStyle.inheritedExtraNames[k], v)) }
         }
         return out
+    }
+
+    /// The inherited extra property at `k` in `inheritedExtraNames`, nil when unset.
+    func inheritedExtra(_ k: Int) -> String? { inheritedExtras.isEmpty ? nil : inheritedExtras[k] }
+
+    /// Sets the inherited extra property at `k`; the list is allocated on the first value and
+    /// dropped again when every entry is unset.
+    mutating func setInheritedExtra(_ k: Int, _ value: String?) {
+        if inheritedExtras.isEmpty {
+            guard value != nil else { return }
+            inheritedExtras = Array(repeating: nil, count: ComputedStyle.inheritedExtraNames.count)
+        }
+        inheritedExtras[k] = value
+        if value == nil, inheritedExtras.allSatisfy({ $0 == nil }) { inheritedExtras = [] }
     }
 
     private func resolve(_ p: SpecifiedPaint) -> PaintValue {

@@ -1,0 +1,83 @@
+/// The rarely set paint properties of ``Content``, stored out of line in one box.
+extension Content {
+    public var strokeOpacity: Double? {
+        get { rareBox?.value.strokeOpacity }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeOpacity = newValue } } }
+    }
+
+    public var fillRule: String? {
+        get { rareBox?.value.fillRule }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.fillRule = newValue } } }
+    }
+
+    public var strokeLinecap: String? {
+        get { rareBox?.value.strokeLinecap }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeLinecap = newValue } } }
+    }
+
+    public var strokeLinejoin: String? {
+        get { rareBox?.value.strokeLinejoin }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeLinejoin = newValue } } }
+    }
+
+    public var strokeMiterlimit: Double? {
+        get { rareBox?.value.strokeMiterlimit }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeMiterlimit = newValue } } }
+    }
+
+    public var strokeDasharray: [Double]? {
+        get { rareBox?.value.strokeDasharray }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeDasharray = newValue } } }
+    }
+
+    public var strokeDashoffset: Double? {
+        get { rareBox?.value.strokeDashoffset }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeDashoffset = newValue } } }
+    }
+
+    public var clipRule: String? {
+        get { rareBox?.value.clipRule }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.clipRule = newValue } } }
+    }
+
+    /// Other presentation properties that affect drawing (`visibility`, `paint-order`,
+    /// `shape-rendering`, `vector-effect`, `marker-*`…), as CSS name → value, written back as
+    /// attributes in this order.
+    public var extra: [StyleProperty] {
+        get { rareBox?.value.extra ?? [] }
+        set { if !newValue.isEmpty || rareBox != nil { updateRare { $0.extra = newValue } } }
+    }
+
+    /// Changes the rare properties in place when the box is not shared; drops the box when
+    /// every property is back to unset, and makes none for a change that sets nothing.
+    private mutating func updateRare(_ change: (inout ContentRare) -> Void) {
+        if isKnownUniquelyReferenced(&rareBox), let box = rareBox {
+            change(&box.value)
+            if box.value.isDefault { rareBox = nil }
+            return
+        }
+        var rare = rareBox?.value ?? ContentRare()
+        change(&rare)
+        rareBox = rare.isDefault ? nil : LayerBox(rare)
+    }
+}
+
+/// The rarely set properties of one ``Content``.
+struct ContentRare: Hashable, Sendable {
+    var strokeOpacity: Double?
+    var fillRule: String?
+    var strokeLinecap: String?
+    var strokeLinejoin: String?
+    var strokeMiterlimit: Double?
+    var strokeDasharray: [Double]?
+    var strokeDashoffset: Double?
+    var clipRule: String?
+    var extra: [StyleProperty] = []
+
+    /// Whether every property is unset (then no box is kept).
+    var isDefault: Bool {
+        strokeOpacity == nil && fillRule == nil && strokeLinecap == nil && strokeLinejoin == nil
+            && strokeMiterlimit == nil && strokeDasharray == nil && strokeDashoffset == nil && clipRule == nil
+            && extra.isEmpty
+    }
+}

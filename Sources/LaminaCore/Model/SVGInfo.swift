@@ -1,0 +1,88 @@
+/// What the importer remembers of the element a layer came from (SPEC §3 `svg`).
+///
+/// The element name and id are stored inline; the rarely set facts live in one copy-on-write
+/// box that is absent while all of them are unset.
+public struct SVGInfo: Hashable, Sendable {
+    /// The element name (`g`, `rect`, `svg`, `use`, `clipPath` …).
+    public var element: String
+    public var id: String?
+    /// The rarely set facts; nil while every one of them is unset.
+    private var rareBox: LayerBox<SVGInfoRare>?
+
+    public init(element: String) {
+        self.element = element
+    }
+
+    public var title: String? {
+        get { rareBox?.value.title }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.title = newValue } } }
+    }
+
+    public var className: String? {
+        get { rareBox?.value.className }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.className = newValue } } }
+    }
+
+    /// A `mask="url(#…)"` kept on this layer: the id of a resource.
+    public var mask: String? {
+        get { rareBox?.value.mask }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.mask = newValue } } }
+    }
+
+    /// A `filter="url(#…)"` kept on this layer: the id of a resource.
+    public var filter: String? {
+        get { rareBox?.value.filter }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.filter = newValue } } }
+    }
+
+    /// Other compositing properties the layer keeps (`mix-blend-mode`, `isolation`).
+    public var extra: [StyleProperty] {
+        get { rareBox?.value.extra ?? [] }
+        set { if !newValue.isEmpty || rareBox != nil { updateRare { $0.extra = newValue } } }
+    }
+
+    /// Where the element starts in its source file. The SVG importer leaves it nil and records
+    /// positions in ``LayerTree/sourcePositions``; see ``LayerTree/sourceLocation(of:)``.
+    public var location: SourceLocation? {
+        get { rareBox?.value.location }
+        set { if newValue != nil || rareBox != nil { updateRare { $0.location = newValue } } }
+    }
+
+    /// Changes the rare facts in place when the box is not shared; drops the box when every
+    /// fact is back to unset, and makes none for a change that sets nothing.
+    private mutating func updateRare(_ change: (inout SVGInfoRare) -> Void) {
+        if isKnownUniquelyReferenced(&rareBox), let box = rareBox {
+            change(&box.value)
+            if box.value.isDefault { rareBox = nil }
+            return
+        }
+        var rare = rareBox?.value ?? SVGInfoRare()
+        change(&rare)
+        rareBox = rare.isDefault ? nil : LayerBox(rare)
+    }
+
+    /// Equal when everything but `location` is equal.
+    public static func == (l: SVGInfo, r: SVGInfo) -> Bool {
+        l.element == r.element && l.id == r.id && l.title == r.title && l.className == r.className
+            && l.mask == r.mask && l.filter == r.filter && l.extra == r.extra
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(element); h.combine(id); h.combine(title); h.combine(className)
+    }
+}
+
+/// The rarely set facts of one ``SVGInfo``.
+struct SVGInfoRare: Sendable {
+    var title: String?
+    var className: String?
+    var mask: String?
+    var filter: String?
+    var extra: [StyleProperty] = []
+    var location: SourceLocation?
+
+    /// Whether every fact is unset (then no box is kept).
+    var isDefault: Bool {
+        title == nil && className == nil && mask == nil && filter == nil && extra.isEmpty && location == nil
+    }
+}

@@ -1,0 +1,120 @@
+import LaminaCore
+
+/// Writing the document in order while the body's chunks are rendered on several threads.
+extension FlatWriter {
+    /// Hands `sink` the head (root start tag, `<defs>`) and then the body, in order.
+    ///
+    /// A first walk over every item makes the clip and mask ids (their numbering is that of
+    /// first use); the body is then written in rounds of chunks of items on up to
+    /// `split.threads` threads, each chunk into its own buffer, handed to `sink` in order.
+    /// The head needs to know whether the body uses `xlink:`: when no string the body can
+    /// write holds `xlink`, it goes first at once; otherwise chunks wait until one holds it.
+    mutating func writeDocument(keepGroups: Bool, split: WorkSplit, into sink: (UnsafeRawBufferPointer) -> Void) {
+        let count = list.items.count
+        var none: [UInt8] = []
+        if keepGroups {
+            prepareLayerGroups()
+            writeLayerGroups(0..<count, emit: false, to: &none)
+        } else {
+            writeBody(0..<count, emit: false, to: &none)
+        }
+        var headWritten = false
+        var waiting: [[UInt8]] = []
+        if !bodyMayHoldXlink() {
+            head(bodyHasXlink: false).withUnsafeBytes(sink)
+            headWritten = true
+        }
+        let threads = split.threads(forItems: count)
+        let chunk = max(1, split.chunkItems)
+        let round = split.roundItems(threads: threads)
+        // Every id is made: the chunks only look ids up, so they can share one read-only writer.
+        let writer = self
+        var start = 0
+        while start < count {
+            let end = min(count, start + round)
+            let base = start
+            let pieces = (end - start + chunk - 1) / chunk
+            let buffers = ParallelWork.map(pieces, threads: threads) { k in
+                var w = writer
+                var out: [UInt8] = []
+                out.reserveCapacity(chunk * 128)
+                let range = (base + k * chunk)..<min(end, base + (k + 1) * chunk)
+                if keepGroups {
+                    w.writeLayerGroups(range, emit: true, to: &out)
+                } else {
+                    w.writeBody(range, emit: true, to: &out)
+                }
+                return out
+            }
+            for b in buffers {
+                if headWritten {
+                    b.withUnsafeBytes(sink)
+                    continue
+                }
+                waiting.append(b)
+                if SVGMarkup.contains(b, "xlink:") {
+                    head(bodyHasXlink: true).withUnsafeBytes(sink)
+                    headWritten = true
+                    for w in waiting { w.withUnsafeBytes(sink) }
+                    waiting = []
+                }
+            }
+            start = end
+        }
+        if !headWritten {
+            head(bodyHasXlink: false).withUnsafeBytes(sink)
+            for w in waiting { w.withUnsafeBytes(sink) }
+        }
+    }
+
+    /// Whether the body might hold `xlink:`: whether any text it writes from the scene (paint,
+    /// names and values of extra attributes, path data, verbatim markup, group style, mask and
+    /// filter ids) holds `xlink` (without the colon, since `name:value` style text adds one).
+    /// Everything else it writes is numbers, fixed markup and generated ids.
+    func bodyMayHoldXlink() -> Bool {
+        var seen = [Bool](repeating: false, count: scene.tree.count)
+        for item in list.items {
+            if case .projected(let d) = item.geometry, Self.holdsXlink(d) { return true }
+            if case .projected(let d) = item.localGeometry, Self.holdsXlink(d) { return true }
+            let i = item.layer.index
+            guard i < seen.count, !seen[i] else { continue }
+            seen[i] = true
+            if let c = scene.tree[item.layer].content, Self.mayHoldXlink(c) { return true }
+        }
+        for g in list.groups {
+            for p in g.extra where Self.holdsXlink(p.name) || Self.holdsXlink(p.value) { return true }
+            if let m = g.maskResource, Self.holdsXlink(m) { return true }
+            if let f = g.filter, Self.holdsXlink(f) { return true }
+        }
+        return false
+    }
+
+    /// Whether any text of a content element holds `xlink`.
+    static func mayHoldXlink(_ c: Content) -> Bool {
+        switch c.shape {
+        case .path(let d): if holdsXlink(d) { return true }
+        case .svg(let xml): if holdsXlink(xml) { return true }
+        default: break
+        }
+        for p in [c.fill, c.stroke] {
+            switch p {
+            case .color(let s)?: if holdsXlink(s) { return true }
+            case .ref(let id, let fallback)?:
+                if holdsXlink(id) || holdsXlink(fallback ?? "") { return true }
+            default: break
+            }
+        }
+        for s in [c.fillRule, c.strokeLinecap, c.strokeLinejoin, c.clipRule] {
+            if let s, holdsXlink(s) { return true }
+        }
+        for p in c.extra where holdsXlink(p.name) || holdsXlink(p.value) { return true }
+        return false
+    }
+
+    /// Whether `s` holds `xlink` (a byte search).
+    static func holdsXlink(_ s: String) -> Bool {
+        // Most text has no `x` at all: look for that first.
+        guard s.utf8.contains(0x78) else { return false }
+        return SVGMarkup.contains(s, "xlink")
+    }
+}
