@@ -14,7 +14,8 @@ public enum SVGImport {
     public static func importScene(_ bytes: consuming [UInt8], file: String) throws(SVGImportError) -> (scene: Scene, diagnostics: [Diagnostic]) {
         let (tree, readerDiagnostics) = try XMLReader.read(bytes, file: file)
         _ = consume bytes  // only the reader needs the input: free it (when the caller gave it up) before building
-        var builder = SceneBuilder(tree: tree, diagnostics: readerDiagnostics)
+        // The builder holds the only reference to the tree, so that it can free it early.
+        var builder = SceneBuilder(tree: consume tree, diagnostics: readerDiagnostics)
         let scene = try builder.build()
         return (scene, builder.diagnostics)
     }

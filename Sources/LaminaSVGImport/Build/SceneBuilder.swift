@@ -24,6 +24,9 @@ struct SceneBuilder {
         var useSize: (width: Length?, height: Length?)?
         /// The innermost clip path being built around this element, or -1.
         var clipFrame = -1
+        /// -1 for an element to build; otherwise this item stands for the children of `element`
+        /// from content slot `nextSlot` on, queued one at a time (see `pushChildren`).
+        var nextSlot = -1
 
         /// The computed style of the element's (instance) parent.
         var style: ComputedStyle {
@@ -68,8 +71,9 @@ struct SceneBuilder {
         var parent: Int
     }
 
-    let tree: ElementTree
-    let cascade: StyleCascade
+    /// The document; released (with the cascade) once every layer and resource is built.
+    private(set) var tree: ElementTree
+    private(set) var cascade: StyleCascade
     var diagnostics: [Diagnostic] = []
     var layers = LayerTree()
     var pending: [PendingGeometry] = []
@@ -104,17 +108,41 @@ struct SceneBuilder {
     /// Builds the whole scene from the root `svg` (element 0).
     mutating func build() throws(SVGImportError) -> Scene {
         try checkInstanceExpansion()
-        layers.reserveCapacity(tree.count)
-        layers.sourcePositions.reserveCapacity(tree.count)
+        // Clip paths add layers per reference: room for a quarter more, so that the (large)
+        // arrays are not regrown and copied near the end; untouched reserved pages cost nothing.
+        let room = tree.count + tree.count / 4 + 16
+        layers.reserveCapacity(room)
+        layers.sourcePositions.reserveCapacity(room)
         layers.sourceFile = tree.file
-        pending.reserveCapacity(tree.count)
+        pending.reserveCapacity(room)
         let root = try buildRoot()
         while let w = work.popLast() {
-            try process(w)
+            if w.nextSlot >= 0 {
+                nextChild(w)
+            } else {
+                try process(w)
+            }
         }
-        finalizeGeometry(root: root)
+        // Resources only read the document (finalizing only the layers): built first, so
+        // that the document is freed before the geometry pass.
         let collected = buildResources()
+        releaseDocument()
+        finalizeGeometry(root: root)
         return Scene(tree: layers, root: root, resources: collected)
+    }
+
+    /// Frees the element tree, the cascade and the per-element tables (only layers and
+    /// diagnostics are needed from here on).
+    private mutating func releaseDocument() {
+        let file = tree.file
+        tree = ElementTree(file: file, table: .empty)
+        var none: [Diagnostic] = []
+        cascade = StyleCascade(tree: tree, diagnostics: &none)
+        ids = [:]
+        documentStyles = [:]
+        work = []
+        clipFrames = []
+        useGraph = UseGraph(tree: tree, targets: [])
     }
 
     mutating func warn(_ message: String, _ element: Int) {
@@ -195,17 +223,34 @@ struct SceneBuilder {
     }
 
     /// Queues the child elements of `element` (in order) under `parent`.
+    ///
+    /// One cursor item stands for all of them: each time it is popped it queues itself for the
+    /// next sibling and then the child on top, so the children are built in the same order as
+    /// if all were queued at once, but the queue stays as small as the tree is deep.
     mutating func pushChildren(of element: Int, _ w: Work, parent: LayerID, style: ComputedStyle, viewport: Size) {
-        let content = tree.contentItems(element)
-        guard !content.isEmpty else { return }
-        let box = StyleBox(style)
-        for item in content.reversed() where item >= 0 {
-            let child = Int(item)
-            work.append(
-                Work(
-                    element: child, parent: parent, style: box, viewport: viewport, context: w.context,
-                    clipFrame: w.clipFrame))
+        let slots = tree.contentSlots(element)
+        guard !slots.isEmpty else { return }
+        var cursor = Work(
+            element: element, parent: parent, style: StyleBox(style), viewport: viewport, context: w.context,
+            clipFrame: w.clipFrame)
+        cursor.nextSlot = slots.lowerBound
+        work.append(cursor)
+    }
+
+    /// Pops the next child element of a cursor item: re-queues the cursor after it (when more
+    /// content follows), then queues the child.
+    mutating func nextChild(_ cursor: Work) {
+        let end = tree.contentSlots(cursor.element).upperBound
+        guard let (slot, child) = tree.nextChildElement(from: cursor.nextSlot, end: end) else { return }
+        if slot + 1 < end {
+            var rest = cursor
+            rest.nextSlot = slot + 1
+            work.append(rest)
         }
+        var next = cursor
+        next.element = child
+        next.nextSlot = -1
+        work.append(next)
     }
 
     /// The element an id refers to.

@@ -28,6 +28,10 @@ final class ElementTable: Sendable {
         self.attributeNames = attributeNames
     }
 
+    /// A table with no elements.
+    static let empty = ElementTable(
+        elements: [], attributes: [], content: [], texts: [], arena: [], elementNames: [], attributeNames: [])
+
     /// The attribute slots of element `i`.
     @inline(__always) func attributeSlots(_ i: Int) -> Range<Int> {
         let start = Int(elements[i].attributeStart)

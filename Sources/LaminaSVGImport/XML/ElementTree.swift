@@ -175,3 +175,19 @@ extension ElementTree {
         return CSSBytes.declarations(table.arena, start, end)
     }
 }
+
+extension ElementTree {
+    /// The content slots of element `i` (indices into the tree-wide content list).
+    package func contentSlots(_ i: Int) -> Range<Int> { table.contentSlots(i) }
+
+    /// The first child element at a content slot in `from..<end`, with its slot.
+    package func nextChildElement(from: Int, end: Int) -> (slot: Int, element: Int)? {
+        var k = from
+        while k < end {
+            let item = table.content[k]
+            if item >= 0 { return (k, Int(item)) }
+            k += 1
+        }
+        return nil
+    }
+}
