@@ -37,7 +37,7 @@ extension ComputedStyle {
                 s.applyKeyword(declarations[i].name, keyword, parent: self)
                 continue
             }
-            let value = declarations[i].value.trimmingCharactersCSS()
+            let value = ComputedStyle.trimmedCSS(declarations[i].value)
             if property == .other || property == .floodOpacity || property == .floodColor || property == .lightingColor,
                 ComputedStyle.mayBeOwnExtra(declarations[i].name), let k = ComputedStyle.ownExtraIndex[declarations[i].name]
             {
@@ -114,6 +114,14 @@ extension ComputedStyle {
                 }
             }
         }
+    }
+
+    /// `value` without CSS whitespace at its ends: the same string, without making a substring,
+    /// when neither end byte is whitespace (cascaded values are trimmed already).
+    @inline(__always) static func trimmedCSS(_ value: String) -> String {
+        let u = value.utf8
+        guard let f = u.first, let l = u.last, CSSBytes.isSpace(f) || CSSBytes.isSpace(l) else { return value }
+        return value.trimmingCharactersCSS()
     }
 
     /// `inherit`, `initial` or `unset` (lower-cased) when the value is one of them.

@@ -14,7 +14,7 @@ extension ComputedStyle {
     /// the value ``apply(_:_:_:_:)`` sets (`.text` when it is applied from its text).
     package static func parse(_ property: CSSProperty, _ value: String) -> ParsedValue {
         if let fast = parseFast(property, value) { return fast }
-        let trimmed = value.trimmingCharactersCSS()
+        let trimmed = trimmedCSS(value)
         if trimmed.isEmpty { return .invalid }
         if let k = cascadeKeyword(trimmed) { return .cssWide(k) }
         let v = trimmed[...]
