@@ -124,7 +124,7 @@ package enum Pipeline {
     ) -> (bytes: [UInt8], diagnostics: [Diagnostic]) {
         switch format {
         case .json:
-            return (LayerJSON.encodeBytes(scene), [])
+            return (LayerJSON.encodeBytes(scene, split: options.split), [])
         case .svg:
             let (list, warnings) = DisplayList.resolve(scene)
             var o = FlattenedSVG.Options()
@@ -169,7 +169,7 @@ package enum Pipeline {
         case .json:
             report(loadDiagnostics)
             var output = try AtomicOutput(path: path)
-            LayerJSON.encode(scene) { output.write($0) }
+            LayerJSON.encode(scene, split: options.split) { output.write($0) }
             try output.commit()
         case .svg:
             let (list, warnings) = DisplayList.resolve(scene)

@@ -21,10 +21,15 @@ public enum LayerJSON {
 
     /// The UTF-8 bytes of ``encode(_:)``, without building a `String` (for writing files).
     public static func encodeBytes(_ scene: Scene) -> [UInt8] {
+        encodeBytes(scene, split: .automatic)
+    }
+
+    /// ``encodeBytes(_:)`` with the layers written on the threads of `split`.
+    package static func encodeBytes(_ scene: Scene, split: WorkSplit) -> [UInt8] {
         var out: [UInt8] = []
         // Pages of a generous reservation that are never written cost no memory.
         out.reserveCapacity(4096 + scene.tree.count * 512)
-        encode(scene, chunkSize: 1 << 16) { out.append(contentsOf: $0) }
+        encode(scene, chunkSize: 1 << 16, split: split) { out.append(contentsOf: $0) }
         return out
     }
 
@@ -36,9 +41,17 @@ public enum LayerJSON {
     public static func encode(
         _ scene: Scene, chunkSize: Int = 1 << 20, into sink: (UnsafeRawBufferPointer) -> Void
     ) {
+        encode(scene, chunkSize: chunkSize, split: .automatic, into: sink)
+    }
+
+    /// ``encode(_:chunkSize:into:)`` with the layers written on the threads of `split` (the
+    /// bytes do not depend on it).
+    package static func encode(
+        _ scene: Scene, chunkSize: Int = 1 << 20, split: WorkSplit, into sink: (UnsafeRawBufferPointer) -> Void
+    ) {
         withoutActuallyEscaping(sink) { sink in
             var encoder = LayerEncoder(writer: JSONWriter(chunkSize: chunkSize, sink: sink))
-            encoder.encode(scene)
+            encoder.encode(scene, split: split)
         }
     }
 

@@ -22,7 +22,7 @@ struct JSONWriter: ~Copyable {
     /// States of the enclosing containers (the innermost is `top`).
     private var outer: [UInt8] = []
     /// Open containers.
-    private var depth = 0
+    private(set) var depth = 0
     private var afterKey = false
 
     /// A writer that hands out its bytes in pieces of at most `chunkSize` bytes (at least 4 KB).
@@ -40,7 +40,8 @@ struct JSONWriter: ~Copyable {
         flush()
     }
 
-    private mutating func flush() {
+    /// Hands out the bytes written so far (a piece boundary for ``LayerEncoder``'s chunks).
+    mutating func flush() {
         guard count > 0 else { return }
         sink(UnsafeRawBufferPointer(start: buffer, count: count))
         count = 0
@@ -113,6 +114,28 @@ struct JSONWriter: ~Copyable {
         } else if depth > 0, top & 1 != 0 {
             _ = beginEntry(extra: 0)
         }
+    }
+
+    /// Starts writing entries of an object that is open at `depth` (with an entry already when
+    /// `hasEntry`), as if the containers around it were written by another writer.
+    mutating func beginFragment(depth: Int, hasEntry: Bool) {
+        self.depth = depth
+        top = hasEntry ? 2 : 0
+        outer.removeAll(keepingCapacity: true)
+        afterKey = false
+    }
+
+    /// Appends entries written by a writer started with ``beginFragment(depth:hasEntry:)`` at
+    /// the current depth and state, so that the bytes are those it would have written itself.
+    mutating func fragment(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty else { return }
+        var rest = bytes
+        while !rest.isEmpty {
+            let n = min(rest.count, capacity)
+            put(UnsafeBufferPointer(rebasing: rest[..<n]))
+            rest = UnsafeBufferPointer(rebasing: rest[n...])
+        }
+        top |= 2
     }
 
     /// Writes `"key": ` as a new entry of the current object (a plain ASCII literal).

@@ -8,29 +8,15 @@ struct LayerEncoder: ~Copyable {
         self.writer = writer
     }
 
-    /// Pending work while walking the tree (popped from the end).
-    private enum Task {
-        /// Opens the layer's object and writes `name` … `borderWidth`.
-        case head(LayerID)
-        /// `"mask": ` before the mask layer's object.
-        case maskKey
-        /// `constraints` … `svg`.
-        case tail(LayerID)
-        /// `"sublayers": [`.
-        case sublayersKey
-        /// Closes an object or array.
-        case close
-    }
-
-    /// Encodes the whole document.
-    mutating func encode(_ scene: Scene) {
+    /// Encodes the whole document, the layers' own entries written on up to `split.threads` threads.
+    mutating func encode(_ scene: Scene, split: WorkSplit) {
         writer.openObject()
         writer.key("format")
         writer.string(LayerJSON.format)
         writer.key("version")
         writer.number(Double(LayerJSON.version))
         writer.key("root")
-        encodeLayers(scene.tree, from: scene.root)
+        encodeLayers(scene.tree, from: scene.root, split: split)
         if !scene.resources.isEmpty {
             writer.key("resources")
             writer.openObject()
@@ -49,45 +35,8 @@ struct LayerEncoder: ~Copyable {
         writer.finish()
     }
 
-    private mutating func encodeLayers(_ tree: LayerTree, from root: LayerID) {
-        // Layers are read in place through the buffer (a subscript copy would retain every box).
-        tree.layers.withUnsafeBufferPointer { layers in encodeLayers(tree, layers, from: root) }
-    }
-
-    private mutating func encodeLayers(_ tree: LayerTree, _ layers: UnsafeBufferPointer<Layer>, from root: LayerID) {
-        var tasks: [Task] = [.head(root)]
-        while let task = tasks.popLast() {
-            switch task {
-            case .head(let id):
-                writer.openObject()
-                writeHead(layers[id.index])
-                tasks.append(.close)
-                let subs = tree.sublayers(of: id)
-                if !subs.isEmpty {
-                    tasks.append(.close)
-                    for s in subs.reversed() { tasks.append(.head(s)) }
-                    tasks.append(.sublayersKey)
-                }
-                tasks.append(.tail(id))
-                if let m = tree.mask(of: id) {
-                    tasks.append(.head(m))
-                    tasks.append(.maskKey)
-                }
-            case .maskKey:
-                writer.key("mask")
-            case .tail(let id):
-                writeTail(layers[id.index])
-            case .sublayersKey:
-                writer.key("sublayers")
-                writer.openArray()
-            case .close:
-                writer.close()
-            }
-        }
-    }
-
     /// `name` through `borderWidth`, each only when not at its default.
-    private mutating func writeHead(_ l: Layer) {
+    mutating func writeHead(_ l: Layer) {
         if let name = l.name {
             writer.key("name")
             writer.string(name)
@@ -126,7 +75,7 @@ struct LayerEncoder: ~Copyable {
     }
 
     /// `constraints` through `svg`.
-    private mutating func writeTail(_ l: Layer) {
+    mutating func writeTail(_ l: Layer) {
         if !l.constraints.isEmpty {
             writer.key("constraints")
             writer.openArray()

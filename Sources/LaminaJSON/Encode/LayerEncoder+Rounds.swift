@@ -1,0 +1,166 @@
+import LaminaCore
+
+/// Walking the layer tree in rounds: each round takes the next layers in document order, writes
+/// their own entries (`name` … `borderWidth`, `constraints` … `svg`) on several threads into
+/// separate buffers, then writes the round's structure (objects, `mask`, `sublayers`) with
+/// those pieces in order. A layer's entries only depend on its depth and on whether its object
+/// already has an entry, both known from the walk, so the bytes are those of one sequential walk.
+extension LayerEncoder {
+    /// Pending work while walking the tree (popped from the end).
+    enum Task {
+        /// Opens the layer's object (its entries at `depth`) and writes `name` … `borderWidth`.
+        case head(LayerID, depth: Int)
+        /// `"mask": ` before the mask layer's object.
+        case maskKey
+        /// `constraints` … `svg`; `masked`: a `mask` entry comes before.
+        case tail(LayerID, depth: Int, masked: Bool)
+        /// `"sublayers": [`.
+        case sublayersKey
+        /// Closes an object or array.
+        case close
+    }
+
+    /// What one round writes of a layer's own entries.
+    struct Piece {
+        var layer: LayerID
+        var depth: Int
+        /// Both parts (no mask between them: the tail comes right after the head), or one.
+        var part: Part
+
+        enum Part { case headAndTail, head, tail }
+    }
+
+    /// The pieces of one chunk of a round, joined, with the end offset of each.
+    struct Rendered {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+    }
+
+    mutating func encodeLayers(_ tree: LayerTree, from root: LayerID, split: WorkSplit) {
+        // Layers are read in place through the buffer (a subscript copy would retain every box).
+        tree.layers.withUnsafeBufferPointer { layers in encodeLayers(tree, layers, from: root, split: split) }
+    }
+
+    private mutating func encodeLayers(
+        _ tree: LayerTree, _ layers: UnsafeBufferPointer<Layer>, from root: LayerID, split: WorkSplit
+    ) {
+        let threads = split.threads(forItems: tree.count)
+        let roundLayers = split.roundItems(threads: threads)
+        let chunk = max(1, split.chunkItems)
+        var tasks: [Task] = [.head(root, depth: writer.depth + 1)]
+        var events: [Task] = []
+        var pieces: [Piece] = []
+        while !tasks.isEmpty {
+            events.removeAll(keepingCapacity: true)
+            pieces.removeAll(keepingCapacity: true)
+            collectRound(tree, &tasks, layers: roundLayers, events: &events, pieces: &pieces)
+            let round = pieces
+            let rendered = ParallelWork.map((round.count + chunk - 1) / chunk, threads: threads) { k in
+                Self.render(round[(k * chunk)..<min(round.count, (k + 1) * chunk)], layers)
+            }
+            replay(events, rendered)
+        }
+    }
+
+    /// Takes tasks until `layers` layer heads are taken (a round always ends before a head, so
+    /// a layer without a mask has its head and tail in the same round).
+    private func collectRound(
+        _ tree: LayerTree, _ tasks: inout [Task], layers: Int, events: inout [Task], pieces: inout [Piece]
+    ) {
+        var heads = 0
+        while let task = tasks.last {
+            if case .head = task, heads >= layers { return }
+            tasks.removeLast()
+            events.append(task)
+            switch task {
+            case .head(let id, let depth):
+                heads += 1
+                let mask = tree.mask(of: id)
+                pieces.append(Piece(layer: id, depth: depth, part: mask == nil ? .headAndTail : .head))
+                tasks.append(.close)
+                let subs = tree.sublayers(of: id)
+                if !subs.isEmpty {
+                    tasks.append(.close)
+                    for s in subs.reversed() { tasks.append(.head(s, depth: depth + 2)) }
+                    tasks.append(.sublayersKey)
+                }
+                tasks.append(.tail(id, depth: depth, masked: mask != nil))
+                if let m = mask {
+                    tasks.append(.head(m, depth: depth + 1))
+                    tasks.append(.maskKey)
+                }
+            case .tail(let id, let depth, let masked):
+                if masked { pieces.append(Piece(layer: id, depth: depth, part: .tail)) }
+            case .maskKey, .sublayersKey, .close:
+                break
+            }
+        }
+    }
+
+    /// Writes the entries of `pieces` into one buffer (a head, and a tail unless a mask comes between).
+    private static func render(_ pieces: ArraySlice<Piece>, _ layers: UnsafeBufferPointer<Layer>) -> Rendered {
+        let box = ByteBox()
+        box.bytes.reserveCapacity(pieces.count * 256)
+        var ends: [Int] = []
+        ends.reserveCapacity(pieces.count * 2)
+        var encoder = LayerEncoder(writer: JSONWriter(chunkSize: 1 << 16) { box.bytes.append(contentsOf: $0) })
+        for p in pieces {
+            var hasEntry = true
+            if p.part != .tail {
+                encoder.writer.beginFragment(depth: p.depth, hasEntry: false)
+                let before = box.bytes.count
+                encoder.writeHead(layers[p.layer.index])
+                encoder.writer.flush()
+                ends.append(box.bytes.count)
+                hasEntry = box.bytes.count > before
+            }
+            if p.part != .head {
+                encoder.writer.beginFragment(depth: p.depth, hasEntry: hasEntry)
+                encoder.writeTail(layers[p.layer.index])
+                encoder.writer.flush()
+                ends.append(box.bytes.count)
+            }
+        }
+        return Rendered(bytes: box.bytes, ends: ends)
+    }
+
+    /// Writes a round's structure with its rendered pieces, in order.
+    private mutating func replay(_ events: [Task], _ rendered: [Rendered]) {
+        var chunk = 0
+        var piece = 0
+        var start = 0
+        func next(_ writer: inout JSONWriter) {
+            while chunk < rendered.count, piece >= rendered[chunk].ends.count {
+                chunk += 1
+                piece = 0
+                start = 0
+            }
+            guard chunk < rendered.count else { return }
+            let end = rendered[chunk].ends[piece]
+            rendered[chunk].bytes.withUnsafeBufferPointer { writer.fragment(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            start = end
+            piece += 1
+        }
+        for event in events {
+            switch event {
+            case .head:
+                writer.openObject()
+                next(&writer)
+            case .tail:
+                next(&writer)
+            case .maskKey:
+                writer.key("mask")
+            case .sublayersKey:
+                writer.key("sublayers")
+                writer.openArray()
+            case .close:
+                writer.close()
+            }
+        }
+    }
+}
+
+/// The bytes a chunk's writer hands out (its sink appends here).
+private final class ByteBox {
+    var bytes: [UInt8] = []
+}

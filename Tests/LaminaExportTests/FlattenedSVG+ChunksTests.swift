@@ -1,0 +1,134 @@
+import Foundation
+import LaminaCore
+import LaminaSVGImport
+import Testing
+
+@testable import LaminaExport
+
+/// The flat SVG body written in chunks on several threads gives exactly the bytes of the
+/// sequential writer, at every chunk boundary, with and without `--keep-groups`.
+@Suite struct FlattenedSVGChunksTests {
+    /// A scene of `count` drawables in nested containers: opacity groups, clipping containers,
+    /// and optionally one verbatim element using `xlink:` at `xlinkAt`.
+    static func generated(count: Int, xlinkAt: Int? = nil) -> Scene {
+        var scene = Scene()
+        scene.tree[scene.root].bounds = Rect(0, 0, 1000, 1000)
+        scene.tree[scene.root].position = Point(500, 500)
+        var containers: [LayerID] = [scene.root]
+        for i in 0..<count {
+            if i % 6 == 0 {
+                var c = Layer(name: "c\(i)")
+                c.bounds = Rect(0, 0, 600, 600)
+                c.position = Point(300 + Double(i % 3), 300)
+                c.opacity = i % 12 == 0 ? 0.5 : 1
+                c.masksToBounds = i % 18 == 0
+                let parent = i % 24 == 0 ? scene.root : (containers.last ?? scene.root)
+                let id = scene.tree.make(c)
+                try? scene.tree.addSublayer(id, to: parent)
+                containers.append(id)
+            }
+            var l = Layer(name: "l\(i)")
+            l.bounds = Rect(0, 0, 10, 10)
+            l.position = Point(Double(i % 50) * 10, Double(i / 50) * 10)
+            if i == xlinkAt {
+                l.content = Content(shape: .svg(xml: "<use xlink:href=\"#l0\"/>"))
+            } else {
+                var content = Content(shape: .rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0))
+                content.fill = .color(i % 2 == 0 ? "#ff0000" : "#0000ff")
+                l.content = content
+            }
+            let id = scene.tree.make(l)
+            try? scene.tree.addSublayer(id, to: containers.last ?? scene.root)
+        }
+        return scene
+    }
+
+    /// A split into chunks of `chunk` items on two threads, used whatever the input size.
+    static func split(chunk: Int) -> WorkSplit {
+        var s = WorkSplit(threads: 2)
+        s.chunkItems = chunk
+        s.chunksPerThread = 2
+        s.sequentialBelow = 0
+        return s
+    }
+
+    static func document(_ scene: Scene, keepGroups: Bool, split: WorkSplit) -> [UInt8] {
+        let (list, _) = DisplayList.resolve(scene)
+        return FlattenedSVG.bytes(list, scene: scene, keepGroups: keepGroups, split: split) { _ in }
+    }
+
+    static func streamed(_ scene: Scene, keepGroups: Bool, split: WorkSplit) -> [UInt8] {
+        let (list, _) = DisplayList.resolve(scene)
+        var options = FlattenedSVG.Options(keepGroups: keepGroups)
+        options.split = split
+        var out: [UInt8] = []
+        FlattenedSVG.write(list, scene: scene, options: options) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    static func count(_ needle: String, in bytes: [UInt8]) -> Int {
+        String(decoding: bytes, as: UTF8.self).components(separatedBy: needle).count - 1
+    }
+
+    @Test(arguments: [0, 1, 3, 4, 5, 8, 9, 17, 40, 97], [false, true])
+    func chunkedBytesEqualSequentialBytes(count: Int, keepGroups: Bool) {
+        let scene = Self.generated(count: count)
+        let sequential = Self.document(scene, keepGroups: keepGroups, split: .sequential)
+        for chunk in [1, 2, 4, 7] {
+            #expect(Self.document(scene, keepGroups: keepGroups, split: Self.split(chunk: chunk)) == sequential)
+            #expect(Self.streamed(scene, keepGroups: keepGroups, split: Self.split(chunk: chunk)) == sequential)
+        }
+        // Every group opened is closed, and drawables are all there.
+        #expect(Self.count("<g", in: sequential) == Self.count("</g>", in: sequential))
+        #expect(Self.count(" fill=\"#", in: sequential) == count)
+        #expect(String(decoding: sequential, as: UTF8.self).hasSuffix("</svg>\n"))
+    }
+
+    @Test(arguments: [false, true])
+    func xlinkInALateChunkStillDeclaresTheNamespaceFirst(keepGroups: Bool) {
+        let scene = Self.generated(count: 60, xlinkAt: 55)
+        let sequential = Self.document(scene, keepGroups: keepGroups, split: .sequential)
+        let text = String(decoding: sequential, as: UTF8.self)
+        #expect(text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\""))
+        #expect(text.contains("xlink:href=\"#l0\"/>"))
+        for chunk in [1, 5, 16] {
+            #expect(Self.document(scene, keepGroups: keepGroups, split: Self.split(chunk: chunk)) == sequential)
+        }
+        let plain = Self.document(Self.generated(count: 60), keepGroups: keepGroups, split: Self.split(chunk: 5))
+        #expect(!String(decoding: plain, as: UTF8.self).contains("xmlns:xlink"))
+    }
+
+    @Test func largeSceneWithTheDefaultChunksEqualsSequential() {
+        let scene = Self.generated(count: 9000)
+        var split = WorkSplit(threads: 2)
+        split.sequentialBelow = 0
+        for keepGroups in [false, true] {
+            #expect(Self.document(scene, keepGroups: keepGroups, split: split)
+                == Self.document(scene, keepGroups: keepGroups, split: .sequential))
+        }
+    }
+
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
+
+    static func sampleSVGs() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []
+        return names.filter { $0.hasSuffix(".svg") && !$0.contains(".expected.") }.sorted()
+    }
+
+    @Test func samplesEqualSequentialInChunks() throws {
+        let files = Self.sampleSVGs()
+        #expect(files.count >= 8)
+        for name in files {
+            let bytes = try Array(Data(contentsOf: Self.samples.appendingPathComponent(name)))
+            let scene = try SVGImport.importScene(bytes, file: name).scene
+            for keepGroups in [false, true] {
+                let sequential = Self.document(scene, keepGroups: keepGroups, split: .sequential)
+                #expect(!sequential.isEmpty)
+                for chunk in [1, 3] {
+                    #expect(Self.document(scene, keepGroups: keepGroups, split: Self.split(chunk: chunk)) == sequential, "\(name)")
+                }
+            }
+        }
+    }
+}
