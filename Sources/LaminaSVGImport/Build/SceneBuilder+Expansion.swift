@@ -50,7 +50,8 @@ extension SceneBuilder {
 
     /// The element a `use` refers to by a local reference, if that reference is not on a cycle.
     private func useTarget(_ e: Int) -> Int? {
-        useGraph.isCyclic[e] ? nil : useGraph.targets[e]
+        let t = useGraph.targets[e]
+        return useGraph.isCyclic[e] || t < 0 ? nil : Int(t)
     }
 
     /// The element a `use` refers to by a local reference.

@@ -101,7 +101,7 @@ struct SceneBuilder {
             if let id = tree.attribute(i, "id"), !id.isEmpty, ids[id] == nil { ids[id] = i }
         }
         self.ids = ids
-        let targets = tree.indices.map { Self.resolveUseTarget($0, tree: tree, ids: ids) }
+        let targets = tree.indices.map { Int32(Self.resolveUseTarget($0, tree: tree, ids: ids) ?? -1) }
         self.useGraph = UseGraph(tree: tree, targets: targets)
     }
 

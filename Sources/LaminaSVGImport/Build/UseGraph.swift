@@ -5,17 +5,17 @@
 /// time), and skipped when building, as browsers and resvg skip them. Every cycle passes through
 /// at least one `use` edge (the document itself is a tree), so without them the graph is acyclic.
 struct UseGraph {
-    /// The target of each `use` (nil for other elements and unresolved references).
-    let targets: [Int?]
+    /// The target of each `use` (-1 for other elements and unresolved references).
+    let targets: [Int32]
     /// Whether each element is a `use` whose reference is on a cycle.
     private(set) var isCyclic: [Bool]
 
-    init(tree: ElementTree, targets: [Int?]) {
+    init(tree: ElementTree, targets: [Int32]) {
         self.targets = targets
         let n = tree.count
         isCyclic = Array(repeating: false, count: n)
         // Without `use` references the document is a tree: no cycles.
-        guard targets.contains(where: { $0 != nil }) else { return }
+        guard targets.contains(where: { $0 >= 0 }) else { return }
         var index = [Int](repeating: -1, count: n)
         var low = [Int](repeating: 0, count: n)
         var onStack = [Bool](repeating: false, count: n)
@@ -31,7 +31,7 @@ struct UseGraph {
         for v in 0..<n {
             adjacencyStart[v] = adjacency.count
             for item in tree.contentItems(v) where item >= 0 { adjacency.append(Int(item)) }
-            if let t = targets[v] { adjacency.append(t) }
+            if targets[v] >= 0 { adjacency.append(Int(targets[v])) }
         }
         adjacencyStart[n] = adjacency.count
         func successor(_ v: Int, _ k: Int) -> Int? {
@@ -68,7 +68,8 @@ struct UseGraph {
             }
         }
         for v in 0..<n {
-            if let t = targets[v], component[t] == component[v] { isCyclic[v] = true }
+            let t = Int(targets[v])
+            if t >= 0, component[t] == component[v] { isCyclic[v] = true }
         }
     }
 }

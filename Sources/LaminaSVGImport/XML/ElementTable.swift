@@ -1,41 +1,58 @@
 /// The immutable tables behind an ``ElementTree`` (shared by every copy of the tree and by
 /// every ``ElementView``).
 ///
-/// Element `i` owns attributes `attributes[elements[i].attributeStart ..< elements[i + 1].attributeStart]`
+/// Element `i` owns attribute slots `elements[i].attributeStart ..< elements[i + 1].attributeStart`
 /// and content items `content[elements[i].contentStart ..< elements[i + 1].contentStart]` (the
-/// last element ends at the table's end).
+/// last element ends at the table's end). Attribute values lie back to back in `arena` (slot
+/// `k` ends at `valueEnds[k]` and starts where slot `k - 1` ends): 12 bytes per attribute.
 final class ElementTable: Sendable {
     let elements: [ElementRecord]
-    let attributes: [AttributeRecord]
+    /// The interned name of each attribute slot (index into `attributeNames`).
+    let attributeNameIDs: [Int32]
+    /// Where each attribute slot's value ends in `arena`.
+    let valueEnds: [Int]
     /// Child lists of all elements: `>= 0` an element index, `< 0` text run `~item`.
     let content: [Int32]
     let texts: [TextRun]
-    /// Attribute values and text bytes (UTF-8).
+    /// Attribute values (UTF-8), in slot order.
     let arena: [UInt8]
+    /// Text run bytes (UTF-8).
+    let textArena: [UInt8]
     let elementNames: [ElementName]
     let attributeNames: [AttributeName]
 
     init(
-        elements: [ElementRecord], attributes: [AttributeRecord], content: [Int32], texts: [TextRun], arena: [UInt8],
-        elementNames: [ElementName], attributeNames: [AttributeName]
+        elements: [ElementRecord], attributeNameIDs: [Int32], valueEnds: [Int], content: [Int32], texts: [TextRun],
+        arena: [UInt8], textArena: [UInt8], elementNames: [ElementName], attributeNames: [AttributeName]
     ) {
         self.elements = elements
-        self.attributes = attributes
+        self.attributeNameIDs = attributeNameIDs
+        self.valueEnds = valueEnds
         self.content = content
         self.texts = texts
         self.arena = arena
+        self.textArena = textArena
         self.elementNames = elementNames
         self.attributeNames = attributeNames
     }
 
     /// A table with no elements.
     static let empty = ElementTable(
-        elements: [], attributes: [], content: [], texts: [], arena: [], elementNames: [], attributeNames: [])
+        elements: [], attributeNameIDs: [], valueEnds: [], content: [], texts: [], arena: [], textArena: [],
+        elementNames: [], attributeNames: [])
+
+    /// Where the value of the attribute in `slot` lies in `arena`.
+    @inline(__always) func valueRange(_ slot: Int) -> Range<Int> {
+        (slot == 0 ? 0 : valueEnds[slot - 1])..<valueEnds[slot]
+    }
+
+    /// The name record of the attribute in `slot`.
+    @inline(__always) func attributeName(_ slot: Int) -> AttributeName { attributeNames[Int(attributeNameIDs[slot])] }
 
     /// The attribute slots of element `i`.
     @inline(__always) func attributeSlots(_ i: Int) -> Range<Int> {
         let start = Int(elements[i].attributeStart)
-        let end = i + 1 < elements.count ? Int(elements[i + 1].attributeStart) : attributes.count
+        let end = i + 1 < elements.count ? Int(elements[i + 1].attributeStart) : attributeNameIDs.count
         return start..<end
     }
 
@@ -49,7 +66,7 @@ final class ElementTable: Sendable {
     /// The slot of element `i`'s attribute with this local name and namespace.
     func slot(of localName: String, namespace: String?, in i: Int) -> Int? {
         for s in attributeSlots(i) {
-            let n = attributeNames[Int(attributes[s].name)]
+            let n = attributeName(s)
             if n.name == localName, n.namespace == namespace { return s }
         }
         return nil
@@ -62,16 +79,14 @@ final class ElementTable: Sendable {
 
     /// Runs `body` on the value bytes of the attribute in `slot`.
     @inline(__always) func withValueBytes<R>(_ slot: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        let a = attributes[slot]
-        return try arena.withUnsafeBufferPointer { buf in
-            try body(UnsafeBufferPointer(rebasing: buf[a.valueStart..<(a.valueStart + Int(a.valueCount))]))
-        }
+        let r = valueRange(slot)
+        return try arena.withUnsafeBufferPointer { buf in try body(UnsafeBufferPointer(rebasing: buf[r])) }
     }
 
     /// The text of run `run`.
     func text(_ run: Int) -> String {
         let t = texts[run]
-        return arena.withUnsafeBufferPointer { buf in
+        return textArena.withUnsafeBufferPointer { buf in
             String(decoding: UnsafeBufferPointer(rebasing: buf[t.start..<(t.start + Int(t.count))]), as: UTF8.self)
         }
     }
@@ -90,14 +105,6 @@ struct ElementRecord: Sendable {
     var attributeStart: Int32
     var contentStart: Int32
     var kind: ElementKind
-}
-
-/// One attribute: interned name and where its value lies in the arena (16 bytes).
-struct AttributeRecord: Sendable {
-    var valueStart: Int
-    var valueCount: Int32
-    /// Index into the attribute name table.
-    var name: Int32
 }
 
 /// A run of character data directly inside element `parent` (16 bytes).

@@ -76,7 +76,7 @@ package struct ElementTree: Sendable {
     }
 
     /// The name record of the attribute in `slot`.
-    package func attributeName(slot: Int) -> AttributeName { table.attributeNames[Int(table.attributes[slot].name)] }
+    package func attributeName(slot: Int) -> AttributeName { table.attributeName(slot) }
 
     /// The value of the attribute in `slot`.
     package func attributeValue(slot: Int) -> String { table.value(slot) }
@@ -165,8 +165,8 @@ extension ElementTree {
     /// The declarations of a `style` attribute value (as `StyleSheet.parseDeclarations`), read
     /// from the arena in place unless the value holds a comment.
     package func styleDeclarations(slot: Int) -> [StyleSheet.Declaration] {
-        let a = table.attributes[slot]
-        let start = a.valueStart, end = a.valueStart + Int(a.valueCount)
+        let r = table.valueRange(slot)
+        let start = r.lowerBound, end = r.upperBound
         if table.arena[start..<end].contains(UInt8(ascii: "/")) {
             var bytes = Array(table.arena[start..<end])
             CSSBytes.blankComments(&bytes)

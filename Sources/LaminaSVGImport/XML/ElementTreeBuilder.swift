@@ -1,20 +1,23 @@
 /// Fills the tables of an ``ElementTree`` in document order (the XML reader, and tests).
 ///
-/// Elements are started in document order with their attributes appended right after;
-/// text runs go to the arena. `finish` turns the document-order list of content items into
+/// Elements are started in document order with their attributes appended right after (values
+/// to `arena`); text runs go to `textArena`. `finish` turns the document-order list of content items into
 /// per-parent child lists (one counting pass, linear).
 package struct ElementTreeBuilder {
     var elements: [ElementRecord] = []
-    var attributes: [AttributeRecord] = []
+    var attributeNameIDs: [Int32] = []
+    var valueEnds: [Int] = []
     var texts: [TextRun] = []
-    /// Attribute values and text bytes.
+    /// Attribute values, back to back in slot order.
     package var arena: [UInt8] = []
+    /// Text run bytes.
+    package var textArena: [UInt8] = []
     /// Content items (child elements and text runs) in document order, before `finish`.
     var order: [Int32] = []
     var elementNames: [ElementName] = []
     var attributeNames: [AttributeName] = []
     private var elementNameIDs: [NameKey: Int32] = [:]
-    private var attributeNameIDs: [NameKey: Int32] = [:]
+    private var attributeNameLookup: [NameKey: Int32] = [:]
 
     private struct NameKey: Hashable {
         var name: String
@@ -28,7 +31,8 @@ package struct ElementTreeBuilder {
     package mutating func reserve(elements n: Int, attributes a: Int, arena bytes: Int) {
         elements.reserveCapacity(n)
         order.reserveCapacity(n)
-        attributes.reserveCapacity(a)
+        attributeNameIDs.reserveCapacity(a)
+        valueEnds.reserveCapacity(a)
         arena.reserveCapacity(bytes)
     }
 
@@ -48,10 +52,10 @@ package struct ElementTreeBuilder {
     /// The id of an attribute name (interned).
     package mutating func attributeName(_ name: String, namespace: String?, qualifiedName: String) -> Int32 {
         let key = NameKey(name: name, namespace: namespace, qualifiedName: qualifiedName)
-        if let id = attributeNameIDs[key] { return id }
+        if let id = attributeNameLookup[key] { return id }
         let id = Int32(attributeNames.count)
         attributeNames.append(AttributeName(name: name, namespace: namespace, qualifiedName: qualifiedName))
-        attributeNameIDs[key] = id
+        attributeNameLookup[key] = id
         return id
     }
 
@@ -68,34 +72,35 @@ package struct ElementTreeBuilder {
         elements.append(
             ElementRecord(
                 name: id, parent: parent.map { Int32($0) } ?? -1, line: line, column: column,
-                attributeStart: Int32(truncatingIfNeeded: attributes.count), contentStart: 0,
+                attributeStart: Int32(truncatingIfNeeded: attributeNameIDs.count), contentStart: 0,
                 kind: elementNames[Int(id)].kind))
         if parent != nil { order.append(Int32(index)) }
         return index
     }
 
-    /// Ends an attribute of the last element whose value is `arena[valueStart...]`.
-    package mutating func appendAttribute(name id: Int32, valueStart: Int) {
-        attributes.append(AttributeRecord(valueStart: valueStart, valueCount: Int32(truncatingIfNeeded: arena.count - valueStart), name: id))
+    /// Ends an attribute of the last element: its value is the arena bytes appended since the
+    /// previous attribute ended.
+    package mutating func endAttribute(name id: Int32) {
+        attributeNameIDs.append(id)
+        valueEnds.append(arena.count)
     }
 
     /// Appends an attribute of the last element.
     package mutating func appendAttribute(name id: Int32, value: String) {
-        let start = arena.count
         arena.append(contentsOf: value.utf8)
-        appendAttribute(name: id, valueStart: start)
+        endAttribute(name: id)
     }
 
-    /// Makes `arena[start...]` a text run of `parent`.
+    /// Makes `textArena[start...]` a text run of `parent`.
     package mutating func appendText(parent: Int, start: Int) {
         order.append(~Int32(texts.count))
-        texts.append(TextRun(start: start, count: Int32(truncatingIfNeeded: arena.count - start), parent: Int32(parent)))
+        texts.append(TextRun(start: start, count: Int32(truncatingIfNeeded: textArena.count - start), parent: Int32(parent)))
     }
 
     /// Appends a text run to `parent`.
     package mutating func appendText(parent: Int, _ text: String) {
-        let start = arena.count
-        arena.append(contentsOf: text.utf8)
+        let start = textArena.count
+        textArena.append(contentsOf: text.utf8)
         appendText(parent: parent, start: start)
     }
 
@@ -118,8 +123,8 @@ package struct ElementTreeBuilder {
         order = []
         start = []
         let table = ElementTable(
-            elements: elements, attributes: attributes, content: content, texts: texts, arena: arena,
-            elementNames: elementNames, attributeNames: attributeNames)
+            elements: elements, attributeNameIDs: attributeNameIDs, valueEnds: valueEnds, content: content, texts: texts,
+            arena: arena, textArena: textArena, elementNames: elementNames, attributeNames: attributeNames)
         self = ElementTreeBuilder()
         return ElementTree(file: file, table: table)
     }

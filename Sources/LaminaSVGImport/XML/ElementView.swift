@@ -65,7 +65,7 @@ package struct AttributeView {
     /// The attribute's slot in the tree-wide table.
     package let slot: Int
 
-    private var interned: AttributeName { table.attributeNames[Int(table.attributes[slot].name)] }
+    private var interned: AttributeName { table.attributeName(slot) }
 
     /// The local name (`href` for `xlink:href`).
     package var name: String { interned.name }

@@ -20,7 +20,7 @@ final class ReaderState {
     /// Open elements (index, whether it is an SVG `text` element).
     @exclusivity(unchecked) private var stack: [(index: Int, isText: Bool)] = []
     @exclusivity(unchecked) private var textDepth = 0
-    /// Where the pending text run starts in the builder's arena (the bytes after it), or -1.
+    /// Where the pending text run starts in the builder's text arena (the bytes after it), or -1.
     @exclusivity(unchecked) private var pendingStart = -1
     /// Strings for libxml2's dictionary-interned names, keyed by their stable address.
     private var names: [UnsafeRawPointer: String] = [:]
@@ -89,7 +89,6 @@ final class ReaderState {
                 let p = attributes + 5 * i
                 guard let local = p[0] else { continue }
                 let id = attributeName(local, p[1], p[2])
-                let valueStart = builder.arena.count
                 if let start = p[3], let end = p[4], end > start {
                     let raw = UnsafeBufferPointer(start: start, count: end - start)
                     if raw.contains(0x26) {
@@ -98,7 +97,7 @@ final class ReaderState {
                         builder.arena.append(contentsOf: raw)
                     }
                 }
-                builder.appendAttribute(name: id, valueStart: valueStart)
+                builder.endAttribute(name: id)
             }
         }
         if isText { textDepth += 1 }
@@ -118,8 +117,8 @@ final class ReaderState {
             stop(.entityExpansion, "document expands to too much text (entity expansion)")
             return
         }
-        if pendingStart < 0 { pendingStart = builder.arena.count }
-        builder.arena.append(contentsOf: UnsafeBufferPointer(start: ch, count: length))
+        if pendingStart < 0 { pendingStart = builder.textArena.count }
+        builder.textArena.append(contentsOf: UnsafeBufferPointer(start: ch, count: length))
     }
 
     /// Keeps the pending text run when it is inside `text` or holds more than whitespace.
@@ -132,7 +131,7 @@ final class ReaderState {
                 builder.appendText(parent: top, start: start)
                 return
             }
-            let blank = builder.arena.withUnsafeBufferPointer { buf in
+            let blank = builder.textArena.withUnsafeBufferPointer { buf in
                 buf[start...].allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
             }
             if !blank {
@@ -140,7 +139,7 @@ final class ReaderState {
                 return
             }
         }
-        builder.arena.removeSubrange(start...)
+        builder.textArena.removeSubrange(start...)
     }
 
     /// An attribute's name id, interned once per (local, prefix, URI).
