@@ -11,9 +11,11 @@ extension Pipeline {
         _ scene: Scene, options: Options, layoutWarnings: [Diagnostic], loadDiagnostics: [Diagnostic], to path: String,
         report: ([Diagnostic]) -> Void
     ) throws(CommandError) {
-        let (list, warnings) = DisplayList.resolve(scene)
         var debugOptions = options.debug
         debugOptions.extraWarnings += layoutWarnings
+        // The overlay is drawn on a second thread while the picture is resolved and written.
+        let overlay = DebugSVG.OverlayJob(scene: scene, options: debugOptions)
+        let (list, warnings) = DisplayList.resolve(scene)
         let output: AtomicOutput
         do {
             output = try AtomicOutput(path: path)
@@ -24,9 +26,9 @@ extension Pipeline {
             throw error
         }
         var out = output
-        let all = DebugSVG.document(list, scene: scene, keepGroups: options.keepGroups, options: debugOptions) {
-            out.write($0)
-        }
+        let all = DebugSVG.document(
+            list, scene: scene, keepGroups: options.keepGroups, options: debugOptions, overlay: overlay
+        ) { out.write($0) }
         // The overlay returns its own findings, then the layout warnings it was given, which
         // are already among the load diagnostics.
         let own = all.dropLast(min(layoutWarnings.count, all.count))

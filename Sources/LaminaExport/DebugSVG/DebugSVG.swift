@@ -58,13 +58,22 @@ public enum DebugSVG {
     /// Streams ``document(_:scene:keepGroups:options:)`` to `sink` in pieces of about
     /// `chunkSize` bytes after the flattened body, so the overlay is never whole in memory;
     /// returns the warnings.
+    ///
+    /// With `overlay` (an ``OverlayJob`` started on the same scene and options), the overlay
+    /// drawn ahead on another thread is written instead of being drawn here.
     public static func document(
         _ list: DisplayList, scene: Scene, keepGroups: Bool = false, options: Options, chunkSize: Int = 1 << 20,
-        into sink: (UnsafeRawBufferPointer) -> Void
+        overlay: OverlayJob? = nil, into sink: (UnsafeRawBufferPointer) -> Void
     ) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         FlattenedSVG.stream(list, scene: scene, keepGroups: keepGroups, into: sink) { out, flush in
-            warnings = appendOverlay(scene: scene, options: options, to: &out, chunkSize: chunkSize, flush: flush)
+            guard let (bytes, drawn) = overlay?.take() else {
+                warnings = appendOverlay(scene: scene, options: options, to: &out, chunkSize: chunkSize, flush: flush)
+                return
+            }
+            warnings = drawn
+            flush(&out)
+            bytes.withUnsafeBytes(sink)
         }
         return warnings
     }
@@ -101,7 +110,7 @@ public enum DebugSVG {
         out += " fill=\"none\" font-family=\"sans-serif\" font-size=\""
         OverlayText.appendNumber(style.fontSize, to: &out)
         out += "\">\n"
-        out += OverlayStyle.css
+        out.append(contentsOf: OverlayStyle.css.utf8)
         out += "<g class=\"lamina-layers\">\n"
         if !drawNothing {
             for entry in scan.entries where entry.inScope {

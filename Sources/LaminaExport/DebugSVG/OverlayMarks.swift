@@ -91,7 +91,7 @@ enum OverlayMarks {
     }
 
     /// A `rect` when the corners are axis-aligned (and `polygonOnly` is off), else a `polygon`.
-    static func appendQuad(_ q: [Point], className: String, polygonOnly: Bool = false, to out: inout [UInt8]) {
+    static func appendQuad(_ q: [Point], className: StaticString, polygonOnly: Bool = false, to out: inout [UInt8]) {
         if !polygonOnly, isAxisAligned(q) {
             let r = Rect.boundingBox(of: q)
             out += "<rect class=\""

@@ -87,8 +87,8 @@ struct OverlayStyle {
             out += "\" y=\""
             OverlayText.appendNumber(y, to: &out)
             out += "\""
-            if let c = color { out += " style=\"fill:\(c)\"" }
-            out += ">" + s + "</text>\n"
+            if let c = color { out.append(contentsOf: (" style=\"fill:\(c)\"").utf8) }
+            out.append(contentsOf: (">" + s + "</text>\n").utf8)
         }
         text("depth:", x: tx, y: y)
         for (i, c) in palette.enumerated() {
@@ -103,16 +103,16 @@ struct OverlayStyle {
             let mx = tx, my = y - f * 0.35, mw = f * 2
             switch kind {
             case "dashed":
-                out += "<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#444;stroke-dasharray:4 3\"/>\n"
+                out.append(contentsOf: ("<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#444;stroke-dasharray:4 3\"/>\n").utf8)
             case "cross":
-                out += "<path d=\"M\(num(mx)) \(num(my))h\(num(mw))M\(num(mx + mw / 2)) \(num(my - f / 2))v\(num(f))\""
+                out.append(contentsOf: ("<path d=\"M\(num(mx)) \(num(my))h\(num(mw))M\(num(mx + mw / 2)) \(num(my - f / 2))v\(num(f))\"").utf8)
                 out += " style=\"stroke:#444\"/>\n"
             case "warning":
-                out += "<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#d00000;stroke-width:2px\"/>\n"
+                out.append(contentsOf: ("<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#d00000;stroke-width:2px\"/>\n").utf8)
             case "hit":
-                out += "<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#c000c0;stroke-width:2px\"/>\n"
+                out.append(contentsOf: ("<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#c000c0;stroke-width:2px\"/>\n").utf8)
             default:
-                out += "<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#444\"/>\n"
+                out.append(contentsOf: ("<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#444\"/>\n").utf8)
             }
             text(label, x: tx + f * 2.6, y: y)
             y += line

@@ -90,10 +90,10 @@ enum OverlayText {
     }
 }
 
-/// `out += "text"` for the overlay's byte buffer: appends the UTF-8 bytes.
+/// `out += "text"` for the overlay's byte buffer: appends the UTF-8 bytes of a literal.
 @inline(__always)
-func += (out: inout [UInt8], text: String) {
-    out.append(contentsOf: text.utf8)
+func += (out: inout [UInt8], text: StaticString) {
+    out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
 }
 
 extension OverlayText {

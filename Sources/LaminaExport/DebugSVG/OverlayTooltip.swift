@@ -43,7 +43,7 @@ enum OverlayTooltip {
     }
 
     /// `&#10;KEY: [n, n, …]`.
-    private static func line(_ key: String, _ values: [Double], to out: inout [UInt8]) {
+    private static func line(_ key: StaticString, _ values: [Double], to out: inout [UInt8]) {
         out += "&#10;"
         out += key
         out += ": "

@@ -8,12 +8,10 @@ import LaminaCore
 struct PendingGeometry {
     /// The element's transform (including `x`/`y` placement) in its parent's user space.
     var transform: AffineTransform = .identity
-    /// The fill box of the layer's own content.
-    var contentBounds: Rect?
-    /// The object bounding box computed for this layer (content and visible sublayers).
-    var objectBox: Rect = .null
-    /// Whether the position is already fixed (the root layer).
-    var isRoot = false
+    /// The fill box of the layer's own content (null for none) until `finalizeGeometry` reaches
+    /// the layer; from then on its object bounding box (content and visible sublayers). One
+    /// field for both keeps the per-layer record small.
+    var box: Rect = .null
     /// The rare facts; nil while all of them are unset.
     private var rare: RareBox?
 

@@ -25,13 +25,13 @@ extension SceneBuilder {
 
     private mutating func finalize(_ id: LayerID) {
         let p = pending[id.index]
-        var box = p.contentBounds ?? .null
+        var box = p.box
         if p.fixedBounds == nil {
             for c in layers.sublayers(of: id) where !layers.layers[c.index].hidden {
                 if let f = frame(of: c) { box = box.union(f) }
             }
         }
-        pending[id.index].objectBox = box
+        pending[id.index].box = box
         let i = id.index
         let bounds = p.authoredBounds ?? p.fixedBounds ?? (box.isNull ? .zero : box)
         layers.layers[i].bounds = bounds
@@ -39,7 +39,7 @@ extension SceneBuilder {
         let anchor = Point(bounds.x + unitAnchor.x * bounds.width, bounds.y + unitAnchor.y * bounds.height)
         var t = p.transform
         if let host = p.boundingBoxHost {
-            let hb = pending[host.index].objectBox
+            let hb = pending[host.index].box
             let unit = hb.isNull ? AffineTransform(0, 0, 0, 0, 0, 0) : AffineTransform(hb.width, 0, 0, hb.height, hb.x, hb.y)
             t = unit.concatenating(t)
         }

@@ -113,7 +113,6 @@ extension SceneBuilder {
         let fixedBounds = layer.bounds
         let root = newLayer(layer, element: 0)
         var geometry = PendingGeometry()
-        geometry.isRoot = true
         geometry.fixedBounds = fixedBounds
         if let vb = viewBox {
             geometry.viewportMapping = ViewBox(rect: vb, aspect: AspectRatio.parse(e.attribute("preserveAspectRatio")))

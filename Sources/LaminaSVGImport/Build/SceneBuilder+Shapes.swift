@@ -16,7 +16,7 @@ extension SceneBuilder {
         if content.fill == .color("#000000") { content.fill = nil }
         if !content.extra.isEmpty { requestMarkers(content.extra) }
         let layer = try makeLayer(w, style: style, transform: transform, content: content)
-        pending[layer.index].contentBounds = box
+        pending[layer.index].box = box
     }
 
     /// The shape and its fill box, or nil when SVG says it is not rendered.

@@ -24,7 +24,7 @@ extension SceneBuilder {
         let layer = try makeLayer(
             w, style: style, transform: transformAttribute(w.element, declarations), content: Content(shape: .svg(xml: xml)))
         if !box.origin.isFinite || !box.width.isFinite || !box.height.isFinite { box = .zero }
-        pending[layer.index].contentBounds = box
+        pending[layer.index].box = box
     }
 
     /// A rough box for text (first x/y, about half an em per character), for frames only.

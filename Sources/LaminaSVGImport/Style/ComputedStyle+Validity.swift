@@ -13,6 +13,7 @@ extension ComputedStyle {
     /// Parses a declared value once for its property: `.invalid` when CSS drops it, otherwise
     /// the value ``apply(_:_:_:_:)`` sets (`.text` when it is applied from its text).
     package static func parse(_ property: CSSProperty, _ value: String) -> ParsedValue {
+        if let fast = parseFast(property, value) { return fast }
         let trimmed = value.trimmingCharactersCSS()
         if trimmed.isEmpty { return .invalid }
         if let k = cascadeKeyword(trimmed) { return .cssWide(k) }
