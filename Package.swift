@@ -40,7 +40,20 @@ let package = Package(
             ],
             swiftSettings: settings
         ),
-        .executableTarget(name: "lamina", dependencies: ["LaminaCommands"], swiftSettings: settings),
+        .executableTarget(
+            name: "lamina",
+            dependencies: ["LaminaCommands"],
+            swiftSettings: settings,
+            // On Linux the command links the Swift runtime and FoundationEssentials statically:
+            // start-up then skips the dynamic loader's symbol binding for those libraries (about
+            // a third of a small conversion). The three libraries are FoundationEssentials' own.
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux])),
+                .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
+                .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
+                .linkedLibrary("swiftSynchronization", .when(platforms: [.linux])),
+            ]
+        ),
 
         .target(
             name: "LaminaTestSupport",

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials  // ProcessInfo; not Foundation, which costs start-up time
+#else
 import Foundation
+#endif
 import LaminaCore
 import LaminaExport
 import LaminaJSON

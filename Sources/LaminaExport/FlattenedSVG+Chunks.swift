@@ -1,5 +1,11 @@
 import LaminaCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writing the document in order while the body's chunks are rendered on several threads.
 extension FlatWriter {
     /// Hands `sink` the head (root start tag, `<defs>`) and then the body, in order.
@@ -96,25 +102,32 @@ extension FlatWriter {
         case .svg(let xml): if holdsXlink(xml) { return true }
         default: break
         }
-        for p in [c.fill, c.stroke] {
-            switch p {
-            case .color(let s)?: if holdsXlink(s) { return true }
-            case .ref(let id, let fallback)?:
-                if holdsXlink(id) || holdsXlink(fallback ?? "") { return true }
-            default: break
-            }
-        }
-        for s in [c.fillRule, c.strokeLinecap, c.strokeLinejoin, c.clipRule] {
-            if let s, holdsXlink(s) { return true }
-        }
+        if paintHoldsXlink(c.fill) || paintHoldsXlink(c.stroke) { return true }
+        if let s = c.fillRule, holdsXlink(s) { return true }
+        if let s = c.strokeLinecap, holdsXlink(s) { return true }
+        if let s = c.strokeLinejoin, holdsXlink(s) { return true }
+        if let s = c.clipRule, holdsXlink(s) { return true }
         for p in c.extra where holdsXlink(p.name) || holdsXlink(p.value) { return true }
         return false
     }
 
+    /// Whether a paint's text holds `xlink`.
+    static func paintHoldsXlink(_ p: Paint?) -> Bool {
+        switch p {
+        case .color(let s)?: holdsXlink(s)
+        case .ref(let id, let fallback)?: holdsXlink(id) || holdsXlink(fallback ?? "")
+        default: false
+        }
+    }
+
     /// Whether `s` holds `xlink` (a byte search).
     static func holdsXlink(_ s: String) -> Bool {
-        // Most text has no `x` at all: look for that first.
-        guard s.utf8.contains(0x78) else { return false }
+        // Most text has no `x` at all: look for that first (memchr over the UTF-8 in place).
+        let found = s.utf8.withContiguousStorageIfAvailable { buf -> Bool in
+            guard let base = buf.baseAddress, !buf.isEmpty else { return false }
+            return memchr(base, 0x78, buf.count) != nil
+        }
+        if found == false { return false }
         return SVGMarkup.contains(s, "xlink")
     }
 }

@@ -257,10 +257,11 @@ struct Resolver {
 extension Resolver {
     /// `R_L · F'_L`: the layer's map into its superlayer's space before the superlayer's sublayerTransform.
     static func ownMatrix(of id: LayerID, in tree: LayerTree) -> Transform3D {
-        let l = tree[id]
         var m = tree.frameMatrix(of: id)
-        if l.geometryFlipped {
-            let c = 2 * l.bounds.y + l.bounds.height
+        // Fields read one by one: a copy of the whole layer would retain each of its boxes.
+        if tree[id].geometryFlipped {
+            let bounds = tree[id].bounds
+            let c = 2 * bounds.y + bounds.height
             m.m41 += c * m.m21; m.m42 += c * m.m22; m.m43 += c * m.m23; m.m44 += c * m.m24
             m.m21 = -m.m21; m.m22 = -m.m22; m.m23 = -m.m23; m.m24 = -m.m24
         }
