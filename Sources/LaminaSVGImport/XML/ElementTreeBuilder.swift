@@ -25,6 +25,7 @@ package struct ElementTreeBuilder {
         var qualifiedName: String
     }
 
+    /// An empty builder.
     package init() {}
 
     /// Reserves room for about `elements` elements and `attributes` attributes.

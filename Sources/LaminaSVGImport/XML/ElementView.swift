@@ -21,8 +21,9 @@ package struct ElementView {
         let p = record.parent
         return p < 0 ? nil : Int(p)
     }
-    /// 1-based line and column of the start tag.
+    /// 1-based line of the start tag.
     package var line: Int32 { record.line }
+    /// 1-based column of the start tag.
     package var column: Int32 { record.column }
 
     /// The value of an attribute with no namespace (or the given one).
@@ -54,8 +55,11 @@ package struct AttributeList: RandomAccessCollection {
     let table: ElementTable
     let slots: Range<Int>
 
+    /// Always 0.
     package var startIndex: Int { 0 }
+    /// The number of attributes.
     package var endIndex: Int { slots.count }
+    /// The `k`th attribute in document order.
     package subscript(k: Int) -> AttributeView { AttributeView(table: table, slot: slots.lowerBound + k) }
 }
 
@@ -91,8 +95,11 @@ package struct ContentList: RandomAccessCollection {
     let table: ElementTable
     let slots: Range<Int>
 
+    /// Always 0.
     package var startIndex: Int { 0 }
+    /// The number of child elements and text runs.
     package var endIndex: Int { slots.count }
+    /// The `k`th item in document order (a text run's `String` is made here).
     package subscript(k: Int) -> ElementContent {
         let item = table.content[slots.lowerBound + k]
         return item >= 0 ? .element(Int(item)) : .text(table.text(Int(~item)))
