@@ -56,22 +56,45 @@ extension SceneBuilder {
         case .line:
             let x1 = x("x1") ?? 0, y1 = y("y1") ?? 0, x2 = x("x2") ?? 0, y2 = y("y2") ?? 0
             return (.line(x1: x1, y1: y1, x2: x2, y2: y2), Rect.boundingBox(of: [Point(x1, y1), Point(x2, y2)]))
-        case .polyline, .polygon:
-            let points = tree.withAttributeBytes(e, "points") { Self.points(bytes: $0) } ?? []
-            guard points.count >= 2 else { return nil }
-            let box = Rect.boundingBox(of: points)
-            return (tree[e].kind == .polygon ? .polygon(points) : .polyline(points), box)
-        case .path:
-            guard let text = tree[e].attribute("d") else { return nil }
-            let (path, error) = PathData.parse(text)
-            if let error { warn("invalid path data at offset \(error.offset): \(error.message)", e) }
-            guard path.segments.contains(where: { if case .moveTo = $0 { false } else { true } }) else { return nil }
-            let box = path.bounds
-            guard !box.isNull, box.origin.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
-            if error != nil { return (.path(path.svgText()), box) }
-            return (.path(text.trimmingCharacters(in: " \t\n\r")), box)
+        case .polyline, .polygon, .path:
+            let list = prefetch?.entry(e)?.geometry ?? Self.listGeometry(in: tree, e)
+            if let warning = list.warning { warn(warning, e) }
+            return list.geometry
         default:
             return nil
+        }
+    }
+
+    /// The geometry of a `path`, `polygon` or `polyline` (nil when not rendered) and the warning
+    /// its data gives: a pure function of the document (no viewport or font size involved).
+    struct ListGeometry: Sendable {
+        var geometry: (Shape, Rect)?
+        var warning: String?
+    }
+
+    /// ``ListGeometry`` of element `e` (a `path`, `polygon` or `polyline`).
+    static func listGeometry(in tree: ElementTree, _ e: Int) -> ListGeometry {
+        switch tree.kind(e) {
+        case .polyline, .polygon:
+            let points = tree.withAttributeBytes(e, "points") { Self.points(bytes: $0) } ?? []
+            guard points.count >= 2 else { return ListGeometry() }
+            let box = Rect.boundingBox(of: points)
+            return ListGeometry(geometry: (tree.kind(e) == .polygon ? .polygon(points) : .polyline(points), box))
+        case .path:
+            guard let text = tree[e].attribute("d") else { return ListGeometry() }
+            let (path, error) = PathData.parse(text)
+            let warning = error.map { "invalid path data at offset \($0.offset): \($0.message)" }
+            guard path.segments.contains(where: { if case .moveTo = $0 { false } else { true } }) else {
+                return ListGeometry(warning: warning)
+            }
+            let box = path.bounds
+            guard !box.isNull, box.origin.isFinite, box.width.isFinite, box.height.isFinite else {
+                return ListGeometry(warning: warning)
+            }
+            let shape = error != nil ? Shape.path(path.svgText()) : .path(text.trimmingCharacters(in: " \t\n\r"))
+            return ListGeometry(geometry: (shape, box), warning: warning)
+        default:
+            return ListGeometry()
         }
     }
 

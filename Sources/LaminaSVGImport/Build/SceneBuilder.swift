@@ -89,8 +89,12 @@ struct SceneBuilder {
     var useGraph: UseGraph
     /// Computed styles of elements outside the instance tree (clip paths, paint servers).
     var documentStyles: [Int: ComputedStyle] = [:]
+    /// The cascade, transforms and path geometry of the elements ahead, computed on another
+    /// thread (nil for small documents or one thread).
+    var prefetch: ElementPrefetch?
 
-    init(tree: ElementTree, diagnostics: [Diagnostic]) {
+    /// A builder for `tree`; with `threads` > 1 a large document's elements are prefetched.
+    init(tree: ElementTree, diagnostics: [Diagnostic], threads: Int = 1) {
         self.tree = tree
         var d = diagnostics
         self.cascade = StyleCascade(tree: tree, diagnostics: &d)
@@ -103,6 +107,7 @@ struct SceneBuilder {
         self.ids = ids
         let targets = tree.indices.map { Int32(Self.resolveUseTarget($0, tree: tree, ids: ids) ?? -1) }
         self.useGraph = UseGraph(tree: tree, targets: targets)
+        self.prefetch = ElementPrefetch.make(tree: tree, cascade: cascade, threads: threads)
     }
 
     /// Builds the whole scene from the root `svg` (element 0).
@@ -125,6 +130,8 @@ struct SceneBuilder {
         }
         // Resources only read the document (finalizing only the layers): built first, so
         // that the document is freed before the geometry pass.
+        prefetch?.finish()
+        prefetch = nil
         let collected = buildResources()
         releaseDocument()
         finalizeGeometry(root: root)
@@ -152,7 +159,7 @@ struct SceneBuilder {
     /// The computed style of `element` under a parent style, with its declarations.
     /// References to other files in `url()` values are reported (they draw their fallback).
     mutating func computeStyle(_ element: Int, parent: ComputedStyle) -> (ComputedStyle, [CascadedDeclaration]) {
-        let declarations = cascade.cascaded(for: element)
+        let declarations = prefetch?.entry(element)?.declarations ?? cascade.cascaded(for: element)
         for d in declarations where d.value.utf8.contains(0x28) {
             warnExternalURLs(d.value, element: element)
         }

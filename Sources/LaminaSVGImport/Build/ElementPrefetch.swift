@@ -1,0 +1,138 @@
+import Dispatch
+import LaminaCore
+import LaminaGeometry
+
+/// The part of building an element that does not depend on where it is built (its parent's
+/// style, the viewport, a `use` instance): the cascade's declarations, the `transform`, and the
+/// geometry of `path`, `polygon` and `polyline`. About 40 % of the builder's work on a typical
+/// drawing.
+///
+/// `ElementPrefetch` computes it on a second thread for the elements just ahead of the builder.
+/// The builder walks the document mostly in element order, so the elements are cut into blocks
+/// of ``blockSize``: when the builder first asks for an element of block `b + 1` (its block
+/// being `b`), it waits for that block (normally long finished) and starts block `b + 2`.
+/// Requests outside the current block (clip paths, `use` targets, paint servers) get nil and
+/// are computed on the spot; a run of requests further ahead (a large skipped `defs`) moves the
+/// blocks there. Every entry is a pure function of the document, so the scene and its
+/// diagnostics are the same with or without the prefetch, and at most two blocks exist at once.
+final class ElementPrefetch {
+    /// What is known of one element before it is built.
+    struct Entry: Sendable {
+        /// `StyleCascade.cascaded(for:)`.
+        var declarations: [CascadedDeclaration]
+        /// `SceneBuilder.transformResult(…)` for those declarations.
+        var transform: SceneBuilder.TransformResult
+        /// `SceneBuilder.listGeometry(…)` for `path`, `polygon` and `polyline`, else nil.
+        var geometry: SceneBuilder.ListGeometry?
+    }
+
+    /// One block of entries, filled by a worker thread; readable once `ready` was signalled.
+    private final class Block: @unchecked Sendable {
+        let index: Int
+        var entries: [Entry] = []
+        let ready = DispatchSemaphore(value: 0)
+        private var waited = false
+
+        init(index: Int) { self.index = index }
+
+        /// Waits (once) until the worker has filled the block.
+        func wait() {
+            if waited { return }
+            ready.wait()
+            waited = true
+        }
+    }
+
+    /// Elements per block.
+    static let blockSize = 1024
+    /// Documents with fewer elements are built without a prefetch.
+    static let minimumElements = 4 * blockSize
+    /// Requests this many blocks ahead, this many times in a row, move the blocks there.
+    static let jumpAfter = 32
+
+    private let tree: ElementTree
+    private let cascade: StyleCascade
+    private let blockCount: Int
+    private var current: Block?
+    private var next: Block?
+    private var aheadRun = 0
+
+    /// A prefetch over `tree`, or nil when the document is small or only one thread may be used.
+    static func make(tree: ElementTree, cascade: StyleCascade, threads: Int) -> ElementPrefetch? {
+        guard threads > 1, tree.count >= minimumElements else { return nil }
+        return ElementPrefetch(tree: tree, cascade: cascade)
+    }
+
+    private init(tree: ElementTree, cascade: StyleCascade) {
+        self.tree = tree
+        self.cascade = cascade
+        self.blockCount = (tree.count + Self.blockSize - 1) / Self.blockSize
+        current = start(0)
+        next = start(1)
+    }
+
+    /// The entry of `element`, or nil when it is not in the current or next block.
+    func entry(_ element: Int) -> Entry? {
+        let b = element / Self.blockSize
+        if let c = current, c.index == b {
+            c.wait()
+            aheadRun = 0
+            return c.entries[element - b * Self.blockSize]
+        }
+        if let n = next, n.index == b {
+            // The builder has moved on: the current block is done with.
+            current = n
+            next = start(b + 1)
+            return entry(element)
+        }
+        if b > (current?.index ?? -1) + 1 {
+            aheadRun += 1
+            if aheadRun >= Self.jumpAfter {
+                aheadRun = 0
+                finish()
+                current = start(b)
+                next = start(b + 1)
+                return entry(element)
+            }
+        }
+        return nil
+    }
+
+    /// Waits for the blocks in flight and drops them (before the document is freed).
+    func finish() {
+        current?.wait()
+        next?.wait()
+        current = nil
+        next = nil
+    }
+
+    /// Starts filling block `index` on a worker thread (nil past the last block).
+    private func start(_ index: Int) -> Block? {
+        guard index >= 0, index < blockCount else { return nil }
+        let block = Block(index: index)
+        let tree = self.tree, cascade = self.cascade
+        let range = (index * Self.blockSize)..<min(tree.count, (index + 1) * Self.blockSize)
+        DispatchQueue.global().async {
+            var entries: [Entry] = []
+            entries.reserveCapacity(range.count)
+            for e in range {
+                entries.append(Self.compute(e, tree: tree, cascade: cascade))
+            }
+            block.entries = entries
+            block.ready.signal()
+        }
+        return block
+    }
+
+    /// The entry of one element, exactly as the builder would compute it.
+    static func compute(_ element: Int, tree: ElementTree, cascade: StyleCascade) -> Entry {
+        let declarations = cascade.cascaded(for: element)
+        let transform = SceneBuilder.transformResult(in: tree, element, declarations)
+        var geometry: SceneBuilder.ListGeometry?
+        switch tree.kind(element) {
+        case .path, .polygon, .polyline: geometry = SceneBuilder.listGeometry(in: tree, element)
+        default: geometry = nil
+        }
+        return Entry(declarations: declarations, transform: transform, geometry: geometry)
+    }
+}
