@@ -71,19 +71,44 @@ final class ElementPrefetch {
         next = start(1)
     }
 
-    /// The entry of `element`, or nil when it is not in the current or next block.
+    /// `StyleCascade.cascaded(for:)` of `element`, when prefetched.
+    func declarations(_ element: Int) -> [CascadedDeclaration]? {
+        guard let (block, i) = locate(element) else { return nil }
+        return block.entries[i].declarations
+    }
+
+    /// The transform result of `element`, when prefetched.
+    func transform(_ element: Int) -> SceneBuilder.TransformResult? {
+        guard let (block, i) = locate(element) else { return nil }
+        return block.entries[i].transform
+    }
+
+    /// The geometry of a `path`, `polygon` or `polyline` element, when prefetched.
+    func geometry(_ element: Int) -> SceneBuilder.ListGeometry? {
+        guard let (block, i) = locate(element) else { return nil }
+        return block.entries[i].geometry
+    }
+
+    /// The whole entry of `element`, when prefetched.
     func entry(_ element: Int) -> Entry? {
+        guard let (block, i) = locate(element) else { return nil }
+        return block.entries[i]
+    }
+
+    /// The filled block holding `element` and its offset there, or nil when the element is
+    /// not in the current or next block (moving on to the next block, or jumping ahead).
+    private func locate(_ element: Int) -> (Block, Int)? {
         let b = element / Self.blockSize
         if let c = current, c.index == b {
             c.wait()
             aheadRun = 0
-            return c.entries[element - b * Self.blockSize]
+            return (c, element - b * Self.blockSize)
         }
         if let n = next, n.index == b {
             // The builder has moved on: the current block is done with.
             current = n
             next = start(b + 1)
-            return entry(element)
+            return locate(element)
         }
         if b > (current?.index ?? -1) + 1 {
             aheadRun += 1
@@ -92,7 +117,7 @@ final class ElementPrefetch {
                 finish()
                 current = start(b)
                 next = start(b + 1)
-                return entry(element)
+                return locate(element)
             }
         }
         return nil

@@ -58,7 +58,7 @@ extension SceneBuilder {
     /// The element's transform: a CSS `transform` declaration (sheet or `style`) wins over the
     /// attribute; identity when absent; invalid: identity and a warning.
     mutating func transformAttribute(_ element: Int, _ declarations: [CascadedDeclaration]) -> AffineTransform {
-        let result = prefetch?.entry(element)?.transform ?? Self.transformResult(in: tree, element, declarations)
+        let result = prefetch?.transform(element) ?? Self.transformResult(in: tree, element, declarations)
         switch result {
         case .transform(let t):
             return t

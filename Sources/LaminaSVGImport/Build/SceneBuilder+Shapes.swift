@@ -57,7 +57,7 @@ extension SceneBuilder {
             let x1 = x("x1") ?? 0, y1 = y("y1") ?? 0, x2 = x("x2") ?? 0, y2 = y("y2") ?? 0
             return (.line(x1: x1, y1: y1, x2: x2, y2: y2), Rect.boundingBox(of: [Point(x1, y1), Point(x2, y2)]))
         case .polyline, .polygon, .path:
-            let list = prefetch?.entry(e)?.geometry ?? Self.listGeometry(in: tree, e)
+            let list = prefetch?.geometry(e) ?? Self.listGeometry(in: tree, e)
             if let warning = list.warning { warn(warning, e) }
             return list.geometry
         default:

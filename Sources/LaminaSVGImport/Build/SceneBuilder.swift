@@ -159,7 +159,7 @@ struct SceneBuilder {
     /// The computed style of `element` under a parent style, with its declarations.
     /// References to other files in `url()` values are reported (they draw their fallback).
     mutating func computeStyle(_ element: Int, parent: ComputedStyle) -> (ComputedStyle, [CascadedDeclaration]) {
-        let declarations = prefetch?.entry(element)?.declarations ?? cascade.cascaded(for: element)
+        let declarations = prefetch?.declarations(element) ?? cascade.cascaded(for: element)
         for d in declarations where d.value.utf8.contains(0x28) {
             warnExternalURLs(d.value, element: element)
         }
