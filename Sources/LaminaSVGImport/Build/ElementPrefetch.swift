@@ -9,7 +9,7 @@ import LaminaGeometry
 ///
 /// `ElementPrefetch` computes it on a second thread for the elements just ahead of the builder.
 /// The builder walks the document mostly in element order, so the elements are cut into blocks
-/// of ``blockSize``: when the builder first asks for an element of block `b + 1` (its block
+/// of ``blockSize`` (1,024 by default): when the builder first asks for an element of block `b + 1` (its block
 /// being `b`), it waits for that block (normally long finished) and starts block `b + 2`.
 /// Requests outside the current block (clip paths, `use` targets, paint servers) get nil and
 /// are computed on the spot; a run of requests further ahead (a large skipped `defs`) moves the
@@ -43,13 +43,13 @@ final class ElementPrefetch {
         }
     }
 
-    /// Elements per block.
-    static let blockSize = 1024
-    /// Documents with fewer elements are built without a prefetch.
-    static let minimumElements = 4 * blockSize
+    /// Elements per block, by default.
+    static let defaultBlockSize = 1024
     /// Requests this many blocks ahead, this many times in a row, move the blocks there.
     static let jumpAfter = 32
 
+    /// Elements per block.
+    let blockSize: Int
     private let tree: ElementTree
     private let cascade: StyleCascade
     private let blockCount: Int
@@ -57,16 +57,20 @@ final class ElementPrefetch {
     private var next: Block?
     private var aheadRun = 0
 
-    /// A prefetch over `tree`, or nil when the document is small or only one thread may be used.
-    static func make(tree: ElementTree, cascade: StyleCascade, threads: Int) -> ElementPrefetch? {
-        guard threads > 1, tree.count >= minimumElements else { return nil }
-        return ElementPrefetch(tree: tree, cascade: cascade)
+    /// A prefetch over `tree`, or nil when only one thread may be used or the document has
+    /// fewer than four blocks of elements (then the thread would cost more than it saves).
+    static func make(
+        tree: ElementTree, cascade: StyleCascade, threads: Int, blockSize: Int = defaultBlockSize
+    ) -> ElementPrefetch? {
+        guard threads > 1, blockSize > 0, tree.count >= 4 * blockSize else { return nil }
+        return ElementPrefetch(tree: tree, cascade: cascade, blockSize: blockSize)
     }
 
-    private init(tree: ElementTree, cascade: StyleCascade) {
+    private init(tree: ElementTree, cascade: StyleCascade, blockSize: Int) {
         self.tree = tree
         self.cascade = cascade
-        self.blockCount = (tree.count + Self.blockSize - 1) / Self.blockSize
+        self.blockSize = blockSize
+        self.blockCount = (tree.count + blockSize - 1) / blockSize
         current = start(0)
         next = start(1)
     }
@@ -98,11 +102,11 @@ final class ElementPrefetch {
     /// The filled block holding `element` and its offset there, or nil when the element is
     /// not in the current or next block (moving on to the next block, or jumping ahead).
     private func locate(_ element: Int) -> (Block, Int)? {
-        let b = element / Self.blockSize
+        let b = element / blockSize
         if let c = current, c.index == b {
             c.wait()
             aheadRun = 0
-            return (c, element - b * Self.blockSize)
+            return (c, element - b * blockSize)
         }
         if let n = next, n.index == b {
             // The builder has moved on: the current block is done with.
@@ -136,7 +140,7 @@ final class ElementPrefetch {
         guard index >= 0, index < blockCount else { return nil }
         let block = Block(index: index)
         let tree = self.tree, cascade = self.cascade
-        let range = (index * Self.blockSize)..<min(tree.count, (index + 1) * Self.blockSize)
+        let range = (index * blockSize)..<min(tree.count, (index + 1) * blockSize)
         DispatchQueue.global().async {
             var entries: [Entry] = []
             entries.reserveCapacity(range.count)

@@ -93,8 +93,12 @@ struct SceneBuilder {
     /// thread (nil for small documents or one thread).
     var prefetch: ElementPrefetch?
 
-    /// A builder for `tree`; with `threads` > 1 a large document's elements are prefetched.
-    init(tree: ElementTree, diagnostics: [Diagnostic], threads: Int = 1) {
+    /// A builder for `tree`; with `threads` > 1 a large document's elements are prefetched
+    /// (in blocks of `prefetchBlock` elements; tests use small ones).
+    init(
+        tree: ElementTree, diagnostics: [Diagnostic], threads: Int = 1,
+        prefetchBlock: Int = ElementPrefetch.defaultBlockSize
+    ) {
         self.tree = tree
         var d = diagnostics
         self.cascade = StyleCascade(tree: tree, diagnostics: &d)
@@ -107,7 +111,7 @@ struct SceneBuilder {
         self.ids = ids
         let targets = tree.indices.map { Int32(Self.resolveUseTarget($0, tree: tree, ids: ids) ?? -1) }
         self.useGraph = UseGraph(tree: tree, targets: targets)
-        self.prefetch = ElementPrefetch.make(tree: tree, cascade: cascade, threads: threads)
+        self.prefetch = ElementPrefetch.make(tree: tree, cascade: cascade, threads: threads, blockSize: prefetchBlock)
     }
 
     /// Builds the whole scene from the root `svg` (element 0).

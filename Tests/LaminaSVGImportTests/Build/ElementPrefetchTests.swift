@@ -1,4 +1,6 @@
+import Foundation
 import LaminaCore
+import LaminaTestSupport
 import Testing
 
 @testable import LaminaSVGImport
@@ -36,7 +38,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func prefetchedImportEqualsSequentialImport(bigDefs: Bool) throws {
-        let text = Self.document(count: 3 * ElementPrefetch.blockSize * 4 + 17, bigDefs: bigDefs)
+        let text = Self.document(count: 3 * ElementPrefetch.defaultBlockSize * 4 + 17, bigDefs: bigDefs)
         let one = try SVGImport.importScene(Array(text.utf8), file: "p.svg", threads: 1)
         let two = try SVGImport.importScene(Array(text.utf8), file: "p.svg", threads: 2)
         #expect(one.scene == two.scene)
@@ -48,7 +50,7 @@ import Testing
     }
 
     @Test func entriesMatchTheBuildersOwnComputation() throws {
-        let text = Self.document(count: 5 * ElementPrefetch.blockSize, bigDefs: false)
+        let text = Self.document(count: 5 * ElementPrefetch.defaultBlockSize, bigDefs: false)
         let (tree, _) = try XMLReader.read(Array(text.utf8), file: "p.svg")
         var none: [Diagnostic] = []
         let cascade = StyleCascade(tree: tree, diagnostics: &none)
@@ -73,9 +75,49 @@ import Testing
         var none: [Diagnostic] = []
         let cascade = StyleCascade(tree: tree, diagnostics: &none)
         #expect(ElementPrefetch.make(tree: tree, cascade: cascade, threads: 8) == nil)
-        let large = Self.document(count: 5 * ElementPrefetch.blockSize, bigDefs: false)
+        let large = Self.document(count: 5 * ElementPrefetch.defaultBlockSize, bigDefs: false)
         let (big, _) = try XMLReader.read(Array(large.utf8), file: "p.svg")
         let bigCascade = StyleCascade(tree: big, diagnostics: &none)
         #expect(ElementPrefetch.make(tree: big, cascade: bigCascade, threads: 1) == nil)
+    }
+}
+
+/// Every corpus file imported with a prefetch of tiny blocks (so that every document, however
+/// small, is prefetched and blocks change every few elements) gives the sequential result.
+@Suite struct ElementPrefetchCorpusTests {
+    static let corpus: URL = {
+        if let path = ProcessInfo.processInfo.environment["LAMINA_CORPUS"] { return URL(fileURLWithPath: path) }
+        let parent = TestSupport.packageRoot.deletingLastPathComponent()
+        let candidates = [parent, parent.deletingLastPathComponent()].map { $0.appendingPathComponent("shared/corpus") }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    static func corpusFiles() throws -> [URL] {
+        let walker = try #require(FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil))
+        return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "svg" }
+            .sorted { $0.path < $1.path }
+    }
+
+    @Test(arguments: [1, 3, 16])
+    func corpusImportsTheSameWithAPrefetch(block: Int) throws {
+        let files = try Self.corpusFiles()
+        #expect(files.count >= 400, "the corpus is missing: expected it at \(Self.corpus.path)")
+        for url in files {
+            let bytes = try Array(Data(contentsOf: url))
+            let name = url.lastPathComponent
+            let one = Result { () throws(SVGImportError) in try SVGImport.importScene(bytes, file: name, threads: 1) }
+            let two = Result { () throws(SVGImportError) in
+                try SVGImport.importScene(bytes, file: name, threads: 2, prefetchBlock: block)
+            }
+            switch (one, two) {
+            case (.success(let a), .success(let b)):
+                #expect(a.scene == b.scene, "\(name)")
+                #expect(a.diagnostics == b.diagnostics, "\(name)")
+            case (.failure(let a), .failure(let b)):
+                #expect(a.description == b.description, "\(name)")
+            default:
+                Issue.record("\(name): one import failed, the other did not")
+            }
+        }
     }
 }
