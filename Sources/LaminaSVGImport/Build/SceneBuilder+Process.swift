@@ -18,12 +18,12 @@ extension SceneBuilder {
         }
         switch kind {
         case .group:
-            let (style, declarations) = computeStyle(w.element, parent: w.style)
+            let (style, declarations, inDocument) = computeStyle(of: w)
             if tree[w.element].name == "a", let href = hrefValue(of: w.element), href.lowercased().hasPrefix("javascript:") {
                 warn("'javascript:' link dropped", w.element)
             }
             let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))
-            pushChildren(of: w.element, w, parent: layer, style: style, viewport: w.viewport)
+            pushChildren(of: w.element, w, parent: layer, style: style, viewport: w.viewport, documentStyle: inDocument)
         case .switch:
             let (style, declarations) = computeStyle(w.element, parent: w.style)
             let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))

@@ -3,7 +3,7 @@ import LaminaCore
 extension SceneBuilder {
     /// A basic shape or path: a layer whose content is the shape with its computed paint.
     mutating func buildShape(_ w: Work) throws(SVGImportError) {
-        let (style, declarations) = computeStyle(w.element, parent: w.style)
+        let (style, declarations, _) = computeStyle(of: w)
         let transform = transformAttribute(w.element, declarations)
         guard let (shape, box) = shapeGeometry(w, fontSize: style.fontSize) else {
             _ = try makeLayer(w, style: style, transform: transform)

@@ -29,7 +29,7 @@ import Testing
             case 4: s += #"<polygon points="0,0 10,\#(i % 40) 5"/>"#
             case 5: s += ##"<polyline points="" clip-path="url(#c)"/>"##
             case 6: s += ##"<use xlink:href="#e\##(min(count - 9, i + 3000) / 9 * 9)" x="1"/>"##
-            case 7: s += #"<g transform="scale(2)"><ellipse rx="3" ry="2" style="transform: rotate(5deg)"/></g>"#
+            case 7: s += #"<g transform="scale(2)" fill="green" style="font-size: 20px; stroke-width: 2em"><g opacity=".5"><ellipse rx="3" ry="2" style="transform: rotate(5deg)"/></g></g>"#
             default: s += #"<line x2="\#(i % 30)" y2="4" transform="matrix(1 0 0)"/>"#
             }
         }
@@ -59,8 +59,10 @@ import Testing
         for e in tree.indices {
             guard let entry = prefetch.entry(e) else { continue }
             hits += 1
-            let direct = ElementPrefetch.compute(e, tree: tree, cascade: cascade)
+            // One element alone: its ancestors' styles are computed from the root down.
+            let direct = ElementPrefetch.compute(e..<(e + 1), tree: tree, cascade: cascade)[0]
             #expect(entry.declarations.map(\.value) == direct.declarations.map(\.value))
+            #expect(entry.style == direct.style)
             #expect(String(describing: entry.transform) == String(describing: direct.transform))
             #expect(entry.geometry?.warning == direct.geometry?.warning)
         }
