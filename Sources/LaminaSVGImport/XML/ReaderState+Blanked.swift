@@ -7,7 +7,7 @@ extension ReaderState {
     /// When `raw` (a value in libxml2's buffer) is the next blanked value: appends it from the
     /// original bytes, normalized as libxml2 would have, and returns true.
     func appendUnblanked(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let c = ctxt, let input = c.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base,
+        guard blankedMet < blankedRanges.count, let c = ctxt, let input = c.pointee.input, let cur = input.pointee.cur, let base = input.pointee.base,
             let start = raw.baseAddress, start >= base, start < cur
         else { return false }
         let offset = Int(xmlByteConsumed(c)) - (cur - start)
