@@ -31,6 +31,9 @@ struct AttributeWhitespace {
         bytes.withUnsafeBufferPointer { buf -> AttributeWhitespace? in
             guard let base = buf.baseAddress else { return nil }
             let n = buf.count
+            // A document on one line with no tabs (a minified sprite) has nothing to blank.
+            guard memchr(base, 0x0A, n) != nil || memchr(base, 0x0D, n) != nil || memchr(base, 0x09, n) != nil
+            else { return nil }
             var ranges: [Range<Int>] = []
             /// The offset of the first `needle` at or after `from`, or nil.
             func find(_ needle: StaticString, from: Int) -> Int? {
@@ -100,12 +103,35 @@ struct AttributeWhitespace {
     /// A plain value (see ``prepare(_:)``) with at least one tab, line feed or carriage return.
     static func needsBlanking(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = value.baseAddress else { return false }
+        // Most values hold no byte below space: found eight bytes a step (the borrow trick of
+        // `nextControl` also flags bytes from 0x80, which the table below then sorts out).
+        if !hasControlOrHigh(base, count: value.count) { return false }
         // Class bits or-ed together without branches: 1 a line break or tab, 2 not plain.
         return byteClass.withUnsafeBufferPointer { t -> Bool in
             var k: UInt8 = 0
             for j in 0..<value.count { k |= t[Int(base[j])] }
             return k == 1
         }
+    }
+
+    /// Whether `p[0..<n]` holds a byte below 0x20 or from 0x80.
+    @inline(__always)
+    static func hasControlOrHigh(_ p: UnsafePointer<UInt8>, count n: Int) -> Bool {
+        var k = 0
+        var any: UInt64 = 0
+        while k + 8 <= n {
+            let word = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)
+            // High bit of each byte: set when the byte is below 0x20 (the subtraction borrows)
+            // or from 0x80 (it was set already).
+            any |= (word &- 0x2020_2020_2020_2020) | word
+            k += 8
+        }
+        if any & 0x8080_8080_8080_8080 != 0 { return true }
+        while k < n {
+            if p[k] < 0x20 || p[k] >= 0x80 { return true }
+            k += 1
+        }
+        return false
     }
 
     /// Per byte value: 1 for tab, line feed and carriage return; 2 for bytes that keep a value
