@@ -82,16 +82,17 @@ extension SceneBuilder {
             return ListGeometry(geometry: (tree.kind(e) == .polygon ? .polygon(points) : .polyline(points), box))
         case .path:
             guard let text = tree[e].attribute("d") else { return ListGeometry() }
-            let (path, error) = PathData.parse(text)
-            let warning = error.map { "invalid path data at offset \($0.offset): \($0.message)" }
-            guard path.segments.contains(where: { if case .moveTo = $0 { false } else { true } }) else {
-                return ListGeometry(warning: warning)
-            }
-            let box = path.bounds
+            // Valid data (the common case) is read once for its bounds, keeping no segments;
+            // after an error the segments before it are parsed again and written out.
+            let scanned = PathData.scanBounds(text)
+            let warning = scanned.error.map { "invalid path data at offset \($0.offset): \($0.message)" }
+            guard scanned.draws else { return ListGeometry(warning: warning) }
+            let box = scanned.bounds
             guard !box.isNull, box.origin.isFinite, box.width.isFinite, box.height.isFinite else {
                 return ListGeometry(warning: warning)
             }
-            let shape = error != nil ? Shape.path(path.svgText()) : .path(text.trimmingCharacters(in: " \t\n\r"))
+            let shape: Shape =
+                scanned.error != nil ? .path(PathData.parse(text).path.svgText()) : .path(text.trimmingCharacters(in: " \t\n\r"))
             return ListGeometry(geometry: (shape, box), warning: warning)
         default:
             return ListGeometry()
