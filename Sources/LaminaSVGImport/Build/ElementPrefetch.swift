@@ -9,11 +9,12 @@ import LaminaGeometry
 ///
 /// `ElementPrefetch` computes it on a second thread for the elements just ahead of the builder.
 /// The builder walks the document mostly in element order, so the elements are cut into blocks
-/// of ``blockSize`` (1,024 by default): when the builder first asks for an element of block `b + 1` (its block
-/// being `b`), it waits for that block (normally long finished) and starts block `b + 2`.
-/// Requests outside the current block (clip paths, `use` targets, paint servers) get nil and
-/// are computed on the spot; a run of requests further ahead (a large skipped `defs`) moves the
-/// blocks there. Every entry is a pure function of the document, so the scene and its
+/// of ``blockSize`` (1,024 by default): when the builder first asks for an element of block
+/// `b + 1` (its block being `b`), it waits for that block (normally long finished) and starts
+/// block `b + 2`. Requests outside the current block (clip paths, `use` targets, paint servers)
+/// get nil and are computed on the spot; a run of requests further ahead (a large skipped
+/// `defs`) moves the blocks there. Nothing is computed before the builder's first request, and
+/// nothing waited for after its last (a symbols-only sprite costs at most one unused block). Every entry is a pure function of the document, so the scene and its
 /// diagnostics are the same with or without the prefetch, and at most two blocks exist at once.
 final class ElementPrefetch {
     /// What is known of one element before it is built.
@@ -56,6 +57,9 @@ final class ElementPrefetch {
     private let tree: ElementTree
     private let cascade: StyleCascade
     private let blockCount: Int
+    /// The block the builder is in (-2 before its first request), its entries when filled,
+    /// and the block after it.
+    private var currentIndex = -2
     private var current: Block?
     private var next: Block?
     private var aheadRun = 0
@@ -74,8 +78,6 @@ final class ElementPrefetch {
         self.cascade = cascade
         self.blockSize = blockSize
         self.blockCount = (tree.count + blockSize - 1) / blockSize
-        current = start(0)
-        next = start(1)
     }
 
     /// `StyleCascade.cascaded(for:)` of `element`, when prefetched.
@@ -109,39 +111,43 @@ final class ElementPrefetch {
     }
 
     /// The filled block holding `element` and its offset there, or nil when the element is
-    /// not in the current or next block (moving on to the next block, or jumping ahead).
+    /// not in the builder's current block or that block is built without entries.
+    ///
+    /// The first request anchors the blocks: its block is built without entries (no waiting
+    /// for a worker) while the next one is filled. A request in the next block moves on; a
+    /// run of ``jumpAfter`` requests further ahead (a large skipped `defs`) anchors anew there.
     private func locate(_ element: Int) -> (Block, Int)? {
         let b = element / blockSize
-        if let c = current, c.index == b {
-            c.wait()
+        if b == currentIndex {
             aheadRun = 0
+            guard let c = current else { return nil }
+            c.wait()
             return (c, element - b * blockSize)
         }
-        if let n = next, n.index == b {
+        if b == currentIndex + 1 {
             // The builder has moved on: the current block is done with.
-            current = n
+            currentIndex = b
+            current = next
             next = start(b + 1)
             return locate(element)
         }
-        if b > (current?.index ?? -1) + 1 {
+        if b > currentIndex + 1 {
             aheadRun += 1
-            if aheadRun >= Self.jumpAfter {
+            if currentIndex < 0 || aheadRun >= Self.jumpAfter {
                 aheadRun = 0
-                finish()
-                current = start(b)
+                currentIndex = b
+                current = nil
                 next = start(b + 1)
-                return locate(element)
             }
         }
         return nil
     }
 
-    /// Waits for the blocks in flight and drops them (before the document is freed).
+    /// Drops the blocks (a worker still filling one finishes on its own, unwaited).
     func finish() {
-        current?.wait()
-        next?.wait()
         current = nil
         next = nil
+        currentIndex = -2
     }
 
     /// Starts filling block `index` on a worker thread (nil past the last block).

@@ -67,8 +67,9 @@ import Testing
             #expect(entry.geometry?.warning == direct.geometry?.warning)
         }
         prefetch.finish()
-        // Walked in document order, every element comes from a prefetched block.
-        #expect(hits == tree.count)
+        // Walked in document order, every element but those of the first block comes from a
+        // prefetched block.
+        #expect(hits >= tree.count - prefetch.blockSize)
     }
 
     @Test func smallDocumentsAndOneThreadHaveNoPrefetch() throws {
