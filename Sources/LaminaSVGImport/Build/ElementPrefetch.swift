@@ -4,8 +4,9 @@ import LaminaGeometry
 
 /// The part of building an element that does not depend on where it is built (its parent's
 /// style, the viewport, a `use` instance): the cascade's declarations, the `transform`, and the
-/// geometry of `path`, `polygon` and `polyline`; and its computed style where it stands in the
-/// document (under its document parent's). About half of the builder's work on a drawing.
+/// geometry of `path`, `polygon` and `polyline`, the id, class, title and attribute facts its
+/// layer takes; and its computed style where it stands in the document (under its document
+/// parent's). About half of the builder's work on a drawing.
 ///
 /// `ElementPrefetch` computes it on a second thread for the elements just ahead of the builder.
 /// The builder walks the document mostly in element order, so the elements are cut into blocks
@@ -28,6 +29,8 @@ final class ElementPrefetch {
         var transform: SceneBuilder.TransformResult
         /// `SceneBuilder.listGeometry(…)` for `path`, `polygon` and `polyline`, else nil.
         var geometry: SceneBuilder.ListGeometry?
+        /// `SceneBuilder.layerFacts(…)`: id, class, title, authoring and event attributes.
+        var layerFacts: SceneBuilder.LayerFacts
     }
 
     /// One block of entries, filled by a worker thread; readable once `ready` was signalled.
@@ -102,6 +105,12 @@ final class ElementPrefetch {
     func geometry(_ element: Int) -> SceneBuilder.ListGeometry? {
         guard let (block, i) = locate(element) else { return nil }
         return block.entries[i].geometry
+    }
+
+    /// The layer facts of `element`, when prefetched.
+    func layerFacts(_ element: Int) -> SceneBuilder.LayerFacts? {
+        guard let (block, i) = locate(element) else { return nil }
+        return block.entries[i].layerFacts
     }
 
     /// The whole entry of `element`, when prefetched.
@@ -205,6 +214,6 @@ final class ElementPrefetch {
         }
         return Entry(
             declarations: declarations, style: parentStyle.child(cascaded: declarations), transform: transform,
-            geometry: geometry)
+            geometry: geometry, layerFacts: SceneBuilder.layerFacts(in: tree, element))
     }
 }

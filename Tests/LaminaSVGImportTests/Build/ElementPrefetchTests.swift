@@ -13,7 +13,7 @@ import Testing
     /// makes the builder leave document order (clip paths defined before, `use` of elements
     /// far ahead, a large `defs` the builder skips).
     static func document(count: Int, bigDefs: Bool) -> String {
-        var s = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100">"#
+        var s = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:lamina="urn:lamina:layer" width="100" height="100">"#
         s += "<style>.a { fill: red; stroke: url(http://example.com/p) } #e7 { opacity: .5 }</style>"
         s += #"<defs><clipPath id="c"><rect width="50" height="50" transform="rotate(10)"/></clipPath>"#
         if bigDefs {
@@ -22,7 +22,7 @@ import Testing
         s += "</defs>"
         for i in 0..<count {
             switch i % 9 {
-            case 0: s += #"<rect id="e\#(i)" class="a" x="\#(i % 90)" y="1" width="5" height="5" transform="translate(1 2)"/>"#
+            case 0: s += #"<rect id="e\#(i)" class="a" lamina:z="\#(i % 4)" x="\#(i % 90)" y="1" width="5" height="5" transform="translate(1 2)"/>"#
             case 1: s += #"<circle cx="10" cy="10" r="\#(i % 5)" transform="rotate(\#(i % 360)"/>"#
             case 2: s += #"<path d="M0 0 L\#(i % 50) 10 q 5 5 10 0 z"/>"#
             case 3: s += #"<path d="M0 0 L 10 10 X 4" style="fill: blue"/>"#
@@ -30,7 +30,7 @@ import Testing
             case 5: s += ##"<polyline points="" clip-path="url(#c)"/>"##
             case 6: s += ##"<use xlink:href="#e\##(min(count - 9, i + 3000) / 9 * 9)" x="1"/>"##
             case 7: s += #"<g transform="scale(2)" fill="green" style="font-size: 20px; stroke-width: 2em"><g opacity=".5"><ellipse rx="3" ry="2" style="transform: rotate(5deg)"/></g></g>"#
-            default: s += #"<line x2="\#(i % 30)" y2="4" transform="matrix(1 0 0)"/>"#
+            default: s += #"<line x2="\#(i % 30)" y2="4" transform="matrix(1 0 0)" onclick="f()"><title> t\#(i) </title></line>"#
             }
         }
         return s + "</svg>"
@@ -47,6 +47,9 @@ import Testing
         #expect(one.diagnostics.contains { $0.message.contains("invalid transform") })
         #expect(one.diagnostics.contains { $0.message.contains("invalid path data") })
         #expect(one.diagnostics.contains { $0.message.contains("external reference") })
+        #expect(one.diagnostics.contains { $0.message.contains("event attribute") })
+        #expect(one.scene.tree.layers.contains { $0.svg?.title != nil && $0.zPosition == 0 })
+        #expect(one.scene.tree.layers.contains { $0.zPosition == 2 })
     }
 
     @Test func entriesMatchTheBuildersOwnComputation() throws {
@@ -65,6 +68,9 @@ import Testing
             #expect(entry.style == direct.style)
             #expect(String(describing: entry.transform) == String(describing: direct.transform))
             #expect(entry.geometry?.warning == direct.geometry?.warning)
+            let (a, b) = (entry.layerFacts, direct.layerFacts)
+            #expect(a.id == b.id && a.className == b.className && a.title == b.title)
+            #expect(a.authored == b.authored && a.hasEvents == b.hasEvents)
         }
         prefetch.finish()
         // Walked in document order, every element but those of the first block comes from a
