@@ -124,7 +124,8 @@ extension SceneBuilder {
         let w = Work(element: 0, parent: root, style: .initial, viewport: base, context: .normal)
         if let clip = style.clipPath { attachClip(host: root, clipID: clip, hostElement: 0, w) }
         let viewport = viewBox?.size ?? Size(width, height)
-        pushChildren(of: 0, w, parent: root, style: style, viewport: viewport)
+        // The root's style is its document style (computed under `initial`).
+        pushChildren(of: 0, w, parent: root, style: style, viewport: viewport, documentStyle: true)
         return root
     }
 
