@@ -12,6 +12,8 @@ extension SceneBuilder {
     /// once per element with an explicit stack; `use`s on a cycle are skipped (as when building).
     /// Sizes saturate, so no arithmetic overflows.
     func checkInstanceExpansion() throws(SVGImportError) {
+        // Without a resolved `use` reference nothing is instanced: the document is its own size.
+        guard useGraph.targets.contains(where: { $0 >= 0 }) else { return }
         let n = tree.count
         let cap = n + Self.instanceLimit
         var size = [Int](repeating: 0, count: n)
@@ -55,7 +57,7 @@ extension SceneBuilder {
     }
 
     /// The element a `use` refers to by a local reference.
-    static func resolveUseTarget(_ e: Int, tree: ElementTree, ids: [String: Int]) -> Int? {
+    static func resolveUseTarget(_ e: Int, tree: ElementTree, ids: IDIndex) -> Int? {
         guard tree.kind(e) == .use, tree.isSVG(e) else { return nil }
         guard let href = tree.attribute(e, "href") ?? tree.attribute(e, "href", namespace: XMLNamespace.xlink) else { return nil }
         let link = href.trimmingCharacters(in: " \t\n\r")

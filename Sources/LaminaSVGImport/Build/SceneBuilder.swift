@@ -84,8 +84,8 @@ struct SceneBuilder {
     var diagnostics: [Diagnostic] = []
     var layers = LayerTree()
     var pending: [PendingGeometry] = []
-    /// Element index of each id (the first element with that id, as browsers resolve it).
-    var ids: [String: Int] = [:]
+    /// Element index of each id (built on the first lookup).
+    var ids: IDIndex
     var work: [Work] = []
     var clipFrames: [ClipFrame] = []
     /// Elements built so far, against the `use` fan-out cap.
@@ -111,10 +111,7 @@ struct SceneBuilder {
         self.cascade = StyleCascade(tree: tree, diagnostics: &d)
         self.diagnostics = d
         self.buildCap = tree.count + 1_000_000
-        var ids: [String: Int] = [:]
-        for i in tree.indices {
-            if let id = tree.attribute(i, "id"), !id.isEmpty, ids[id] == nil { ids[id] = i }
-        }
+        let ids = IDIndex(tree: tree)
         self.ids = ids
         let targets = tree.indices.map { Int32(Self.resolveUseTarget($0, tree: tree, ids: ids) ?? -1) }
         self.useGraph = UseGraph(tree: tree, targets: targets)
@@ -156,7 +153,7 @@ struct SceneBuilder {
         tree = ElementTree(file: file, table: .empty)
         var none: [Diagnostic] = []
         cascade = StyleCascade(tree: tree, diagnostics: &none)
-        ids = [:]
+        ids = IDIndex(tree: tree)
         documentStyles = [:]
         work = []
         clipFrames = []
