@@ -66,10 +66,10 @@ struct Resolver {
         self.list = DisplayList(output: o.output)
         self.rootClipIsViewport = o.rootClipIsViewport
         self.viewBoxMode = o.viewBoxMode
-        list.layerPaintIndex = Array(repeating: nil, count: scene.tree.count)
-        list.layerToOutput = Array(repeating: nil, count: scene.tree.count)
-        list.layerClip = Array(repeating: nil, count: scene.tree.count)
-        list.pathParents = Array(repeating: nil, count: scene.tree.count)
+        list.layerPaintIndex = IndexColumn(count: scene.tree.count)
+        list.layerToOutput = LayerMapColumn(count: scene.tree.count)
+        list.layerClip = IndexColumn(count: scene.tree.count)
+        list.pathParents = IndexColumn(count: scene.tree.count)
         list.pathSegments = Array(repeating: "", count: scene.tree.count)
         list.items.reserveCapacity(scene.tree.count)
         rootToOutput = o.rootToOutput
