@@ -16,14 +16,18 @@ public struct DisplayList: Hashable, Sendable {
     public var output: OutputSpace
     /// Paint index of each layer (by `LayerID.index`), nil when it is not painted (hidden, masked out).
     public var layerPaintIndex = IndexColumn<Int>()
-    /// Each layer's map from its own space to output space (by `LayerID.index`), nil when not visited.
+    /// Each layer's map from its own space to output space (by `LayerID.index`), nil when not
+    /// visited; empty when resolved without layer maps (``resolve(_:layerMaps:)``).
     public var layerToOutput = LayerMapColumn()
     /// Each layer's clip chain for its own parts and its sublayers (by `LayerID.index`).
     public var layerClip = IndexColumn<Int>()
     /// The superlayer of each visited sublayer (by `LayerID.index`; nil for the root, masks and unvisited layers).
     public internal(set) var pathParents = IndexColumn<LayerID>()
-    /// Each sublayer's own path segment (its name or `#N`), for ``path(of:)``.
-    var pathSegments: [String] = []
+    /// Each visited sublayer's own path segment, for ``path(of:)``: `k ≥ 0` is `#k` (an unnamed
+    /// layer's place among its superlayer's sublayers), `k < 0` the name `segmentNames[~k]`.
+    var pathSegments: [Int32] = []
+    /// The names of the named sublayers, in the order they were visited.
+    var segmentNames: [String] = []
 
     /// An empty list for the given output space.
     public init(output: OutputSpace) {
@@ -38,7 +42,8 @@ public struct DisplayList: Hashable, Sendable {
         var parts: [String] = []
         var cur: LayerID? = layer
         while let c = cur, let p = pathParents[c.index] {
-            parts.append(pathSegments[c.index])
+            let k = pathSegments[c.index]
+            parts.append(k < 0 ? segmentNames[Int(~k)] : "#\(k)")
             cur = p
         }
         if parts.isEmpty { return "/" }
