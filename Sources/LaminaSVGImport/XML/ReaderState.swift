@@ -98,6 +98,10 @@ final class ReaderState {
                 }
                 builder.endAttribute(name: id)
             }
+            if builder.arena.count > ElementTreeBuilder.maximumArena {
+                stop(.entityExpansion, "document expands to too much attribute text (entity expansion)")
+                return
+            }
         }
         if isText { textDepth += 1 }
         stack.append((index, isText))
