@@ -15,7 +15,7 @@ extension Pipeline {
         debugOptions.extraWarnings += layoutWarnings
         // The overlay is drawn on a second thread while the picture is resolved and written
         // (unless the writers are held to one thread: LAMINA_THREADS=1, or a batch's share).
-        let overlay = options.split.threads > 1 ? DebugSVG.OverlayJob(scene: scene, options: debugOptions) : nil
+        let overlay = options.split.threads > 1 ? DebugSVG.OverlayJob(scene: scene, options: debugOptions, threads: options.split.threads) : nil
         let (list, warnings) = DisplayList.resolve(scene)
         let output: AtomicOutput
         do {

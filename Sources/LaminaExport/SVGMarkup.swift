@@ -49,20 +49,39 @@ package enum SVGMarkup {
     /// holds `&`, `<`, `>` or `"` (it must be escaped).
     @inline(__always)
     static func classify(_ value: String) -> UInt8 {
-        func scan(_ buf: UnsafeBufferPointer<UInt8>) -> UInt8 {
-            var kind: UInt8 = 0
-            for b in buf where b < 0x41 {
-                switch b {
-                case 58, 64, 40: kind |= 1
-                case 38, 60, 62, 34: kind |= 2
-                default: continue
-                }
-            }
-            return kind
-        }
-        if let k = value.utf8.withContiguousStorageIfAvailable(scan) { return k }
+        if let k = value.utf8.withContiguousStorageIfAvailable(classify(bytes:)) { return k }
         var copy = value
-        return copy.withUTF8(scan)
+        return copy.withUTF8(classify(bytes:))
+    }
+
+    /// ``classify(_:)`` of UTF-8 bytes: a table lookup per byte, or-ed together without
+    /// branches, eight bytes a step.
+    static func classify(bytes buf: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        guard let base = buf.baseAddress else { return 0 }
+        return classTable.withUnsafeBufferPointer { t -> UInt8 in
+            let n = buf.count
+            var i = 0
+            var a: UInt8 = 0, b: UInt8 = 0
+            while i &+ 8 <= n {
+                a |= t[Int(base[i])] | t[Int(base[i &+ 1])] | t[Int(base[i &+ 2])] | t[Int(base[i &+ 3])]
+                b |= t[Int(base[i &+ 4])] | t[Int(base[i &+ 5])] | t[Int(base[i &+ 6])] | t[Int(base[i &+ 7])]
+                i &+= 8
+            }
+            while i < n {
+                a |= t[Int(base[i])]
+                i &+= 1
+            }
+            return a | b
+        }
+    }
+
+    /// Per byte value: 1 for `:`, `@`, `(`; 2 for `&`, `<`, `>`, `"`; else 0.
+    static let classTable: [UInt8] = (0..<256).map { b -> UInt8 in
+        switch b {
+        case 58, 64, 40: 1
+        case 38, 60, 62, 34: 2
+        default: 0
+        }
     }
 
     /// Appends ` name="number"`.

@@ -62,6 +62,52 @@ public struct NumberScanner {
     ///
     /// An `e` not followed by digits is not part of the number (so `1em` reads `1`).
     public mutating func number() -> Double? {
+        // The common short form first: [sign] digits [. digits], no exponent, at most 19
+        // digits in all, so the digits fit a UInt64 exactly; the general reader otherwise.
+        let n = bytes.count
+        var i = index
+        guard let base = bytes.baseAddress, i < n else { return generalNumber() }
+        var negative = false
+        var c = base[i]
+        if c == UInt8(ascii: "-") || c == UInt8(ascii: "+") {
+            negative = c == UInt8(ascii: "-")
+            i += 1
+        }
+        let intStart = i
+        var mantissa: UInt64 = 0
+        while i < n {
+            let d = base[i] &- 0x30
+            if d >= 10 { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            i += 1
+        }
+        let intDigits = i - intStart
+        var fracDigits = 0
+        if i < n, base[i] == UInt8(ascii: ".") {
+            var j = i + 1
+            while j < n {
+                let d = base[j] &- 0x30
+                if d >= 10 { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                j += 1
+            }
+            fracDigits = j - i - 1
+            if fracDigits > 0 || intDigits > 0 { i = j }
+        }
+        guard intDigits + fracDigits > 0 else { return nil }
+        if i < n { c = base[i] } else { c = 0 }
+        // An exponent, too many digits or a value off Clinger's fast path: the general reader.
+        guard c | 0x20 != UInt8(ascii: "e"), intDigits + fracDigits <= 19, fracDigits <= 22, mantissa < (1 << 53) else {
+            return generalNumber()
+        }
+        let m = Double(mantissa)
+        let value = fracDigits == 0 ? m : m / NumberScanner.powersOfTen[fracDigits]
+        index = i
+        return negative ? -value : value
+    }
+
+    /// ``number()`` for every form: exponents, and more digits than a `UInt64` holds.
+    mutating func generalNumber() -> Double? {
         var i = index
         let n = bytes.count
         var negative = false

@@ -28,51 +28,68 @@ public enum NumberText {
 
     /// Writes the digits of an ordinary finite value into a stack buffer and hands them to
     /// `body`; false (and `body` not called) for non-finite or huge values.
+    ///
+    /// The value is scaled to millionths and rounded half away from zero (what `rounded()`
+    /// does, computed from the truncation: `t - Int64(t)` is exact), then written two digits
+    /// at a time from ``digitPairs``.
     @inline(__always)
     static func withFastDigits(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        guard value.isFinite else { return false }
-        let scaled = (value * 1_000_000).rounded()
-        guard abs(scaled) < 9.0e18 else { return false }
-        let n = Int64(scaled)
+        let t = value * 1_000_000
+        // Also false for NaN and the infinities.
+        guard abs(t) < 9.0e18 else { return false }
+        var n = Int64(t)
+        let f = t - Double(n)
+        if f >= 0.5 { n += 1 } else if f <= -0.5 { n -= 1 }
         let negative = n < 0
         let magnitude = UInt64(negative ? -n : n)
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buf -> Bool in
-            var i = 32
-            if magnitude == 0 {
-                i -= 1
-                buf[i] = UInt8(ascii: "0")
-                body(UnsafeBufferPointer(rebasing: buf[i..<32]))
-                return true
-            }
+            let pairs = digitPairs.utf8Start
             var intPart = magnitude / 1_000_000
-            var frac = magnitude % 1_000_000
+            var frac = Int(truncatingIfNeeded: magnitude &- intPart &* 1_000_000)
+            var i = 26
+            var end = 26
             if frac != 0 {
-                var digits = 6
-                while frac % 10 == 0 {
-                    frac /= 10
-                    digits -= 1
+                // Six digits after the point at 26..<32, trailing zeros dropped.
+                var k = 32
+                for _ in 0..<3 {
+                    let r = frac % 100
+                    frac /= 100
+                    k -= 2
+                    buf[k] = pairs[2 &* r]
+                    buf[k &+ 1] = pairs[2 &* r &+ 1]
                 }
-                for _ in 0..<digits {
-                    i -= 1
-                    buf[i] = UInt8(truncatingIfNeeded: 0x30 &+ frac % 10)
-                    frac /= 10
-                }
-                i -= 1
+                end = 32
+                while buf[end &- 1] == 0x30 { end -= 1 }
+                i = 25
                 buf[i] = UInt8(ascii: ".")
             }
-            repeat {
+            while intPart >= 100 {
+                let r = Int(truncatingIfNeeded: intPart % 100)
+                intPart /= 100
+                i -= 2
+                buf[i] = pairs[2 &* r]
+                buf[i &+ 1] = pairs[2 &* r &+ 1]
+            }
+            if intPart >= 10 {
+                let r = Int(truncatingIfNeeded: intPart)
+                i -= 2
+                buf[i] = pairs[2 &* r]
+                buf[i &+ 1] = pairs[2 &* r &+ 1]
+            } else {
                 i -= 1
-                buf[i] = UInt8(truncatingIfNeeded: 0x30 &+ intPart % 10)
-                intPart /= 10
-            } while intPart != 0
+                buf[i] = 0x30 &+ UInt8(truncatingIfNeeded: intPart)
+            }
             if negative {
                 i -= 1
                 buf[i] = UInt8(ascii: "-")
             }
-            body(UnsafeBufferPointer(rebasing: buf[i..<32]))
+            body(UnsafeBufferPointer(rebasing: buf[i..<end]))
             return true
         }
     }
+
+    /// `00` … `99`: the two digits of every number below 100.
+    static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// The text of non-finite and huge values.
     static func slowText(_ value: Double) -> String {

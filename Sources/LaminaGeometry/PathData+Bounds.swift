@@ -3,40 +3,8 @@ extension PathData {
     /// center form; a moveto counts only when something follows it (a trailing or repeated
     /// moveto draws nothing). `Rect.null` when empty.
     public var bounds: Rect {
-        var box = BoxAccumulator()
-        var current = Point.zero
-        var start = Point.zero
-        for segment in segments {
-            switch segment {
-            case .moveTo(let p):
-                current = p
-                start = p
-            case .lineTo(let p):
-                box.add(current)
-                box.add(p)
-                current = p
-            case .quadTo(let c, let p):
-                box.add(current)
-                box.add(p)
-                PathData.quadExtrema(current, c, p, into: &box)
-                current = p
-            case .cubicTo(let c1, let c2, let p):
-                box.add(current)
-                box.add(p)
-                PathData.cubicExtrema(current, c1, c2, p, into: &box)
-                current = p
-            case .arcTo(let rx, let ry, let rotation, let large, let sweep, let p):
-                box.add(current)
-                box.add(p)
-                if let arc = ArcCenterForm(from: current, rx: rx, ry: ry, rotation: rotation, largeArc: large, sweep: sweep, to: p) {
-                    box.add(arc.bounds)
-                }
-                current = p
-            case .close:
-                box.add(current)
-                current = start
-            }
-        }
+        var box = PathBounds()
+        for segment in segments { box.add(segment) }
         return box.rect
     }
 
@@ -118,4 +86,50 @@ struct BoxAccumulator {
     }
 
     var rect: Rect { x0 <= x1 && y0 <= y1 ? Rect(x0, y0, x1 - x0, y1 - y0) : .null }
+}
+
+/// The fill bounding box of segments fed one at a time (``PathData/bounds``), and whether any
+/// of them draws (is not a moveto).
+struct PathBounds: PathSegmentSink {
+    private var box = BoxAccumulator()
+    private var current = Point.zero
+    private var start = Point.zero
+    /// A segment other than a moveto was added.
+    private(set) var draws = false
+
+    var rect: Rect { box.rect }
+
+    mutating func add(_ segment: PathSegment) {
+        switch segment {
+        case .moveTo(let p):
+            current = p
+            start = p
+            return
+        case .lineTo(let p):
+            box.add(current)
+            box.add(p)
+            current = p
+        case .quadTo(let c, let p):
+            box.add(current)
+            box.add(p)
+            PathData.quadExtrema(current, c, p, into: &box)
+            current = p
+        case .cubicTo(let c1, let c2, let p):
+            box.add(current)
+            box.add(p)
+            PathData.cubicExtrema(current, c1, c2, p, into: &box)
+            current = p
+        case .arcTo(let rx, let ry, let rotation, let large, let sweep, let p):
+            box.add(current)
+            box.add(p)
+            if let arc = ArcCenterForm(from: current, rx: rx, ry: ry, rotation: rotation, largeArc: large, sweep: sweep, to: p) {
+                box.add(arc.bounds)
+            }
+            current = p
+        case .close:
+            box.add(current)
+            current = start
+        }
+        draws = true
+    }
 }

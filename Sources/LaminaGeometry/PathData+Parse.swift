@@ -5,17 +5,41 @@ extension PathData {
     /// - Returns: the path and the first error, or nil when the whole text was valid.
     public static func parse(_ d: String) -> (path: PathData, error: ParseError?) {
         NumberScanner.scan(d) { scanner in
-            var parser = PathParser(scanner: scanner)
+            var parser = PathParser(scanner: scanner, sink: SegmentList())
             parser.run()
-            return (PathData(segments: parser.segments), parser.error)
+            return (PathData(segments: parser.sink.segments), parser.error)
+        }
+    }
+
+    /// The fill bounding box of path data read in one pass, without keeping its segments:
+    /// `bounds` is `parse(d).path.bounds`, `draws` whether the path has a segment other than
+    /// a moveto, and `error` the parse's first error (with an error, `bounds` and `draws` cover
+    /// the segments before it).
+    public static func scanBounds(_ d: String) -> (bounds: Rect, draws: Bool, error: ParseError?) {
+        NumberScanner.scan(d) { scanner in
+            var parser = PathParser(scanner: scanner, sink: PathBounds())
+            parser.run()
+            return (parser.sink.rect, parser.sink.draws, parser.error)
         }
     }
 }
 
-/// The state machine behind `PathData.parse`.
-private struct PathParser {
-    var s: NumberScanner
+/// Where the parser puts the segments it reads.
+protocol PathSegmentSink {
+    mutating func add(_ segment: PathSegment)
+}
+
+/// Keeps every segment.
+struct SegmentList: PathSegmentSink {
     var segments: [PathSegment] = []
+
+    mutating func add(_ segment: PathSegment) { segments.append(segment) }
+}
+
+/// The state machine behind `PathData.parse`.
+private struct PathParser<Sink: PathSegmentSink> {
+    var s: NumberScanner
+    var sink: Sink
     var error: PathData.ParseError?
     var current = Point.zero
     var subpathStart = Point.zero
@@ -23,8 +47,9 @@ private struct PathParser {
     var lastCubicControl: Point?
     var lastQuadControl: Point?
 
-    init(scanner: NumberScanner) {
+    init(scanner: NumberScanner, sink: Sink) {
         self.s = scanner
+        self.sink = sink
     }
 
     mutating func fail(_ offset: Int, _ message: String) {
@@ -62,13 +87,13 @@ private struct PathParser {
                 return
             }
             // One argument set of `command`.
-            guard readSegment(command, at: segmentStart) else { return }
+            guard let segment = readSegment(command, at: segmentStart) else { return }
             // Relative coordinates can add up past the largest double: stop there.
-            if let last = segments.last, !PathParser.isFinite(last) {
-                segments.removeLast()
+            if !PathParser.isFinite(segment) {
                 fail(segmentStart, "coordinates out of range")
                 return
             }
+            sink.add(segment)
             // A moveto's extra argument sets are implicit linetos.
             if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") }
             if command == UInt8(ascii: "m") { command = UInt8(ascii: "l") }
@@ -102,7 +127,7 @@ private struct PathParser {
     }
 
     mutating func close() {
-        segments.append(.close)
+        sink.add(.close)
         current = subpathStart
         lastCubicControl = nil
         lastQuadControl = nil
@@ -135,7 +160,8 @@ private struct PathParser {
         }
     }
 
-    mutating func readSegment(_ command: UInt8, at start: Int) -> Bool {
+    /// Reads one argument set of `command`: its segment, or nil (and the error set).
+    mutating func readSegment(_ command: UInt8, at start: Int) -> PathSegment? {
         let relative = command >= UInt8(ascii: "a")
         let base = relative ? current : Point.zero
         var v: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
@@ -144,33 +170,33 @@ private struct PathParser {
         case UInt8(ascii: "m"):
             guard numbers(2, into: &v) else { return bad(start, command) }
             let to = p(v.0, v.1)
-            segments.append(.moveTo(to))
             current = to
             subpathStart = to
             lastCubicControl = nil; lastQuadControl = nil
+            return .moveTo(to)
         case UInt8(ascii: "l"):
             guard numbers(2, into: &v) else { return bad(start, command) }
-            line(to: p(v.0, v.1))
+            return line(to: p(v.0, v.1))
         case UInt8(ascii: "h"):
             guard numbers(1, into: &v) else { return bad(start, command) }
-            line(to: Point(relative ? current.x + v.0 : v.0, current.y))
+            return line(to: Point(relative ? current.x + v.0 : v.0, current.y))
         case UInt8(ascii: "v"):
             guard numbers(1, into: &v) else { return bad(start, command) }
-            line(to: Point(current.x, relative ? current.y + v.0 : v.0))
+            return line(to: Point(current.x, relative ? current.y + v.0 : v.0))
         case UInt8(ascii: "c"):
             guard numbers(6, into: &v) else { return bad(start, command) }
-            cubic(p(v.0, v.1), p(v.2, v.3), p(v.4, v.5))
+            return cubic(p(v.0, v.1), p(v.2, v.3), p(v.4, v.5))
         case UInt8(ascii: "s"):
             guard numbers(4, into: &v) else { return bad(start, command) }
             let c1 = lastCubicControl.map { Point(2 * current.x - $0.x, 2 * current.y - $0.y) } ?? current
-            cubic(c1, p(v.0, v.1), p(v.2, v.3))
+            return cubic(c1, p(v.0, v.1), p(v.2, v.3))
         case UInt8(ascii: "q"):
             guard numbers(4, into: &v) else { return bad(start, command) }
-            quad(p(v.0, v.1), p(v.2, v.3))
+            return quad(p(v.0, v.1), p(v.2, v.3))
         case UInt8(ascii: "t"):
             guard numbers(2, into: &v) else { return bad(start, command) }
             let c = lastQuadControl.map { Point(2 * current.x - $0.x, 2 * current.y - $0.y) } ?? current
-            quad(c, p(v.0, v.1))
+            return quad(c, p(v.0, v.1))
         default:  // arc
             guard numbers(3, into: &v), let large = flag(), let sweep = flag() else { return bad(start, command) }
             s.skipCommaSpaces()
@@ -178,33 +204,32 @@ private struct PathParser {
             s.skipCommaSpaces()
             guard let y = s.number() else { return bad(start, command) }
             let to = p(x, y)
-            segments.append(.arcTo(rx: abs(v.0), ry: abs(v.1), rotation: v.2, largeArc: large, sweep: sweep, to: to))
             current = to
             lastCubicControl = nil; lastQuadControl = nil
+            return .arcTo(rx: abs(v.0), ry: abs(v.1), rotation: v.2, largeArc: large, sweep: sweep, to: to)
         }
-        return true
     }
 
-    mutating func bad(_ offset: Int, _ command: UInt8) -> Bool {
+    mutating func bad(_ offset: Int, _ command: UInt8) -> PathSegment? {
         fail(offset, "bad arguments for '\(String(UnicodeScalar(command)))' command")
-        return false
+        return nil
     }
 
-    mutating func line(to: Point) {
-        segments.append(.lineTo(to))
+    mutating func line(to: Point) -> PathSegment {
         current = to
         lastCubicControl = nil; lastQuadControl = nil
+        return .lineTo(to)
     }
 
-    mutating func cubic(_ c1: Point, _ c2: Point, _ to: Point) {
-        segments.append(.cubicTo(c1, c2, to))
+    mutating func cubic(_ c1: Point, _ c2: Point, _ to: Point) -> PathSegment {
         current = to
         lastCubicControl = c2; lastQuadControl = nil
+        return .cubicTo(c1, c2, to)
     }
 
-    mutating func quad(_ c: Point, _ to: Point) {
-        segments.append(.quadTo(c, to))
+    mutating func quad(_ c: Point, _ to: Point) -> PathSegment {
         current = to
         lastCubicControl = nil; lastQuadControl = c
+        return .quadTo(c, to)
     }
 }

@@ -40,3 +40,44 @@ import Testing
         #expect(NumberScanner.numberList(text[...]) == expected)
     }
 }
+
+/// The short-form reader (sign, digits, point, digits) against Swift's correctly rounded
+/// `Double(String)`, across digit counts on both sides of the 19-digit and 2^53 limits.
+@Suite struct NumberScannerShortFormTests {
+    @Test(arguments: [1, 5, 9, 15, 16, 17, 19, 20, 24])
+    func shortFormsReadAsDoubleDoes(digits: Int) {
+        var g = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            var text = ["", "-", "+"][Int.random(in: 0..<3, using: &g)]
+            let point = Int.random(in: 0...digits, using: &g)
+            for k in 0..<digits {
+                if k == point { text += "." }
+                text += String(Int.random(in: 0..<10, using: &g))
+            }
+            if point == digits { text += Bool.random(using: &g) ? "." : "" }
+            let suffix = ["", " 1", ",2", "L", "e", "e3", "-4"][Int.random(in: 0..<7, using: &g)]
+            let expected = Double(text.hasSuffix(".") ? String(text.dropLast()) : text)
+            var read: Double?
+            var consumed = 0
+            NumberScanner.scan(text + suffix) { s in
+                read = s.number()
+                consumed = s.index
+            }
+            if suffix == "e3" {
+                #expect(read == Double(text.hasSuffix(".") ? String(text.dropLast()) + "e3" : text + "e3"))
+                continue
+            }
+            #expect(read == expected, "\(text + suffix)")
+            #expect(read?.sign == expected?.sign, "\(text + suffix)")
+            #expect(consumed == text.utf8.count, "\(text + suffix)")
+        }
+    }
+
+    @Test(arguments: [".", "-", "+", "-.", "", "e5", ".e5", "x"])
+    func noNumberLeavesTheIndex(text: String) {
+        NumberScanner.scan(text) { s in
+            #expect(s.number() == nil)
+            #expect(s.index == 0)
+        }
+    }
+}

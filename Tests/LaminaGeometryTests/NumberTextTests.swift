@@ -11,3 +11,46 @@ import Testing
         #expect(NumberText.format(value) == text)
     }
 }
+
+/// The digit writer against a plain reference (round to millionths with `rounded()`, strip
+/// trailing zeros): the same text for halfway cases, every digit count, signs and large values.
+@Suite struct NumberTextReferenceTests {
+    /// The text the first implementation wrote for ordinary values.
+    static func reference(_ value: Double) -> String {
+        let scaled = (value * 1_000_000).rounded()
+        guard value.isFinite, abs(scaled) < 9.0e18 else { return "" }
+        let n = Int64(scaled)
+        let magnitude = n.magnitude
+        var text = String(magnitude / 1_000_000)
+        var frac = String(magnitude % 1_000_000)
+        if frac != "0" {
+            frac = String(repeating: "0", count: 6 - frac.count) + frac
+            while frac.hasSuffix("0") { frac.removeLast() }
+            text += "." + frac
+        }
+        return n < 0 ? "-" + text : text
+    }
+
+    @Test(arguments: [
+        0.0000005, -0.0000005, 0.0000015, 2.5e-7, 0.4999995, 1.0000005, 99.9999995, -99.9999995, 0.00000049999999,
+        1e6, 123456.7890125, 8_999_999_999_999.0, -8_999_999_999_999.5, 1e12 + 0.5, 0.1 + 0.2, 100, 10, 9.99, -0.01,
+        4_503_599_627.370496, 0.000001, 0.000999, 1234567.000001,
+    ])
+    func edgeValuesMatchTheReference(value: Double) {
+        #expect(NumberText.format(value) == Self.reference(value))
+    }
+
+    @Test(arguments: [1e-7, 1e-3, 1, 1e3, 1e6, 1e9, 1e12])
+    func randomValuesMatchTheReference(scale: Double) {
+        var g = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let v = Double.random(in: -scale...scale, using: &g)
+            #expect(NumberText.format(v) == Self.reference(v))
+            // Values on a millionths grid, and halfway between two of them.
+            let grid = (v * 1_000_000).rounded() / 1_000_000
+            #expect(NumberText.format(grid) == Self.reference(grid))
+            let half = ((v * 1_000_000).rounded(.down) + 0.5) / 1_000_000
+            #expect(NumberText.format(half) == Self.reference(half))
+        }
+    }
+}

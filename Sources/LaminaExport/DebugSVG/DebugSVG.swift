@@ -67,21 +67,26 @@ public enum DebugSVG {
     ) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         FlattenedSVG.stream(list, scene: scene, keepGroups: keepGroups, into: sink) { out, flush in
-            guard let (bytes, drawn) = overlay?.take() else {
+            guard let (pieces, drawn) = overlay?.take() else {
                 warnings = appendOverlay(scene: scene, options: options, to: &out, chunkSize: chunkSize, flush: flush)
                 return
             }
             warnings = drawn
             flush(&out)
-            bytes.withUnsafeBytes(sink)
+            for piece in pieces { piece.withUnsafeBytes(sink) }
         }
         return warnings
     }
 
     /// Appends the overlay markup to `out` and returns its warnings; whenever `out` holds
     /// `chunkSize` bytes or more between layers, it is handed to `flush` (which may empty it).
+    ///
+    /// With `threads` above 1 and enough layers, the layers' marks are drawn in pieces on
+    /// several threads (``drawLayers(_:scan:geometry:style:labels:threads:)``); each piece is
+    /// then handed to `flush` in order (appended to `out` when `flush` keeps it). The bytes are
+    /// the same either way.
     static func appendOverlay(
-        scene: Scene, options: Options, to out: inout [UInt8], chunkSize: Int = .max,
+        scene: Scene, options: Options, to out: inout [UInt8], chunkSize: Int = .max, threads: Int = 1,
         flush: (inout [UInt8]) -> Void = { _ in }
     ) -> [Diagnostic] {
         let geometry = OverlayGeometry(scene: scene)
@@ -112,7 +117,13 @@ public enum DebugSVG {
         out += "\">\n"
         out.append(contentsOf: OverlayStyle.css.utf8)
         out += "<g class=\"lamina-layers\">\n"
-        if !drawNothing {
+        if !drawNothing, threads > 1, scan.entries.count >= 2 * layersPerPiece {
+            flush(&out)
+            for var piece in drawLayers(scan.entries, scan: scan, geometry: geometry, style: style, labels: options.labels, threads: threads) {
+                flush(&piece)
+                out += piece
+            }
+        } else if !drawNothing {
             for entry in scan.entries where entry.inScope {
                 OverlayMarks.appendLayer(entry, scan: scan, geometry: geometry, style: style, labels: options.labels, to: &out)
                 if out.count >= chunkSize { flush(&out) }

@@ -12,30 +12,42 @@ extension DebugSVG {
     /// waits for it. The bytes are exactly those drawn in line.
     ///
     /// Only scenes of up to ``maximumLayers`` layers are drawn ahead (the overlay is then held
-    /// whole in memory, about 0.7 KB a layer); larger ones, or when no thread can be started,
-    /// are drawn in line and streamed as before.
+    /// whole in memory, about 0.8 KB a layer, in pieces); larger ones, or when no thread can be
+    /// started, are drawn in line and streamed as before. The job draws the layers' marks on up
+    /// to `threads` threads.
     public final class OverlayJob: @unchecked Sendable {
         /// The largest scene drawn ahead on another thread.
         public static let maximumLayers = 150_000
 
         private let scene: Scene
         private let options: Options
+        private let threads: Int
         private var thread: pthread_t?
         // Written by the worker before it ends; read only after `pthread_join`.
-        private var bytes: [UInt8] = []
+        private var pieces: [[UInt8]] = []
         private var warnings: [Diagnostic] = []
 
         /// Starts drawing the overlay of `scene` on a new thread (when the scene is small enough).
-        public init(scene: Scene, options: Options) {
+        public init(scene: Scene, options: Options, threads: Int = 1) {
             self.scene = scene
             self.options = options
+            self.threads = threads
             guard scene.tree.count <= Self.maximumLayers else { return }
             let context = Unmanaged.passRetained(self).toOpaque()
             var id = pthread_t()
             let started = pthread_create(&id, nil, { context in
                 guard let context else { return nil }
                 let job = Unmanaged<OverlayJob>.fromOpaque(context).takeRetainedValue()
-                job.warnings = DebugSVG.appendOverlay(scene: job.scene, options: job.options, to: &job.bytes)
+                var out: [UInt8] = []
+                var pieces: [[UInt8]] = []
+                job.warnings = DebugSVG.appendOverlay(
+                    scene: job.scene, options: job.options, to: &out, threads: job.threads
+                ) { buffer in
+                    if !buffer.isEmpty { pieces.append(buffer) }
+                    buffer = []
+                }
+                pieces.append(out)
+                job.pieces = pieces
                 return nil
             }, context)
             if started == 0 {
@@ -45,17 +57,18 @@ extension DebugSVG {
             }
         }
 
-        /// Waits for the drawing thread: the overlay bytes and warnings, or nil when the overlay
-        /// was not drawn ahead (it is then to be drawn in line). Gives the result only once.
-        func take() -> (bytes: [UInt8], warnings: [Diagnostic])? {
+        /// Waits for the drawing thread: the overlay bytes (in pieces, to be written in order) and
+        /// warnings, or nil when the overlay was not drawn ahead (it is then to be drawn in line).
+        /// Gives the result only once.
+        func take() -> (pieces: [[UInt8]], warnings: [Diagnostic])? {
             guard let id = thread else { return nil }
             thread = nil
             guard pthread_join(id, nil) == 0 else { return nil }
             defer {
-                bytes = []
+                pieces = []
                 warnings = []
             }
-            return (bytes, warnings)
+            return (pieces, warnings)
         }
 
         deinit {

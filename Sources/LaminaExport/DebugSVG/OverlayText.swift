@@ -99,6 +99,20 @@ func += (out: inout [UInt8], text: StaticString) {
 extension OverlayText {
     /// Appends a whole number in decimal.
     static func appendInt(_ n: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: String(n).utf8)
+        guard n >= 0 else {
+            out.append(contentsOf: String(n).utf8)
+            return
+        }
+        // Digits written backwards into a stack buffer (no string is made).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buf in
+            var i = 20
+            var m = n
+            repeat {
+                i -= 1
+                buf[i] = 0x30 &+ UInt8(truncatingIfNeeded: m % 10)
+                m /= 10
+            } while m != 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[i..<20]))
+        }
     }
 }

@@ -38,9 +38,11 @@ struct OverlayWarnings {
             let axisAligned = t.isAffine && ((t.m12 == 0 && t.m21 == 0) || (t.m11 == 0 && t.m22 == 0))
             if axisAligned {
                 let f = geometry.frame(of: entry.id)
-                let values = [f.x, f.y, f.width, f.height]
-                if !f.isInfinite, !f.isNull, values.contains(where: { abs($0 - $0.rounded()) > 1e-6 }) {
-                    report(1, entry, "frame of '\(entry.path)' is not on whole pixels: " + OverlayText.list(values))
+                func off(_ v: Double) -> Bool { abs(v - v.rounded()) > 1e-6 }
+                if !f.isInfinite, !f.isNull, off(f.x) || off(f.y) || off(f.width) || off(f.height) {
+                    report(
+                        1, entry,
+                        "frame of '\(entry.path)' is not on whole pixels: " + OverlayText.list([f.x, f.y, f.width, f.height]))
                 }
             }
             checkTraps(under: entry)
@@ -58,6 +60,7 @@ struct OverlayWarnings {
     /// (sublayer array, last first) disagree: an earlier sibling with a higher zPosition.
     private mutating func checkTraps(under parent: OverlayScan.Entry) {
         let tree = geometry.tree
+        guard tree.sublayers(of: parent.id).count > 1 else { return }
         let subs = tree.sublayers(of: parent.id).filter { scan.entryIndex[$0.index] >= 0 }
         let z = subs.map { tree[$0].zPosition }
         guard subs.count > 1, z.contains(where: { $0 != z[0] }) else { return }
@@ -71,11 +74,12 @@ struct OverlayWarnings {
                 guard zi > zj, overlap(frames[i], frames[j]) else { continue }
                 let a = scan.entries[scan.entryIndex[subs[i].index]]
                 let b = scan.entries[scan.entryIndex[subs[j].index]]
-                let message =
+                report(
+                    2, a,
                     "zPosition trap: '\(a.path)' (zPosition \(NumberText.format(zi))) paints above '\(b.path)' "
-                    + "(zPosition \(NumberText.format(zj))), but hit testing finds '\(b.path)' first "
-                    + "(later in the sublayer array)"
-                report(2, a, message, also: b)
+                        + "(zPosition \(NumberText.format(zj))), but hit testing finds '\(b.path)' first "
+                        + "(later in the sublayer array)",
+                    also: b)
             }
         }
     }
@@ -88,9 +92,14 @@ struct OverlayWarnings {
     }
 
     /// Records a finding of kind `kind` about `entry` (and `other`) and draws it.
-    private mutating func report(_ kind: Int, _ entry: OverlayScan.Entry, _ message: String, also other: OverlayScan.Entry? = nil) {
+    /// The message is only built for the findings that are listed (past ``limit`` they are
+    /// just counted).
+    private mutating func report(
+        _ kind: Int, _ entry: OverlayScan.Entry, _ text: @autoclosure () -> String, also other: OverlayScan.Entry? = nil
+    ) {
         counts[kind] += 1
         guard counts[kind] <= Self.limit else { return }
+        let message = text()
         found.append(.warning(message, at: geometry.tree.sourceLocation(of: entry.id)))
         markup += "<g class=\"lamina-warning\" data-layer=\""
         OverlayText.appendEscaped(entry.path, to: &markup)

@@ -63,12 +63,14 @@ extension SceneBuilder {
             return (tree[e].kind == .polygon ? .polygon(points) : .polyline(points), box)
         case .path:
             guard let text = tree[e].attribute("d") else { return nil }
-            let (path, error) = PathData.parse(text)
-            if let error { warn("invalid path data at offset \(error.offset): \(error.message)", e) }
-            guard path.segments.contains(where: { if case .moveTo = $0 { false } else { true } }) else { return nil }
-            let box = path.bounds
+            // Valid data (the common case) is read once for its bounds, keeping no segments;
+            // after an error the segments before it are parsed again and written out.
+            let scanned = PathData.scanBounds(text)
+            if let error = scanned.error { warn("invalid path data at offset \(error.offset): \(error.message)", e) }
+            guard scanned.draws else { return nil }
+            let box = scanned.bounds
             guard !box.isNull, box.origin.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
-            if error != nil { return (.path(path.svgText()), box) }
+            if scanned.error != nil { return (.path(PathData.parse(text).path.svgText()), box) }
             return (.path(text.trimmingCharacters(in: " \t\n\r")), box)
         default:
             return nil

@@ -43,6 +43,14 @@ final class ReaderState {
     @exclusivity(unchecked) var scanColumn: Int32 = 1
     @exclusivity(unchecked) var lastTagStart = -1
     private var warningCount = 0
+    /// Where libxml2 reads the blanked copy (``AttributeWhitespace``): the blanked values, in
+    /// input order, and how many of them have been met.
+    @exclusivity(unchecked) var blankedRanges: [Range<Int>] = []
+    @exclusivity(unchecked) var blankedMet = 0
+    /// Whether libxml2 reads the blanked copy.
+    var readsBlanked = false
+    /// The blanked copy's parse went somewhere it cannot be trusted: parse the original instead.
+    @exclusivity(unchecked) var retryOriginal = false
 
     /// Dictionary addresses of a name's parts.
     private struct QualifiedKey: Hashable {
@@ -83,6 +91,7 @@ final class ReaderState {
         let (line, column) = elementStart()
         let (nameID, isText) = elementName(localname, uri)
         let index = builder.startElement(name: nameID, parent: stack.last?.index, line: line, column: column)
+        let blanked = blankedMet < blankedRanges.count
         if let attributes, count > 0 {
             for i in 0..<count {
                 let p = attributes + 5 * i
@@ -92,6 +101,8 @@ final class ReaderState {
                     let raw = UnsafeBufferPointer(start: start, count: end - start)
                     if raw.contains(0x26) {
                         builder.arena.append(contentsOf: expandReferences(String(decoding: raw, as: UTF8.self)).utf8)
+                    } else if blanked, appendUnblanked(raw) {
+                        // Written from the original bytes.
                     } else {
                         builder.arena.append(contentsOf: raw)
                     }
@@ -102,6 +113,14 @@ final class ReaderState {
                 stop(.entityExpansion, "document expands to too much attribute text (entity expansion)")
                 return
             }
+        }
+        if blanked, blankedMet < blankedRanges.count, let c = ctxt,
+            blankedRanges[blankedMet].lowerBound < Int(xmlByteConsumed(c))
+        {
+            // A blanked value inside this tag did not come through as one (a namespace
+            // declaration, or libxml2 copied it): its text would be wrong.
+            abandonBlanked()
+            return
         }
         if isText { textDepth += 1 }
         stack.append((index, isText))
@@ -222,6 +241,11 @@ final class ReaderState {
 
     /// Called by libxml2 for every problem it finds; fatal ones end the parse.
     func libxmlError(_ e: xmlError) {
+        // Line numbers in libxml2's messages count the line breaks the blanked copy lacks.
+        if readsBlanked {
+            abandonBlanked()
+            return
+        }
         let message = e.message.map { String(cString: $0) } ?? "unknown XML error"
         let trimmed = String(message.reversed().drop { $0 == "\n" || $0 == " " }.reversed())
         let location = SourceLocation(file: file, line: Int(max(e.line, 0)), column: Int(max(e.int2, 0)))

@@ -27,13 +27,48 @@ package enum XMLReader {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw SVGImportError(.emptyDocument, "empty document", at: start)
         }
-        let state = ReaderState(file: file, bytes: bytes)
+        // Multi-line attribute values: parse a copy with them blanked (libxml2's fast path);
+        // the original only when that parse cannot be trusted.
+        var state: ReaderState?
+        if let blanked = AttributeWhitespace.prepare(bytes) {
+            let attempt = ReaderState(file: file, bytes: bytes)
+            attempt.blankedRanges = blanked.ranges
+            attempt.readsBlanked = true
+            if parse(blanked.blanked, into: attempt), !attempt.retryOriginal { state = attempt }
+        }
+        let parsed: Bool
+        if state == nil {
+            let original = ReaderState(file: file, bytes: bytes)
+            parsed = parse(bytes, into: original)
+            state = original
+        } else {
+            parsed = true
+        }
+        guard let state, parsed else {
+            throw SVGImportError(.malformedXML, "cannot create an XML parser for the input", at: start)
+        }
+        if let failure = state.failure { throw failure }
+        guard state.builder.count > 0 else {
+            throw SVGImportError(.emptyDocument, "document has no elements", at: start)
+        }
+        let tree = state.builder.finish(file: file)
+        let root = tree[0]
+        guard root.name == "svg", root.isSVG else {
+            let what = root.namespace.map { "'\(root.name)' in namespace '\($0)'" } ?? "'\(root.name)' with no namespace"
+            throw SVGImportError(
+                .notSVG, "root element is \(what), expected 'svg' in \(XMLNamespace.svg)", at: tree.location(of: 0))
+        }
+        return (tree, state.diagnostics)
+    }
+
+    /// Runs libxml2 over `input` with `state`'s callbacks; false when no parser could be made.
+    /// A parse of the blanked copy that is not well-formed is marked for a retry on the original.
+    private static func parse(_ input: [UInt8], into state: ReaderState) -> Bool {
         let box = Unmanaged.passRetained(state)
         defer { box.release() }
-
         var handler = xmlSAXHandler()
         XMLReader.install(into: &handler)
-        let parsed: Bool = bytes.withUnsafeBufferPointer { buf -> Bool in
+        return input.withUnsafeBufferPointer { buf -> Bool in
             guard let base = buf.baseAddress else { return false }
             let raw = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
             guard let ctxt = xmlCreateMemoryParserCtxt(raw, Int32(buf.count)) else { return false }
@@ -49,27 +84,14 @@ package enum XMLReader {
             ctxt.pointee.userData = box.toOpaque()
             state.ctxt = ctxt
             _ = xmlParseDocument(ctxt)
-            if ctxt.pointee.wellFormed == 0, state.failure == nil {
+            if ctxt.pointee.wellFormed == 0, state.readsBlanked {
+                state.retryOriginal = true
+            } else if ctxt.pointee.wellFormed == 0, state.failure == nil {
                 state.recordLastError(of: ctxt)
             }
             state.ctxt = nil
             return true
         }
-        guard parsed else {
-            throw SVGImportError(.malformedXML, "cannot create an XML parser for the input", at: start)
-        }
-        if let failure = state.failure { throw failure }
-        guard state.builder.count > 0 else {
-            throw SVGImportError(.emptyDocument, "document has no elements", at: start)
-        }
-        let tree = state.builder.finish(file: file)
-        let root = tree[0]
-        guard root.name == "svg", root.isSVG else {
-            let what = root.namespace.map { "'\(root.name)' in namespace '\($0)'" } ?? "'\(root.name)' with no namespace"
-            throw SVGImportError(
-                .notSVG, "root element is \(what), expected 'svg' in \(XMLNamespace.svg)", at: tree.location(of: 0))
-        }
-        return (tree, state.diagnostics)
     }
 
     /// The SAX callbacks: element and text events build the tree; the internal subset and

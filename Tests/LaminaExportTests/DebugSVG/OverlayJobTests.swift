@@ -22,6 +22,30 @@ import Testing
         #expect(job.take() == nil)
     }
 
+    /// Enough layers for the marks to be drawn in pieces on several threads: the same bytes,
+    /// whole or for one subtree (`only`), with hidden layers left out.
+    @Test(arguments: [nil, "g1"] as [String?])
+    func marksDrawnInPiecesAreTheMarksDrawnInLine(only: String?) throws {
+        var scene = makeScene(500, 500)
+        for g in 0..<3 {
+            let group = try add(makeLayer("g\(g)", bounds: Rect(0, 0, 500, 500), position: Point(250, 250)), to: scene.root, in: &scene)
+            for k in 0..<1200 {
+                let layer = makeLayer(
+                    k % 7 == 0 ? nil : "l\(k)", bounds: Rect(0, 0, 3.5, 2), position: Point(Double(k % 50) * 9.7, Double(k / 50) * 5.3),
+                    z: Double(k % 3), hidden: k % 11 == 0)
+                try add(layer, to: group, in: &scene)
+            }
+        }
+        let options = DebugSVG.Options(only: only, labels: true)
+        let (list, _) = DisplayList.resolve(scene)
+        let inLine = DebugSVG.document(list, scene: scene, options: options)
+        let job = DebugSVG.OverlayJob(scene: scene, options: options, threads: 2)
+        var streamed: [UInt8] = []
+        let warnings = DebugSVG.document(list, scene: scene, options: options, overlay: job) { streamed.append(contentsOf: $0) }
+        #expect(streamed == inLine.bytes)
+        #expect(warnings == inLine.warnings)
+    }
+
     @Test func anUnusedJobIsReaped() {
         _ = DebugSVG.OverlayJob(scene: makeScene(), options: .init())
     }
