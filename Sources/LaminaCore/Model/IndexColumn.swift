@@ -7,13 +7,13 @@ public protocol CompactIndex: Hashable, Sendable {
 }
 
 extension Int: CompactIndex {
-    public static func fromCompactIndex(_ i: Int) -> Int { i }
-    public var compactIndex: Int { self }
+    @inlinable public static func fromCompactIndex(_ i: Int) -> Int { i }
+    @inlinable public var compactIndex: Int { self }
 }
 
 extension LayerID: CompactIndex {
-    public static func fromCompactIndex(_ i: Int) -> LayerID { LayerID(i) }
-    public var compactIndex: Int { index }
+    @inlinable public static func fromCompactIndex(_ i: Int) -> LayerID { LayerID(i) }
+    @inlinable public var compactIndex: Int { index }
 }
 
 /// One optional index per layer (by `LayerID.index`), stored in 4 bytes instead of the 16 of
@@ -22,35 +22,35 @@ extension LayerID: CompactIndex {
 ///     var paint = IndexColumn<Int>(count: 3)
 ///     paint[1] = 7            // paint[0] == nil, paint[1] == 7
 public struct IndexColumn<Value: CompactIndex>: RandomAccessCollection, MutableCollection, Hashable, Sendable {
-    private var storage: [Int32]
+    @usableFromInline var storage: [Int32]
 
     /// The stored form of nil.
-    private static var none: Int32 { Int32.min }
+    @inlinable static var none: Int32 { Int32.min }
 
     /// A column of `count` nils.
-    public init(count: Int) {
+    @inlinable public init(count: Int) {
         storage = Array(repeating: Self.none, count: count)
     }
 
     /// An empty column.
-    public init() {
+    @inlinable public init() {
         storage = []
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { storage.count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { storage.count }
 
     /// Adds an entry at the end.
-    public mutating func append(_ value: Value?) {
+    @inlinable public mutating func append(_ value: Value?) {
         storage.append(value.map { Int32(truncatingIfNeeded: $0.compactIndex) } ?? Self.none)
     }
 
     /// Reserves room for `n` entries.
-    public mutating func reserveCapacity(_ n: Int) {
+    @inlinable public mutating func reserveCapacity(_ n: Int) {
         storage.reserveCapacity(n)
     }
 
-    public subscript(i: Int) -> Value? {
+    @inlinable public subscript(i: Int) -> Value? {
         get {
             let v = storage[i]
             return v == Self.none ? nil : Value.fromCompactIndex(Int(v))

@@ -6,18 +6,18 @@
 /// than 1) in a shared box that most items do not have.
 public struct DisplayItem: Hashable, Sendable {
     /// The output placement, unless ``rare`` holds a projected one.
-    private var affine: AffineTransform
-    private var rare: ItemRareBox?
-    private var layerIndex: Int32
-    private var storedPaintIndex: Int32
+    @usableFromInline var affine: AffineTransform
+    @usableFromInline var rare: ItemRareBox?
+    @usableFromInline var layerIndex: Int32
+    @usableFromInline var storedPaintIndex: Int32
     /// Clip and group indices (``noIndex`` for nil).
-    private var storedClip: Int32
-    private var storedGroup: Int32
+    @usableFromInline var storedClip: Int32
+    @usableFromInline var storedGroup: Int32
     /// Which of the layer's parts (§5.1 of LAYER-MODEL.md).
     public var part: PaintPart
 
     /// The stored form of a nil index.
-    private static let noIndex = Int32.min
+    @inlinable static var noIndex: Int32 { Int32.min }
 
     /// An item with no clip, no group and full opacity.
     public init(layer: LayerID, part: PaintPart, geometry: ItemGeometry, paintIndex: Int) {
@@ -36,31 +36,31 @@ public struct DisplayItem: Hashable, Sendable {
 
     /// The layer that paints it.
     public var layer: LayerID {
-        get { LayerID(Int(layerIndex)) }
+        @inlinable get { LayerID(Int(layerIndex)) }
         set { layerIndex = Int32(truncatingIfNeeded: newValue.index) }
     }
 
     /// The painting layer's index in paint order.
     public var paintIndex: Int {
-        get { Int(storedPaintIndex) }
+        @inlinable get { Int(storedPaintIndex) }
         set { storedPaintIndex = Int32(truncatingIfNeeded: newValue) }
     }
 
     /// Innermost clip-chain node (index into ``DisplayList/clips``).
     public var clip: Int? {
-        get { storedClip == Self.noIndex ? nil : Int(storedClip) }
+        @inlinable get { storedClip == Self.noIndex ? nil : Int(storedClip) }
         set { storedClip = newValue.map { Int32(truncatingIfNeeded: $0) } ?? Self.noIndex }
     }
 
     /// Innermost compositing group (index into ``DisplayList/groups``).
     public var group: Int? {
-        get { storedGroup == Self.noIndex ? nil : Int(storedGroup) }
+        @inlinable get { storedGroup == Self.noIndex ? nil : Int(storedGroup) }
         set { storedGroup = newValue.map { Int32(truncatingIfNeeded: $0) } ?? Self.noIndex }
     }
 
     /// Placement relative to output space.
     public var geometry: ItemGeometry {
-        get { rare?.geometry ?? .transformed(affine) }
+        @inlinable get { rare?.geometry ?? .transformed(affine) }
         set {
             // `localGeometry` keeps its value when it was only following `geometry`.
             let old = geometry
@@ -75,7 +75,7 @@ public struct DisplayItem: Hashable, Sendable {
     /// Placement relative to the innermost enclosing group that establishes a coordinate space
     /// (``CompositingGroup/space``); equal to `geometry` when there is none.
     public var localGeometry: ItemGeometry {
-        get { rare?.local ?? geometry }
+        @inlinable get { rare?.local ?? geometry }
         set {
             let g = geometry
             store(geometry: rare?.geometry, local: newValue == g ? nil : newValue, opacity: opacity)
@@ -84,7 +84,7 @@ public struct DisplayItem: Hashable, Sendable {
 
     /// Opacity multiplied into this element (ancestors without a group, or a folded group).
     public var opacity: Double {
-        get { rare?.opacity ?? 1 }
+        @inlinable get { rare?.opacity ?? 1 }
         set { store(geometry: rare?.geometry, local: rare?.local, opacity: newValue) }
     }
 
@@ -116,12 +116,12 @@ public struct DisplayItem: Hashable, Sendable {
 }
 
 /// The rare facts of a ``DisplayItem``, immutable (shared between copies of an item).
-final class ItemRareBox: Sendable {
+@usableFromInline final class ItemRareBox: Sendable {
     /// A placement other than `.transformed` (nil: the item's inline affine map).
-    let geometry: ItemGeometry?
+    @usableFromInline let geometry: ItemGeometry?
     /// The space-local placement when it differs from the output placement.
-    let local: ItemGeometry?
-    let opacity: Double
+    @usableFromInline let local: ItemGeometry?
+    @usableFromInline let opacity: Double
 
     init(geometry: ItemGeometry?, local: ItemGeometry?, opacity: Double) {
         self.geometry = geometry

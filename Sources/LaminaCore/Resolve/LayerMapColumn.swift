@@ -2,9 +2,9 @@
 /// (the common case) in 49 bytes instead of the 80 of a `Homography?`, others on the side.
 public struct LayerMapColumn: RandomAccessCollection, MutableCollection, Hashable, Sendable {
     /// 0: nil, 1: the affine map in `affine`, 2: the homography in `general`.
-    private var kinds: [UInt8]
-    private var affine: [AffineTransform]
-    private var general: [Int: Homography] = [:]
+    @usableFromInline var kinds: [UInt8]
+    @usableFromInline var affine: [AffineTransform]
+    @usableFromInline var general: [Int: Homography] = [:]
 
     /// A column of `count` nils.
     public init(count: Int) {
@@ -17,11 +17,11 @@ public struct LayerMapColumn: RandomAccessCollection, MutableCollection, Hashabl
         self.init(count: 0)
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { kinds.count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { kinds.count }
 
     public subscript(i: Int) -> Homography? {
-        get {
+        @inlinable get {
             switch kinds[i] {
             case 1: Homography(affine[i])
             case 2: general[i]
