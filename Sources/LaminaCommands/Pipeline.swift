@@ -72,12 +72,13 @@ package enum Pipeline {
         return false
     }
 
-    /// Reads a scene from SVG or layer JSON and runs layout (at `size` when given).
+    /// Reads a scene from SVG or layer JSON and runs layout (at `size` when given); an SVG import
+    /// may use up to `threads` threads.
     ///
     /// - Returns: the laid-out scene, every diagnostic (import and layout), and the layout
     ///   warnings alone (the debug overlay draws those).
     package static func load(
-        _ bytes: consuming [UInt8], file: String, size: Size? = nil
+        _ bytes: consuming [UInt8], file: String, size: Size? = nil, threads: Int = WorkSplit.processorCount
     ) throws(CommandError) -> (scene: Scene, diagnostics: [Diagnostic], layoutWarnings: [Diagnostic]) {
         var scene: Scene
         var diagnostics: [Diagnostic] = []
@@ -91,7 +92,7 @@ package enum Pipeline {
             diagnostics += VerbatimGuard.clean(&scene, file: file)
         } else {
             do {
-                let result = try SVGImport.importScene(consume bytes, file: file)
+                let result = try SVGImport.importScene(consume bytes, file: file, threads: threads)
                 scene = result.scene
                 diagnostics = result.diagnostics
             } catch {
@@ -152,7 +153,7 @@ package enum Pipeline {
     package static func run(
         _ bytes: [UInt8], file: String, as format: OutputFormat, options: Options
     ) throws(CommandError) -> (bytes: [UInt8], diagnostics: [Diagnostic]) {
-        let (scene, loadDiagnostics, layoutWarnings) = try load(bytes, file: file, size: options.size)
+        let (scene, loadDiagnostics, layoutWarnings) = try load(bytes, file: file, size: options.size, threads: options.split.threads)
         let (output, renderDiagnostics) = render(scene, as: format, options: options, layoutWarnings: layoutWarnings)
         return (output, loadDiagnostics + renderDiagnostics)
     }
@@ -168,7 +169,7 @@ package enum Pipeline {
         report: ([Diagnostic]) -> Void
     ) throws(CommandError) {
         // The input is not needed after the import: `load` frees it before the scene is built.
-        let (scene, loadDiagnostics, layoutWarnings) = try load(consume bytes, file: file, size: options.size)
+        let (scene, loadDiagnostics, layoutWarnings) = try load(consume bytes, file: file, size: options.size, threads: options.split.threads)
         switch format {
         case .json:
             report(loadDiagnostics)

@@ -8,14 +8,27 @@ public enum SVGImport {
     /// - Parameters:
     ///   - bytes: the document.
     ///   - file: the name used in diagnostics (`in.svg:3:7: …`).
+    ///   - threads: the threads the import may use (a second one computes styles and
+    ///     geometry ahead of the builder in large documents); the result does not depend on it.
     /// - Returns: the scene and the warnings (dropped elements, bad references, …).
     /// - Throws: ``SVGImportError`` when the document is not well-formed XML, is not SVG, or
     ///   breaks a limit (depth, entity or `use` expansion), or has a bad `lamina:constraints`.
-    public static func importScene(_ bytes: consuming [UInt8], file: String) throws(SVGImportError) -> (scene: Scene, diagnostics: [Diagnostic]) {
+    public static func importScene(
+        _ bytes: consuming [UInt8], file: String, threads: Int = 1
+    ) throws(SVGImportError) -> (scene: Scene, diagnostics: [Diagnostic]) {
+        try importScene(consume bytes, file: file, threads: threads, prefetchBlock: ElementPrefetch.defaultBlockSize)
+    }
+
+    /// ``importScene(_:file:threads:)`` with the prefetch's block size (tests use small blocks
+    /// so that every document is prefetched).
+    static func importScene(
+        _ bytes: consuming [UInt8], file: String, threads: Int, prefetchBlock: Int
+    ) throws(SVGImportError) -> (scene: Scene, diagnostics: [Diagnostic]) {
         let (tree, readerDiagnostics) = try XMLReader.read(bytes, file: file)
         _ = consume bytes  // only the reader needs the input: free it (when the caller gave it up) before building
         // The builder holds the only reference to the tree, so that it can free it early.
-        var builder = SceneBuilder(tree: consume tree, diagnostics: readerDiagnostics)
+        var builder = SceneBuilder(
+            tree: consume tree, diagnostics: readerDiagnostics, threads: threads, prefetchBlock: prefetchBlock)
         let scene = try builder.build()
         return (scene, builder.diagnostics)
     }

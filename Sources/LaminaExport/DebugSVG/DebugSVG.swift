@@ -81,10 +81,10 @@ public enum DebugSVG {
     /// Appends the overlay markup to `out` and returns its warnings; whenever `out` holds
     /// `chunkSize` bytes or more between layers, it is handed to `flush` (which may empty it).
     ///
-    /// With `threads` above 1 and enough layers, the layers' marks are drawn in pieces on
-    /// several threads (``drawLayers(_:scan:geometry:style:labels:threads:)``); each piece is
-    /// then handed to `flush` in order (appended to `out` when `flush` keeps it). The bytes are
-    /// the same either way.
+    /// With enough layers, the layers' marks are drawn in pieces, on up to `threads` threads
+    /// (``drawLayers(_:pieces:scan:geometry:style:labels:threads:)``); each piece is then
+    /// handed to `flush` in order (appended to `out` when `flush` keeps it). The bytes are the
+    /// same either way.
     static func appendOverlay(
         scene: Scene, options: Options, to out: inout [UInt8], chunkSize: Int = .max, threads: Int = 1,
         flush: (inout [UInt8]) -> Void = { _ in }
@@ -117,11 +117,22 @@ public enum DebugSVG {
         out += "\">\n"
         out.append(contentsOf: OverlayStyle.css.utf8)
         out += "<g class=\"lamina-layers\">\n"
-        if !drawNothing, threads > 1, scan.entries.count >= 2 * layersPerPiece {
+        if !drawNothing, scan.entries.count >= 2 * layersPerPiece {
             flush(&out)
-            for var piece in drawLayers(scan.entries, scan: scan, geometry: geometry, style: style, labels: options.labels, threads: threads) {
-                flush(&piece)
-                out += piece
+            // Rounds of a few pieces per thread, so a huge overlay is never whole in memory
+            // unless `flush` keeps it.
+            let pieces = (scan.entries.count + layersPerPiece - 1) / layersPerPiece
+            var first = 0
+            while first < pieces {
+                let round = first..<min(pieces, first + max(1, threads) * 4)
+                let drawn = drawLayers(
+                    scan.entries, pieces: round, scan: scan, geometry: geometry, style: style, labels: options.labels,
+                    threads: threads)
+                for var piece in drawn {
+                    flush(&piece)
+                    out += piece
+                }
+                first = round.upperBound
             }
         } else if !drawNothing {
             for entry in scan.entries where entry.inScope {

@@ -6,7 +6,7 @@ enum OverlayMarks {
     /// Appends `<g class="lamina-layer" data-layer="PATH" data-depth="N">…</g>` for `entry`.
     static func appendLayer(
         _ entry: OverlayScan.Entry, scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle,
-        labels: Bool, to out: inout [UInt8]
+        labels: Bool, to out: inout some OverlaySink
     ) {
         let tree = geometry.tree
         let bounds = tree[entry.id].bounds
@@ -65,7 +65,7 @@ enum OverlayMarks {
     }
 
     /// Appends ``paintText(_:)``.
-    static func appendPaintText(_ entry: OverlayScan.Entry, to out: inout [UInt8]) {
+    static func appendPaintText(_ entry: OverlayScan.Entry, to out: inout some OverlaySink) {
         out.append(0x23)
         if let k = entry.paintIndex { OverlayText.appendInt(k, to: &out) } else { out.append(0x2D) }
     }
@@ -91,7 +91,9 @@ enum OverlayMarks {
     }
 
     /// A `rect` when the corners are axis-aligned (and `polygonOnly` is off), else a `polygon`.
-    static func appendQuad(_ q: [Point], className: StaticString, polygonOnly: Bool = false, to out: inout [UInt8]) {
+    static func appendQuad(
+        _ q: [Point], className: StaticString, polygonOnly: Bool = false, to out: inout some OverlaySink
+    ) {
         if !polygonOnly, isAxisAligned(q) {
             let r = Rect.boundingBox(of: q)
             out += "<rect class=\""
@@ -115,7 +117,7 @@ enum OverlayMarks {
     }
 
     /// A dot and a crosshair centred on `p`.
-    static func appendCross(at p: Point, style: OverlayStyle, to out: inout [UInt8]) {
+    static func appendCross(at p: Point, style: OverlayStyle, to out: inout some OverlaySink) {
         let r = style.crossArm
         out += "<path d=\"M"
         OverlayText.appendPoints([Point(p.x - r, p.y)], to: &out)

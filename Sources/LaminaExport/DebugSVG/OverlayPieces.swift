@@ -4,22 +4,22 @@ extension DebugSVG {
     /// Layers per piece when the overlay's layer marks are drawn on several threads.
     static let layersPerPiece = 1024
 
-    /// The marks of the in-scope `entries` (``OverlayMarks/appendLayer(_:scan:geometry:style:labels:to:)``),
-    /// drawn in pieces of ``layersPerPiece`` layers on up to `threads` threads and returned in
-    /// order: joined, they are the bytes of the sequential loop.
+    /// The marks of the in-scope `entries` (``OverlayMarks/appendLayer(_:scan:geometry:style:labels:to:)``)
+    /// in `pieces` (piece `k` holds entries `k × layersPerPiece` up to the next piece), drawn on
+    /// up to `threads` threads and returned in order: joined, they are the bytes of the
+    /// sequential loop over those entries.
     static func drawLayers(
-        _ entries: [OverlayScan.Entry], scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle,
-        labels: Bool, threads: Int
+        _ entries: [OverlayScan.Entry], pieces: Range<Int>, scan: OverlayScan, geometry: OverlayGeometry,
+        style: OverlayStyle, labels: Bool, threads: Int
     ) -> [[UInt8]] {
-        let count = (entries.count + layersPerPiece - 1) / layersPerPiece
-        return ParallelWork.map(count, threads: threads) { k -> [UInt8] in
+        ParallelWork.map(pieces.count, threads: threads) { i -> [UInt8] in
+            let k = pieces.lowerBound + i
             let range = k * layersPerPiece..<min(entries.count, (k + 1) * layersPerPiece)
-            var piece: [UInt8] = []
-            piece.reserveCapacity(range.count * 800)
+            var piece = MarkBytes(capacity: range.count * 900)
             for entry in entries[range] where entry.inScope {
                 OverlayMarks.appendLayer(entry, scan: scan, geometry: geometry, style: style, labels: labels, to: &piece)
             }
-            return piece
+            return piece.finish()
         }
     }
 }

@@ -18,21 +18,22 @@ enum OverlayText {
     /// line feed and carriage return become character references so that attribute value
     /// normalization cannot change them. No CDATA section is ever used, so `]]>` is harmless
     /// once `>` is escaped.
-    static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+    static func appendEscaped<S: OverlaySink>(_ text: String, to out: inout S) {
         if isPlain(text) {
-            out.append(contentsOf: text.utf8)
+            var t = text
+            t.withUTF8 { out.appendBytes($0) }
             return
         }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "&": SVGMarkup.lit("&amp;", to: &out)
-            case "<": SVGMarkup.lit("&lt;", to: &out)
-            case ">": SVGMarkup.lit("&gt;", to: &out)
-            case "\"": SVGMarkup.lit("&quot;", to: &out)
-            case "'": SVGMarkup.lit("&apos;", to: &out)
-            case "\t": SVGMarkup.lit("&#9;", to: &out)
-            case "\n": SVGMarkup.lit("&#10;", to: &out)
-            case "\r": SVGMarkup.lit("&#13;", to: &out)
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t": out += "&#9;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
             default:
                 if isXMLChar(scalar.value) { UTF8.encode(scalar) { out.append($0) } }
             }
@@ -65,12 +66,17 @@ enum OverlayText {
     }
 
     /// Appends a number, writing `0` for a non-finite value so that markup stays valid.
-    static func appendNumber(_ value: Double, to out: inout [UInt8]) {
-        NumberText.append(value.isFinite ? value : 0, toBytes: &out)
+    static func appendNumber<S: OverlaySink>(_ value: Double, to out: inout S) {
+        NumberText.withUTF8(value.isFinite ? value : 0) { out.appendBytes($0) }
+    }
+
+    /// Appends a number through ``NumberText`` as it is (non-finite written `null`).
+    static func appendRawNumber<S: OverlaySink>(_ value: Double, to out: inout S) {
+        NumberText.withUTF8(value) { out.appendBytes($0) }
     }
 
     /// `x,y x,y …` for a `points` attribute.
-    static func appendPoints(_ points: [Point], to out: inout [UInt8]) {
+    static func appendPoints<S: OverlaySink>(_ points: [Point], to out: inout S) {
         for (i, p) in points.enumerated() {
             if i > 0 { out.append(0x20) }
             appendNumber(p.x, to: &out)
@@ -92,15 +98,16 @@ enum OverlayText {
 
 /// `out += "text"` for the overlay's byte buffer: appends the UTF-8 bytes of a literal.
 @inline(__always)
-func += (out: inout [UInt8], text: StaticString) {
-    out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+func += <S: OverlaySink>(out: inout S, text: StaticString) {
+    out.appendBytes(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
 }
 
 extension OverlayText {
     /// Appends a whole number in decimal.
-    static func appendInt(_ n: Int, to out: inout [UInt8]) {
+    static func appendInt<S: OverlaySink>(_ n: Int, to out: inout S) {
         guard n >= 0 else {
-            out.append(contentsOf: String(n).utf8)
+            var text = String(n)
+            text.withUTF8 { out.appendBytes($0) }
             return
         }
         // Digits written backwards into a stack buffer (no string is made).
@@ -112,7 +119,7 @@ extension OverlayText {
                 buf[i] = 0x30 &+ UInt8(truncatingIfNeeded: m % 10)
                 m /= 10
             } while m != 0
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buf[i..<20]))
+            out.appendBytes(UnsafeBufferPointer(rebasing: buf[i..<20]))
         }
     }
 }

@@ -12,7 +12,7 @@ import LaminaCore
 ///     transform: [1, 0, 0, 1, 0, 0]
 enum OverlayTooltip {
     /// Appends the escaped tooltip text (no element tags) to `out`.
-    static func append(_ entry: OverlayScan.Entry, layer: borrowing Layer, frame: Rect, to out: inout [UInt8]) {
+    static func append(_ entry: OverlayScan.Entry, layer: borrowing Layer, frame: Rect, to out: inout some OverlaySink) {
         OverlayText.appendEscaped(entry.path, to: &out)
         out += " (paint "
         OverlayMarks.appendPaintText(entry, to: &out)
@@ -33,7 +33,7 @@ enum OverlayTooltip {
             line("frame", [frame.x, frame.y, frame.width, frame.height], to: &out)
         }
         out += "&#10;zPosition: "
-        NumberText.append(layer.zPosition, toBytes: &out)
+        OverlayText.appendRawNumber(layer.zPosition, to: &out)
         out += "&#10;transform: "
         appendTransform(layer.transform, to: &out)
         if !layer.sublayerTransform.isIdentity {
@@ -43,7 +43,7 @@ enum OverlayTooltip {
     }
 
     /// `&#10;KEY: [n, n, …]`.
-    private static func line(_ key: StaticString, _ values: [Double], to out: inout [UInt8]) {
+    private static func line(_ key: StaticString, _ values: [Double], to out: inout some OverlaySink) {
         out += "&#10;"
         out += key
         out += ": "
@@ -51,7 +51,7 @@ enum OverlayTooltip {
     }
 
     /// `[a, b, c, d, tx, ty]` for an affine transform, else the sixteen entries.
-    static func appendTransform(_ m: Transform3D, to out: inout [UInt8]) {
+    static func appendTransform(_ m: Transform3D, to out: inout some OverlaySink) {
         if m.isIdentity {
             out += "[1, 0, 0, 1, 0, 0]"
         } else {
@@ -60,11 +60,11 @@ enum OverlayTooltip {
     }
 
     /// `[n, n, …]` (non-finite numbers written `null`).
-    static func appendList(_ values: [Double], to out: inout [UInt8]) {
+    static func appendList(_ values: [Double], to out: inout some OverlaySink) {
         out += "["
         for (i, v) in values.enumerated() {
             if i > 0 { out += ", " }
-            NumberText.append(v, toBytes: &out)
+            OverlayText.appendRawNumber(v, to: &out)
         }
         out += "]"
     }

@@ -7,13 +7,13 @@ extension SceneBuilder {
         _ w: Work, style: ComputedStyle, transform: AffineTransform, content: consuming Content? = nil
     ) throws(SVGImportError) -> LayerID {
         // The layer is made in the tree first and filled in place: no `Layer` or `Content` copy.
-        let idValue = tree.attribute(w.element, "id")
-        let id = newLayer(Layer(name: idValue), element: w.element)
+        let facts = prefetch?.layerFacts(w.element) ?? Self.layerFacts(in: tree, w.element)
+        let id = newLayer(Layer(name: facts.id), element: w.element)
         var hidden = style.isDisplayNone
         var info = SVGInfo(element: tree.name(w.element))
-        info.id = idValue
-        info.className = tree.attribute(w.element, "class")
-        info.title = title(of: w.element)
+        info.id = facts.id
+        info.className = facts.className
+        info.title = facts.title
         if w.context != .clip {
             if let mask = style.mask {
                 if let m = element(id: mask), tree[m].name == "mask" {
@@ -45,12 +45,40 @@ extension SceneBuilder {
         layers.layers[id.index].svg = info
         pending.append(PendingGeometry(transform: transform))
         try? layers.addSublayer(id, to: w.parent)
-        try applyAuthoring(to: id, element: w.element)
-        warnEventAttributes(w.element)
+        if facts.authored { try applyAuthoring(to: id, element: w.element) }
+        if facts.hasEvents { warnEventAttributes(w.element) }
         if let clip = style.clipPath {
             attachClip(host: id, clipID: clip, hostElement: w.element, w)
         }
         return id
+    }
+
+    /// What ``makeLayer(_:style:transform:content:)`` reads from the element itself: a pure
+    /// function of the document (so ``ElementPrefetch`` can compute it ahead).
+    struct LayerFacts: Sendable {
+        var id: String?
+        var className: String?
+        var title: String?
+        /// Some attribute is in the Lamina namespace (``applyAuthoring(to:element:)`` has work).
+        var authored = false
+        /// Some attribute is an event attribute (``warnEventAttributes(_:)`` has work).
+        var hasEvents = false
+    }
+
+    /// ``LayerFacts`` of element `e`.
+    static func layerFacts(in tree: ElementTree, _ e: Int) -> LayerFacts {
+        var facts = LayerFacts(id: tree.attribute(e, "id"), className: tree.attribute(e, "class"), title: title(in: tree, of: e))
+        for s in tree.attributeSlots(e) {
+            let a = tree.attributeName(slot: s)
+            if a.namespace == XMLNamespace.lamina { facts.authored = true }
+            if isEventAttribute(a) { facts.hasEvents = true }
+        }
+        return facts
+    }
+
+    /// Whether an attribute is an event attribute (`onclick` …: no namespace, `on` and more).
+    static func isEventAttribute(_ a: AttributeName) -> Bool {
+        a.name.utf8.first == 0x6F && a.namespace == nil && a.name.utf8.count > 2 && a.name.hasPrefix("on")
     }
 
     /// Adds `layer` to the tree (moved, not copied) and records where `element` starts in the
@@ -64,6 +92,11 @@ extension SceneBuilder {
 
     /// The text of the element's first `title` child, trimmed.
     func title(of element: Int) -> String? {
+        Self.title(in: tree, of: element)
+    }
+
+    /// The text of the first `title` child of `element` in `tree`, trimmed.
+    static func title(in tree: ElementTree, of element: Int) -> String? {
         for item in tree.contentItems(element) where item >= 0 {
             let c = Int(item)
             guard tree.kind(c) == .silent, tree.name(c) == "title", tree.isSVG(c) else { continue }
@@ -77,7 +110,7 @@ extension SceneBuilder {
     mutating func warnEventAttributes(_ element: Int) {
         for s in tree.attributeSlots(element) {
             let a = tree.attributeName(slot: s)
-            guard a.name.utf8.first == 0x6F, a.namespace == nil, a.name.utf8.count > 2, a.name.hasPrefix("on") else { continue }
+            guard Self.isEventAttribute(a) else { continue }
             warn("event attribute '\(a.name)' dropped", element)
         }
     }
@@ -124,7 +157,8 @@ extension SceneBuilder {
         let w = Work(element: 0, parent: root, style: .initial, viewport: base, context: .normal)
         if let clip = style.clipPath { attachClip(host: root, clipID: clip, hostElement: 0, w) }
         let viewport = viewBox?.size ?? Size(width, height)
-        pushChildren(of: 0, w, parent: root, style: style, viewport: viewport)
+        // The root's style is its document style (computed under `initial`).
+        pushChildren(of: 0, w, parent: root, style: style, viewport: viewport, documentStyle: true)
         return root
     }
 

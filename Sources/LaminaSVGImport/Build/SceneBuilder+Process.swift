@@ -18,12 +18,12 @@ extension SceneBuilder {
         }
         switch kind {
         case .group:
-            let (style, declarations) = computeStyle(w.element, parent: w.style)
+            let (style, declarations, inDocument) = computeStyle(of: w)
             if tree[w.element].name == "a", let href = hrefValue(of: w.element), href.lowercased().hasPrefix("javascript:") {
                 warn("'javascript:' link dropped", w.element)
             }
             let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))
-            pushChildren(of: w.element, w, parent: layer, style: style, viewport: w.viewport)
+            pushChildren(of: w.element, w, parent: layer, style: style, viewport: w.viewport, documentStyle: inDocument)
         case .switch:
             let (style, declarations) = computeStyle(w.element, parent: w.style)
             let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))
@@ -58,18 +58,37 @@ extension SceneBuilder {
     /// The element's transform: a CSS `transform` declaration (sheet or `style`) wins over the
     /// attribute; identity when absent; invalid: identity and a warning.
     mutating func transformAttribute(_ element: Int, _ declarations: [CascadedDeclaration]) -> AffineTransform {
+        let result = prefetch?.transform(element) ?? Self.transformResult(in: tree, element, declarations)
+        switch result {
+        case .transform(let t):
+            return t
+        case .invalid(let text):
+            warn("invalid transform '\(text)' ignored", element)
+            return .identity
+        }
+    }
+
+    /// A transform, or the text of an invalid one.
+    enum TransformResult: Sendable {
+        case transform(AffineTransform)
+        case invalid(String)
+    }
+
+    /// ``transformAttribute(_:_:)`` without the warning: a pure function of the document.
+    static func transformResult(in tree: ElementTree, _ element: Int, _ declarations: [CascadedDeclaration]) -> TransformResult {
         var text: String?
         for d in declarations where d.property == .transform { text = d.value }
         if text == nil {
             // The attribute alone: parsed from its bytes, a `String` only for the warning.
-            guard let parsed = tree.withAttributeBytes(element, "transform", { TransformList.parse(bytes: $0) }) else { return .identity }
-            if let t = parsed { return t }
+            guard let parsed = tree.withAttributeBytes(element, "transform", { TransformList.parse(bytes: $0) }) else {
+                return .transform(.identity)
+            }
+            if let t = parsed { return .transform(t) }
             text = tree.attribute(element, "transform")
         }
-        guard let text else { return .identity }
-        if let t = TransformList.parse(text[...]) { return t }
-        warn("invalid transform '\(text)' ignored", element)
-        return .identity
+        guard let text else { return .transform(.identity) }
+        if let t = TransformList.parse(text[...]) { return .transform(t) }
+        return .invalid(text)
     }
 
     /// `href` (SVG 2) or `xlink:href`, the plain one winning.

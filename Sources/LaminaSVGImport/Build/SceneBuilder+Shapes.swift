@@ -3,7 +3,7 @@ import LaminaCore
 extension SceneBuilder {
     /// A basic shape or path: a layer whose content is the shape with its computed paint.
     mutating func buildShape(_ w: Work) throws(SVGImportError) {
-        let (style, declarations) = computeStyle(w.element, parent: w.style)
+        let (style, declarations, _) = computeStyle(of: w)
         let transform = transformAttribute(w.element, declarations)
         guard let (shape, box) = shapeGeometry(w, fontSize: style.fontSize) else {
             _ = try makeLayer(w, style: style, transform: transform)
@@ -56,24 +56,46 @@ extension SceneBuilder {
         case .line:
             let x1 = x("x1") ?? 0, y1 = y("y1") ?? 0, x2 = x("x2") ?? 0, y2 = y("y2") ?? 0
             return (.line(x1: x1, y1: y1, x2: x2, y2: y2), Rect.boundingBox(of: [Point(x1, y1), Point(x2, y2)]))
+        case .polyline, .polygon, .path:
+            let list = prefetch?.geometry(e) ?? Self.listGeometry(in: tree, e)
+            if let warning = list.warning { warn(warning, e) }
+            return list.geometry
+        default:
+            return nil
+        }
+    }
+
+    /// The geometry of a `path`, `polygon` or `polyline` (nil when not rendered) and the warning
+    /// its data gives: a pure function of the document (no viewport or font size involved).
+    struct ListGeometry: Sendable {
+        var geometry: (Shape, Rect)?
+        var warning: String?
+    }
+
+    /// ``ListGeometry`` of element `e` (a `path`, `polygon` or `polyline`).
+    static func listGeometry(in tree: ElementTree, _ e: Int) -> ListGeometry {
+        switch tree.kind(e) {
         case .polyline, .polygon:
             let points = tree.withAttributeBytes(e, "points") { Self.points(bytes: $0) } ?? []
-            guard points.count >= 2 else { return nil }
+            guard points.count >= 2 else { return ListGeometry() }
             let box = Rect.boundingBox(of: points)
-            return (tree[e].kind == .polygon ? .polygon(points) : .polyline(points), box)
+            return ListGeometry(geometry: (tree.kind(e) == .polygon ? .polygon(points) : .polyline(points), box))
         case .path:
-            guard let text = tree[e].attribute("d") else { return nil }
+            guard let text = tree[e].attribute("d") else { return ListGeometry() }
             // Valid data (the common case) is read once for its bounds, keeping no segments;
             // after an error the segments before it are parsed again and written out.
             let scanned = PathData.scanBounds(text)
-            if let error = scanned.error { warn("invalid path data at offset \(error.offset): \(error.message)", e) }
-            guard scanned.draws else { return nil }
+            let warning = scanned.error.map { "invalid path data at offset \($0.offset): \($0.message)" }
+            guard scanned.draws else { return ListGeometry(warning: warning) }
             let box = scanned.bounds
-            guard !box.isNull, box.origin.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
-            if scanned.error != nil { return (.path(PathData.parse(text).path.svgText()), box) }
-            return (.path(text.trimmingCharacters(in: " \t\n\r")), box)
+            guard !box.isNull, box.origin.isFinite, box.width.isFinite, box.height.isFinite else {
+                return ListGeometry(warning: warning)
+            }
+            let shape: Shape =
+                scanned.error != nil ? .path(PathData.parse(text).path.svgText()) : .path(text.trimmingCharacters(in: " \t\n\r"))
+            return ListGeometry(geometry: (shape, box), warning: warning)
         default:
-            return nil
+            return ListGeometry()
         }
     }
 

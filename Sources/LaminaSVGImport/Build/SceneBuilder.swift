@@ -62,7 +62,14 @@ struct SceneBuilder {
     /// copy the (large) style once per child.
     final class StyleBox {
         let value: ComputedStyle
-        init(_ value: ComputedStyle) { self.value = value }
+        /// The element whose own document style (see ``ElementPrefetch/Entry/style``) this is,
+        /// or -1: its children may then take their prefetched styles.
+        let element: Int
+
+        init(_ value: ComputedStyle, element: Int = -1) {
+            self.value = value
+            self.element = element
+        }
     }
 
     /// A clip path being built: its element and the clip path around it.
@@ -89,8 +96,16 @@ struct SceneBuilder {
     var useGraph: UseGraph
     /// Computed styles of elements outside the instance tree (clip paths, paint servers).
     var documentStyles: [Int: ComputedStyle] = [:]
+    /// The cascade, transforms and path geometry of the elements ahead, computed on another
+    /// thread (nil for small documents or one thread).
+    var prefetch: ElementPrefetch?
 
-    init(tree: ElementTree, diagnostics: [Diagnostic]) {
+    /// A builder for `tree`; with `threads` > 1 a large document's elements are prefetched
+    /// (in blocks of `prefetchBlock` elements; tests use small ones).
+    init(
+        tree: ElementTree, diagnostics: [Diagnostic], threads: Int = 1,
+        prefetchBlock: Int = ElementPrefetch.defaultBlockSize
+    ) {
         self.tree = tree
         var d = diagnostics
         self.cascade = StyleCascade(tree: tree, diagnostics: &d)
@@ -103,6 +118,7 @@ struct SceneBuilder {
         self.ids = ids
         let targets = tree.indices.map { Int32(Self.resolveUseTarget($0, tree: tree, ids: ids) ?? -1) }
         self.useGraph = UseGraph(tree: tree, targets: targets)
+        self.prefetch = ElementPrefetch.make(tree: tree, cascade: cascade, threads: threads, blockSize: prefetchBlock)
     }
 
     /// Builds the whole scene from the root `svg` (element 0).
@@ -125,6 +141,8 @@ struct SceneBuilder {
         }
         // Resources only read the document (finalizing only the layers): built first, so
         // that the document is freed before the geometry pass.
+        prefetch?.finish()
+        prefetch = nil
         let collected = buildResources()
         releaseDocument()
         finalizeGeometry(root: root)
@@ -152,11 +170,29 @@ struct SceneBuilder {
     /// The computed style of `element` under a parent style, with its declarations.
     /// References to other files in `url()` values are reported (they draw their fallback).
     mutating func computeStyle(_ element: Int, parent: ComputedStyle) -> (ComputedStyle, [CascadedDeclaration]) {
-        let declarations = cascade.cascaded(for: element)
+        let declarations = prefetch?.declarations(element) ?? cascade.cascaded(for: element)
+        warnExternalURLs(declarations, element: element)
+        return (parent.child(cascaded: declarations), declarations)
+    }
+
+    /// ``computeStyle(_:parent:)`` of a work item's element under its parent style; `inDocument`
+    /// when that parent style is the element's document parent's own, so that the result is
+    /// the element's document style (then taken from the prefetch when it has it).
+    mutating func computeStyle(of w: Work) -> (style: ComputedStyle, declarations: [CascadedDeclaration], inDocument: Bool) {
+        let inDocument = w.parentStyle.element >= 0 && w.parentStyle.element == tree.parent(w.element)
+        if inDocument, let (style, declarations) = prefetch?.style(w.element) {
+            warnExternalURLs(declarations, element: w.element)
+            return (style, declarations, true)
+        }
+        let (style, declarations) = computeStyle(w.element, parent: w.style)
+        return (style, declarations, inDocument)
+    }
+
+    /// Warns about references to other files in the `url()` values of `declarations`.
+    mutating func warnExternalURLs(_ declarations: [CascadedDeclaration], element: Int) {
         for d in declarations where d.value.utf8.contains(0x28) {
             warnExternalURLs(d.value, element: element)
         }
-        return (parent.child(cascaded: declarations), declarations)
     }
 
     /// Warns about each `url(…)` in a value that does not point into this document.
@@ -227,11 +263,14 @@ struct SceneBuilder {
     /// One cursor item stands for all of them: each time it is popped it queues itself for the
     /// next sibling and then the child on top, so the children are built in the same order as
     /// if all were queued at once, but the queue stays as small as the tree is deep.
-    mutating func pushChildren(of element: Int, _ w: Work, parent: LayerID, style: ComputedStyle, viewport: Size) {
+    mutating func pushChildren(
+        of element: Int, _ w: Work, parent: LayerID, style: ComputedStyle, viewport: Size, documentStyle: Bool = false
+    ) {
         let slots = tree.contentSlots(element)
         guard !slots.isEmpty else { return }
+        let box = StyleBox(style, element: documentStyle ? element : -1)
         var cursor = Work(
-            element: element, parent: parent, style: StyleBox(style), viewport: viewport, context: w.context,
+            element: element, parent: parent, style: box, viewport: viewport, context: w.context,
             clipFrame: w.clipFrame)
         cursor.nextSlot = slots.lowerBound
         work.append(cursor)

@@ -44,6 +44,16 @@ import Testing
         let warnings = DebugSVG.document(list, scene: scene, options: options, overlay: job) { streamed.append(contentsOf: $0) }
         #expect(streamed == inLine.bytes)
         #expect(warnings == inLine.warnings)
+        // Drawn in line, streamed in small chunks: the pieces go out one by one.
+        var chunked: [UInt8] = []
+        var writes = 0
+        let chunkedWarnings = DebugSVG.document(list, scene: scene, options: options, chunkSize: 4096) {
+            chunked.append(contentsOf: $0)
+            writes += 1
+        }
+        #expect(chunked == inLine.bytes)
+        #expect(chunkedWarnings == inLine.warnings)
+        #expect(writes > 3)
     }
 
     @Test func anUnusedJobIsReaped() {

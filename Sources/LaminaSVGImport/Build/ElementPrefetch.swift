@@ -1,0 +1,219 @@
+import Dispatch
+import LaminaCore
+import LaminaGeometry
+
+/// The part of building an element that does not depend on where it is built (its parent's
+/// style, the viewport, a `use` instance): the cascade's declarations, the `transform`, and the
+/// geometry of `path`, `polygon` and `polyline`, the id, class, title and attribute facts its
+/// layer takes; and its computed style where it stands in the document (under its document
+/// parent's). About half of the builder's work on a drawing.
+///
+/// `ElementPrefetch` computes it on a second thread for the elements just ahead of the builder.
+/// The builder walks the document mostly in element order, so the elements are cut into blocks
+/// of ``blockSize`` (1,024 by default): when the builder first asks for an element of block
+/// `b + 1` (its block being `b`), it waits for that block (normally long finished) and starts
+/// block `b + 2`. Requests outside the current block (clip paths, `use` targets, paint servers)
+/// get nil and are computed on the spot; a run of requests further ahead (a large skipped
+/// `defs`) moves the blocks there. Nothing is computed before the builder's first request, and
+/// nothing waited for after its last (a symbols-only sprite costs at most one unused block). Every entry is a pure function of the document, so the scene and its
+/// diagnostics are the same with or without the prefetch, and at most two blocks exist at once.
+final class ElementPrefetch {
+    /// What is known of one element before it is built.
+    struct Entry: Sendable {
+        /// `StyleCascade.cascaded(for:)`.
+        var declarations: [CascadedDeclaration]
+        /// The computed style in the document: the parent's document style's
+        /// `child(cascaded: declarations)`, from `ComputedStyle.initial` at the root.
+        var style: ComputedStyle
+        /// `SceneBuilder.transformResult(…)` for those declarations.
+        var transform: SceneBuilder.TransformResult
+        /// `SceneBuilder.listGeometry(…)` for `path`, `polygon` and `polyline`, else nil.
+        var geometry: SceneBuilder.ListGeometry?
+        /// `SceneBuilder.layerFacts(…)`: id, class, title, authoring and event attributes.
+        var layerFacts: SceneBuilder.LayerFacts
+    }
+
+    /// One block of entries, filled by a worker thread; readable once `ready` was signalled.
+    private final class Block: @unchecked Sendable {
+        let index: Int
+        var entries: [Entry] = []
+        let ready = DispatchSemaphore(value: 0)
+        private var waited = false
+
+        init(index: Int) { self.index = index }
+
+        /// Waits (once) until the worker has filled the block.
+        func wait() {
+            if waited { return }
+            ready.wait()
+            waited = true
+        }
+    }
+
+    /// Elements per block, by default.
+    static let defaultBlockSize = 1024
+    /// Requests this many blocks ahead, this many times in a row, move the blocks there.
+    static let jumpAfter = 32
+
+    /// Elements per block.
+    let blockSize: Int
+    private let tree: ElementTree
+    private let cascade: StyleCascade
+    private let blockCount: Int
+    /// The block the builder is in (-2 before its first request), its entries when filled,
+    /// and the block after it.
+    private var currentIndex = -2
+    private var current: Block?
+    private var next: Block?
+    private var aheadRun = 0
+
+    /// A prefetch over `tree`, or nil when only one thread may be used or the document has
+    /// fewer than four blocks of elements (then the thread would cost more than it saves).
+    static func make(
+        tree: ElementTree, cascade: StyleCascade, threads: Int, blockSize: Int = defaultBlockSize
+    ) -> ElementPrefetch? {
+        guard threads > 1, blockSize > 0, tree.count >= 4 * blockSize else { return nil }
+        return ElementPrefetch(tree: tree, cascade: cascade, blockSize: blockSize)
+    }
+
+    private init(tree: ElementTree, cascade: StyleCascade, blockSize: Int) {
+        self.tree = tree
+        self.cascade = cascade
+        self.blockSize = blockSize
+        self.blockCount = (tree.count + blockSize - 1) / blockSize
+    }
+
+    /// `StyleCascade.cascaded(for:)` of `element`, when prefetched.
+    func declarations(_ element: Int) -> [CascadedDeclaration]? {
+        guard let (block, i) = locate(element) else { return nil }
+        return block.entries[i].declarations
+    }
+
+    /// The document style of `element` (see ``Entry/style``) with its declarations, when prefetched.
+    func style(_ element: Int) -> (ComputedStyle, [CascadedDeclaration])? {
+        guard let (block, i) = locate(element) else { return nil }
+        return (block.entries[i].style, block.entries[i].declarations)
+    }
+
+    /// The transform result of `element`, when prefetched.
+    func transform(_ element: Int) -> SceneBuilder.TransformResult? {
+        guard let (block, i) = locate(element) else { return nil }
+        return block.entries[i].transform
+    }
+
+    /// The geometry of a `path`, `polygon` or `polyline` element, when prefetched.
+    func geometry(_ element: Int) -> SceneBuilder.ListGeometry? {
+        guard let (block, i) = locate(element) else { return nil }
+        return block.entries[i].geometry
+    }
+
+    /// The layer facts of `element`, when prefetched.
+    func layerFacts(_ element: Int) -> SceneBuilder.LayerFacts? {
+        guard let (block, i) = locate(element) else { return nil }
+        return block.entries[i].layerFacts
+    }
+
+    /// The whole entry of `element`, when prefetched.
+    func entry(_ element: Int) -> Entry? {
+        guard let (block, i) = locate(element) else { return nil }
+        return block.entries[i]
+    }
+
+    /// The filled block holding `element` and its offset there, or nil when the element is
+    /// not in the builder's current block or that block is built without entries.
+    ///
+    /// The first request anchors the blocks: its block is built without entries (no waiting
+    /// for a worker) while the next one is filled. A request in the next block moves on; a
+    /// run of ``jumpAfter`` requests further ahead (a large skipped `defs`) anchors anew there.
+    private func locate(_ element: Int) -> (Block, Int)? {
+        let b = element / blockSize
+        if b == currentIndex {
+            aheadRun = 0
+            guard let c = current else { return nil }
+            c.wait()
+            return (c, element - b * blockSize)
+        }
+        if b == currentIndex + 1 {
+            // The builder has moved on: the current block is done with.
+            currentIndex = b
+            current = next
+            next = start(b + 1)
+            return locate(element)
+        }
+        if b > currentIndex + 1 {
+            aheadRun += 1
+            if currentIndex < 0 || aheadRun >= Self.jumpAfter {
+                aheadRun = 0
+                currentIndex = b
+                current = nil
+                next = start(b + 1)
+            }
+        }
+        return nil
+    }
+
+    /// Drops the blocks (a worker still filling one finishes on its own, unwaited).
+    func finish() {
+        current = nil
+        next = nil
+        currentIndex = -2
+    }
+
+    /// Starts filling block `index` on a worker thread (nil past the last block).
+    private func start(_ index: Int) -> Block? {
+        guard index >= 0, index < blockCount else { return nil }
+        let block = Block(index: index)
+        let tree = self.tree, cascade = self.cascade
+        let range = (index * blockSize)..<min(tree.count, (index + 1) * blockSize)
+        DispatchQueue.global().async {
+            block.entries = Self.compute(range, tree: tree, cascade: cascade)
+            block.ready.signal()
+        }
+        return block
+    }
+
+    /// The entries of a range of elements, exactly as the builder would compute them.
+    static func compute(_ range: Range<Int>, tree: ElementTree, cascade: StyleCascade) -> [Entry] {
+        // Document styles of the ancestors of the first element, from the root down (the
+        // elements are in document order: every parent before the range is such an ancestor).
+        var chain: [Int] = []
+        var p = range.isEmpty ? nil : tree.parent(range.lowerBound)
+        while let a = p {
+            chain.append(a)
+            p = tree.parent(a)
+        }
+        var outside: [Int: ComputedStyle] = [:]
+        var style = ComputedStyle.initial
+        for a in chain.reversed() {
+            style = style.child(cascaded: cascade.cascaded(for: a))
+            outside[a] = style
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(range.count)
+        for e in range {
+            let parent = tree.parent(e)
+            let parentStyle: ComputedStyle
+            if let q = parent {
+                parentStyle = q >= range.lowerBound ? entries[q - range.lowerBound].style : outside[q] ?? .initial
+            } else {
+                parentStyle = .initial
+            }
+            entries.append(compute(e, tree: tree, cascade: cascade, parentStyle: parentStyle))
+        }
+        return entries
+    }
+
+    /// The entry of one element under its parent's document style.
+    static func compute(_ element: Int, tree: ElementTree, cascade: StyleCascade, parentStyle: ComputedStyle) -> Entry {
+        let declarations = cascade.cascaded(for: element)
+        let transform = SceneBuilder.transformResult(in: tree, element, declarations)
+        var geometry: SceneBuilder.ListGeometry?
+        switch tree.kind(element) {
+        case .path, .polygon, .polyline: geometry = SceneBuilder.listGeometry(in: tree, element)
+        default: geometry = nil
+        }
+        return Entry(
+            declarations: declarations, style: parentStyle.child(cascaded: declarations), transform: transform,
+            geometry: geometry, layerFacts: SceneBuilder.layerFacts(in: tree, element))
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import LaminaCore
+import LaminaTestSupport
+import Testing
+
+@testable import LaminaSVGImport
+
+/// The prefetch thread must not change what the import produces: the same scene and the same
+/// diagnostics, in the same order, with one thread or several.
+@Suite struct ElementPrefetchTests {
+    /// A document of `count` drawables exercising what the prefetch computes (sheet rules,
+    /// `style`, transforms valid and invalid, path and point data valid and invalid) and what
+    /// makes the builder leave document order (clip paths defined before, `use` of elements
+    /// far ahead, a large `defs` the builder skips).
+    static func document(count: Int, bigDefs: Bool) -> String {
+        var s = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:lamina="urn:lamina:layer" width="100" height="100">"#
+        s += "<style>.a { fill: red; stroke: url(http://example.com/p) } #e7 { opacity: .5 }</style>"
+        s += #"<defs><clipPath id="c"><rect width="50" height="50" transform="rotate(10)"/></clipPath>"#
+        if bigDefs {
+            for i in 0..<6000 { s += #"<rect id="d\#(i)" width="\#(i % 7)" height="2"/>"# }
+        }
+        s += "</defs>"
+        for i in 0..<count {
+            switch i % 9 {
+            case 0: s += #"<rect id="e\#(i)" class="a" lamina:z="\#(i % 4)" x="\#(i % 90)" y="1" width="5" height="5" transform="translate(1 2)"/>"#
+            case 1: s += #"<circle cx="10" cy="10" r="\#(i % 5)" transform="rotate(\#(i % 360)"/>"#
+            case 2: s += #"<path d="M0 0 L\#(i % 50) 10 q 5 5 10 0 z"/>"#
+            case 3: s += #"<path d="M0 0 L 10 10 X 4" style="fill: blue"/>"#
+            case 4: s += #"<polygon points="0,0 10,\#(i % 40) 5"/>"#
+            case 5: s += ##"<polyline points="" clip-path="url(#c)"/>"##
+            case 6: s += ##"<use xlink:href="#e\##(min(count - 9, i + 3000) / 9 * 9)" x="1"/>"##
+            case 7: s += #"<g transform="scale(2)" fill="green" style="font-size: 20px; stroke-width: 2em"><g opacity=".5"><ellipse rx="3" ry="2" style="transform: rotate(5deg)"/></g></g>"#
+            default: s += #"<line x2="\#(i % 30)" y2="4" transform="matrix(1 0 0)" onclick="f()"><title> t\#(i) </title></line>"#
+            }
+        }
+        return s + "</svg>"
+    }
+
+    @Test(arguments: [false, true])
+    func prefetchedImportEqualsSequentialImport(bigDefs: Bool) throws {
+        let text = Self.document(count: 3 * ElementPrefetch.defaultBlockSize * 4 + 17, bigDefs: bigDefs)
+        let one = try SVGImport.importScene(Array(text.utf8), file: "p.svg", threads: 1)
+        let two = try SVGImport.importScene(Array(text.utf8), file: "p.svg", threads: 2)
+        #expect(one.scene == two.scene)
+        #expect(one.diagnostics == two.diagnostics)
+        // The document really holds the warnings the prefetch computes ahead of the builder.
+        #expect(one.diagnostics.contains { $0.message.contains("invalid transform") })
+        #expect(one.diagnostics.contains { $0.message.contains("invalid path data") })
+        #expect(one.diagnostics.contains { $0.message.contains("external reference") })
+        #expect(one.diagnostics.contains { $0.message.contains("event attribute") })
+        #expect(one.scene.tree.layers.contains { $0.svg?.title != nil && $0.zPosition == 0 })
+        #expect(one.scene.tree.layers.contains { $0.zPosition == 2 })
+    }
+
+    @Test func entriesMatchTheBuildersOwnComputation() throws {
+        let text = Self.document(count: 5 * ElementPrefetch.defaultBlockSize, bigDefs: false)
+        let (tree, _) = try XMLReader.read(Array(text.utf8), file: "p.svg")
+        var none: [Diagnostic] = []
+        let cascade = StyleCascade(tree: tree, diagnostics: &none)
+        let prefetch = try #require(ElementPrefetch.make(tree: tree, cascade: cascade, threads: 2))
+        var hits = 0
+        for e in tree.indices {
+            guard let entry = prefetch.entry(e) else { continue }
+            hits += 1
+            // One element alone: its ancestors' styles are computed from the root down.
+            let direct = ElementPrefetch.compute(e..<(e + 1), tree: tree, cascade: cascade)[0]
+            #expect(entry.declarations.map(\.value) == direct.declarations.map(\.value))
+            #expect(entry.style == direct.style)
+            #expect(String(describing: entry.transform) == String(describing: direct.transform))
+            #expect(entry.geometry?.warning == direct.geometry?.warning)
+            let (a, b) = (entry.layerFacts, direct.layerFacts)
+            #expect(a.id == b.id && a.className == b.className && a.title == b.title)
+            #expect(a.authored == b.authored && a.hasEvents == b.hasEvents)
+        }
+        prefetch.finish()
+        // Walked in document order, every element but those of the first block comes from a
+        // prefetched block.
+        #expect(hits >= tree.count - prefetch.blockSize)
+    }
+
+    @Test func smallDocumentsAndOneThreadHaveNoPrefetch() throws {
+        let small = Self.document(count: 10, bigDefs: false)
+        let (tree, _) = try XMLReader.read(Array(small.utf8), file: "p.svg")
+        var none: [Diagnostic] = []
+        let cascade = StyleCascade(tree: tree, diagnostics: &none)
+        #expect(ElementPrefetch.make(tree: tree, cascade: cascade, threads: 8) == nil)
+        let large = Self.document(count: 5 * ElementPrefetch.defaultBlockSize, bigDefs: false)
+        let (big, _) = try XMLReader.read(Array(large.utf8), file: "p.svg")
+        let bigCascade = StyleCascade(tree: big, diagnostics: &none)
+        #expect(ElementPrefetch.make(tree: big, cascade: bigCascade, threads: 1) == nil)
+    }
+}
+
+/// Every corpus file imported with a prefetch of tiny blocks (so that every document, however
+/// small, is prefetched and blocks change every few elements) gives the sequential result.
+@Suite struct ElementPrefetchCorpusTests {
+    static let corpus: URL = {
+        if let path = ProcessInfo.processInfo.environment["LAMINA_CORPUS"] { return URL(fileURLWithPath: path) }
+        let parent = TestSupport.packageRoot.deletingLastPathComponent()
+        let candidates = [parent, parent.deletingLastPathComponent()].map { $0.appendingPathComponent("shared/corpus") }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    static func corpusFiles() throws -> [URL] {
+        let walker = try #require(FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil))
+        return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "svg" }
+            .sorted { $0.path < $1.path }
+    }
+
+    @Test(arguments: [1, 3, 16])
+    func corpusImportsTheSameWithAPrefetch(block: Int) throws {
+        let files = try Self.corpusFiles()
+        #expect(files.count >= 400, "the corpus is missing: expected it at \(Self.corpus.path)")
+        for url in files {
+            let bytes = try Array(Data(contentsOf: url))
+            let name = url.lastPathComponent
+            let one = Result { () throws(SVGImportError) in try SVGImport.importScene(bytes, file: name, threads: 1) }
+            let two = Result { () throws(SVGImportError) in
+                try SVGImport.importScene(bytes, file: name, threads: 2, prefetchBlock: block)
+            }
+            switch (one, two) {
+            case (.success(let a), .success(let b)):
+                #expect(a.scene == b.scene, "\(name)")
+                #expect(a.diagnostics == b.diagnostics, "\(name)")
+            case (.failure(let a), .failure(let b)):
+                #expect(a.description == b.description, "\(name)")
+            default:
+                Issue.record("\(name): one import failed, the other did not")
+            }
+        }
+    }
+}
