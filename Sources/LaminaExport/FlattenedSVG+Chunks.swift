@@ -26,11 +26,11 @@ extension FlatWriter {
         }
         var headWritten = false
         var waiting: [[UInt8]] = []
-        if !bodyMayHoldXlink() {
+        let threads = split.threads(forItems: count)
+        if !bodyMayHoldXlink(threads: threads) {
             head(bodyHasXlink: false).withUnsafeBytes(sink)
             headWritten = true
         }
-        let threads = split.threads(forItems: count)
         let chunk = max(1, split.chunkItems)
         let round = split.roundItems(threads: threads)
         // Every id is made: the chunks only look ids up, so they can share one read-only writer.
@@ -77,20 +77,35 @@ extension FlatWriter {
     /// names and values of extra attributes, path data, verbatim markup, group style, mask and
     /// filter ids) holds `xlink` (without the colon, since `name:value` style text adds one).
     /// Everything else it writes is numbers, fixed markup and generated ids.
-    func bodyMayHoldXlink() -> Bool {
-        var seen = [Bool](repeating: false, count: scene.tree.count)
-        for item in list.items {
-            if case .projected(let d) = item.geometry, Self.holdsXlink(d) { return true }
-            if case .projected(let d) = item.localGeometry, Self.holdsXlink(d) { return true }
-            let i = item.layer.index
-            guard i < seen.count, !seen[i] else { continue }
-            seen[i] = true
-            if let c = scene.tree[item.layer].content, Self.mayHoldXlink(c) { return true }
+    func bodyMayHoldXlink(threads: Int = 1) -> Bool {
+        // The items in up to 64 pieces on `threads` threads (each piece reads only the list
+        // and the scene); a layer drawn by several consecutive items is looked at once.
+        let count = list.items.count
+        let pieces = threads > 1 ? min(64, max(1, count / 2048)) : 1
+        let found = ParallelWork.map(pieces, threads: threads) { k in
+            itemsMayHoldXlink((k * count / pieces)..<((k + 1) * count / pieces))
         }
+        if found.contains(true) { return true }
         for g in list.groups {
             for p in g.extra where Self.holdsXlink(p.name) || Self.holdsXlink(p.value) { return true }
             if let m = g.maskResource, Self.holdsXlink(m) { return true }
             if let f = g.filter, Self.holdsXlink(f) { return true }
+        }
+        return false
+    }
+
+    /// Whether the items in `range` (their projected path data, their layers' content) may
+    /// write `xlink`.
+    private func itemsMayHoldXlink(_ range: Range<Int>) -> Bool {
+        var last = -1
+        for index in range {
+            let item = list.items[index]
+            if case .projected(let d) = item.geometry, Self.holdsXlink(d) { return true }
+            if case .projected(let d) = item.localGeometry, Self.holdsXlink(d) { return true }
+            let i = item.layer.index
+            guard i != last, i < scene.tree.count else { continue }
+            last = i
+            if let c = scene.tree[item.layer].content, Self.mayHoldXlink(c) { return true }
         }
         return false
     }

@@ -108,6 +108,16 @@ import Testing
         }
     }
 
+    /// Large enough for the `xlink` check to run in pieces on two threads: the head declares
+    /// `xmlns:xlink` exactly when some piece finds one, wherever it is.
+    @Test(arguments: [nil, 3, 2_500, 4_990] as [Int?])
+    func xlinkFoundInAnyPiece(xlinkAt: Int?) {
+        let scene = Self.generated(count: 5_000, xlinkAt: xlinkAt)
+        let sequential = Self.document(scene, keepGroups: false, split: .sequential)
+        #expect(Self.document(scene, keepGroups: false, split: Self.split(chunk: 2048)) == sequential)
+        #expect(Self.count("xmlns:xlink", in: sequential) == (xlinkAt == nil ? 0 : 1))
+    }
+
     static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
 
