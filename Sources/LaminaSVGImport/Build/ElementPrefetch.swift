@@ -14,9 +14,11 @@ import LaminaGeometry
 /// `b + 1` (its block being `b`), it waits for that block (normally long finished) and starts
 /// block `b + 2`. Requests outside the current block (clip paths, `use` targets, paint servers)
 /// get nil and are computed on the spot; a run of requests further ahead (a large skipped
-/// `defs`) moves the blocks there. Nothing is computed before the builder's first request, and
-/// nothing waited for after its last (a symbols-only sprite costs at most one unused block). Every entry is a pure function of the document, so the scene and its
-/// diagnostics are the same with or without the prefetch, and at most two blocks exist at once.
+/// `defs`) moves the blocks there. Nothing is computed before the builder walks through a block
+/// (a symbols-only sprite, whose elements are never built, costs nothing), and nothing is
+/// waited for after its last request. Every entry is a pure function of the document, so the
+/// scene and its diagnostics are the same with or without the prefetch, and at most two blocks
+/// exist at once.
 final class ElementPrefetch {
     /// What is known of one element before it is built.
     struct Entry: Sendable {
@@ -66,6 +68,9 @@ final class ElementPrefetch {
     private var current: Block?
     private var next: Block?
     private var aheadRun = 0
+    /// Requests in the current block so far, and how many start the filling of the next.
+    private var requestsHere = 0
+    private let startAfter: Int
 
     /// A prefetch over `tree`, or nil when only one thread may be used or the document has
     /// fewer than four blocks of elements (then the thread would cost more than it saves).
@@ -81,6 +86,7 @@ final class ElementPrefetch {
         self.cascade = cascade
         self.blockSize = blockSize
         self.blockCount = (tree.count + blockSize - 1) / blockSize
+        self.startAfter = blockSize / 32
     }
 
     /// `StyleCascade.cascaded(for:)` of `element`, when prefetched.
@@ -123,33 +129,42 @@ final class ElementPrefetch {
     /// not in the builder's current block or that block is built without entries.
     ///
     /// The first request anchors the blocks: its block is built without entries (no waiting
-    /// for a worker) while the next one is filled. A request in the next block moves on; a
-    /// run of ``jumpAfter`` requests further ahead (a large skipped `defs`) anchors anew there.
+    /// for a worker). Once the builder has asked for ``startAfter`` elements of its block (it is
+    /// walking through it, not looking up a few definitions) the next block is filled. A request
+    /// in the next block moves on; a run of ``jumpAfter`` requests further ahead (a large
+    /// skipped `defs`) anchors anew there.
     private func locate(_ element: Int) -> (Block, Int)? {
         let b = element / blockSize
         if b == currentIndex {
             aheadRun = 0
+            requestsHere += 1
+            if requestsHere >= startAfter, next == nil { next = start(b + 1) }
             guard let c = current else { return nil }
             c.wait()
             return (c, element - b * blockSize)
         }
         if b == currentIndex + 1 {
             // The builder has moved on: the current block is done with.
-            currentIndex = b
-            current = next
-            next = start(b + 1)
+            enter(b, filled: next)
             return locate(element)
         }
         if b > currentIndex + 1 {
             aheadRun += 1
             if currentIndex < 0 || aheadRun >= Self.jumpAfter {
                 aheadRun = 0
-                currentIndex = b
-                current = nil
-                next = start(b + 1)
+                enter(b, filled: nil)
+                return locate(element)
             }
         }
         return nil
+    }
+
+    /// Makes block `b` the builder's current block, with its entries when `filled`.
+    private func enter(_ b: Int, filled: Block?) {
+        currentIndex = b
+        current = filled
+        next = nil
+        requestsHere = 0
     }
 
     /// Drops the blocks (a worker still filling one finishes on its own, unwaited).
