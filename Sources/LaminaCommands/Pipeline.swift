@@ -131,7 +131,7 @@ package enum Pipeline {
         case .json:
             return (LayerJSON.encodeBytes(scene, split: options.split), [])
         case .svg:
-            let (list, warnings) = DisplayList.resolve(scene)
+            let (list, warnings) = DisplayList.resolve(scene, layerMaps: options.keepGroups)
             var o = FlattenedSVG.Options()
             o.keepGroups = options.keepGroups
             o.split = options.split
@@ -177,7 +177,8 @@ package enum Pipeline {
             LayerJSON.encode(scene, split: options.split) { output.write($0) }
             try output.commit()
         case .svg:
-            let (list, warnings) = DisplayList.resolve(scene)
+            // Flat output never reads the layers' maps: not stored (49 bytes per layer).
+            let (list, warnings) = DisplayList.resolve(scene, layerMaps: options.keepGroups)
             report(loadDiagnostics + warnings)
             var output = try AtomicOutput(path: path)
             var o = FlattenedSVG.Options()

@@ -98,7 +98,8 @@ extension FlatWriter {
         _ layer: LayerID, _ outer: AffineTransform?, _ outerInverse: AffineTransform?
     ) -> (AffineTransform, AffineTransform) {
         var mine = outer ?? .identity
-        if let h = list.layerToOutput[layer.index] ?? nil, h.isAffine, h.affine.inverted() != nil { mine = h.affine }
+        // The maps are filled whenever keep-groups output is wanted.
+        if layer.index < list.layerToOutput.count, let h = list.layerToOutput[layer.index], h.isAffine, h.affine.inverted() != nil { mine = h.affine }
         return (mine, mine.inverted() ?? outerInverse ?? .identity)
     }
 

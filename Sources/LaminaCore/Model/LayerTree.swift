@@ -27,13 +27,13 @@ public struct LayerTree: Hashable, Sendable {
     /// The layers' stored properties, indexed by `LayerID.index`.
     public var layers: [Layer] = []
     /// The superlayer of each layer; for a mask, the layer it masks.
-    public internal(set) var superlayers: [LayerID?] = []
+    public internal(set) var superlayers = IndexColumn<LayerID>()
     /// Whether the layer is its superlayer's mask rather than a sublayer.
     public internal(set) var isMask: [Bool] = []
     /// Sublayers of each layer, back to front.
     public internal(set) var sublayerLists: [[LayerID]] = []
     /// The mask of each layer.
-    public internal(set) var masks: [LayerID?] = []
+    public internal(set) var masks = IndexColumn<LayerID>()
     /// Layout bookkeeping (LAYER-MODEL.md §7.1).
     public var needsLayoutFlags: [Bool] = []
     /// How many times each layer's `layoutSublayers` ran (bookkeeping, not part of equality).

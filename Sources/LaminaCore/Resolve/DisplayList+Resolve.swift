@@ -1,8 +1,11 @@
 /// The resolve step: layer tree → display list (SPEC §1), iterative at any depth.
 extension DisplayList {
     /// Resolves a scene: paint order, transforms to output space, clip chains, compositing groups.
-    public static func resolve(_ scene: Scene) -> (DisplayList, [Diagnostic]) {
-        var r = Resolver(scene: scene)
+    ///
+    /// - Parameter layerMaps: whether to fill ``DisplayList/layerToOutput``; only `--keep-groups`
+    ///   output reads it, so flat output leaves it empty (49 bytes per layer less).
+    public static func resolve(_ scene: Scene, layerMaps: Bool = true) -> (DisplayList, [Diagnostic]) {
+        var r = Resolver(scene: scene, layerMaps: layerMaps)
         r.run()
         return (r.list, r.diagnostics)
     }
@@ -59,18 +62,18 @@ struct Resolver {
     /// Current depth of clip paths referring to clip paths (bounded).
     var clipNesting = 0
 
-    init(scene: Scene) {
+    init(scene: Scene, layerMaps: Bool = true) {
         self.scene = scene
         self.tree = scene.tree
         let o = Self.outputSpace(of: scene)
         self.list = DisplayList(output: o.output)
         self.rootClipIsViewport = o.rootClipIsViewport
         self.viewBoxMode = o.viewBoxMode
-        list.layerPaintIndex = Array(repeating: nil, count: scene.tree.count)
-        list.layerToOutput = Array(repeating: nil, count: scene.tree.count)
-        list.layerClip = Array(repeating: nil, count: scene.tree.count)
-        list.pathParents = Array(repeating: nil, count: scene.tree.count)
-        list.pathSegments = Array(repeating: "", count: scene.tree.count)
+        list.layerPaintIndex = IndexColumn(count: scene.tree.count)
+        if layerMaps { list.layerToOutput = LayerMapColumn(count: scene.tree.count) }
+        list.layerClip = IndexColumn(count: scene.tree.count)
+        list.pathParents = IndexColumn(count: scene.tree.count)
+        list.pathSegments = Array(repeating: 0, count: scene.tree.count)
         list.items.reserveCapacity(scene.tree.count)
         rootToOutput = o.rootToOutput
     }
@@ -94,7 +97,12 @@ struct Resolver {
             }
             for (i, child) in tree.sublayers(of: id).enumerated() {
                 list.pathParents[child.index] = id
-                list.pathSegments[child.index] = tree[child].name ?? "#\(i)"
+                if let name = tree[child].name {
+                    list.pathSegments[child.index] = ~Int32(truncatingIfNeeded: list.segmentNames.count)
+                    list.segmentNames.append(name)
+                } else {
+                    list.pathSegments[child.index] = Int32(truncatingIfNeeded: i)
+                }
             }
             for child in subs.reversed() where tree.isVisible(child) { stack.append((child, false)) }
         }
@@ -117,7 +125,7 @@ struct Resolver {
         let paintIndex = nextPaintIndex
         nextPaintIndex += 1
         list.layerPaintIndex[id.index] = paintIndex
-        list.layerToOutput[id.index] = f.toOutput
+        if id.index < list.layerToOutput.count { list.layerToOutput[id.index] = f.toOutput }
 
         // Clips of this layer (masksToBounds, clipPath mask layers).
         let ownChain = clipChain(for: id, frame: f, base: f.clip)

@@ -15,15 +15,19 @@ public struct DisplayList: Hashable, Sendable {
     /// The output document's viewport and user space.
     public var output: OutputSpace
     /// Paint index of each layer (by `LayerID.index`), nil when it is not painted (hidden, masked out).
-    public var layerPaintIndex: [Int?] = []
-    /// Each layer's map from its own space to output space (by `LayerID.index`), nil when not visited.
-    public var layerToOutput: [Homography?] = []
+    public var layerPaintIndex = IndexColumn<Int>()
+    /// Each layer's map from its own space to output space (by `LayerID.index`), nil when not
+    /// visited; empty when resolved without layer maps (``resolve(_:layerMaps:)``).
+    public var layerToOutput = LayerMapColumn()
     /// Each layer's clip chain for its own parts and its sublayers (by `LayerID.index`).
-    public var layerClip: [Int?] = []
+    public var layerClip = IndexColumn<Int>()
     /// The superlayer of each visited sublayer (by `LayerID.index`; nil for the root, masks and unvisited layers).
-    public internal(set) var pathParents: [LayerID?] = []
-    /// Each sublayer's own path segment (its name or `#N`), for ``path(of:)``.
-    var pathSegments: [String] = []
+    public internal(set) var pathParents = IndexColumn<LayerID>()
+    /// Each visited sublayer's own path segment, for ``path(of:)``: `k ≥ 0` is `#k` (an unnamed
+    /// layer's place among its superlayer's sublayers), `k < 0` the name `segmentNames[~k]`.
+    var pathSegments: [Int32] = []
+    /// The names of the named sublayers, in the order they were visited.
+    var segmentNames: [String] = []
 
     /// An empty list for the given output space.
     public init(output: OutputSpace) {
@@ -38,7 +42,8 @@ public struct DisplayList: Hashable, Sendable {
         var parts: [String] = []
         var cur: LayerID? = layer
         while let c = cur, let p = pathParents[c.index] {
-            parts.append(pathSegments[c.index])
+            let k = pathSegments[c.index]
+            parts.append(k < 0 ? segmentNames[Int(~k)] : "#\(k)")
             cur = p
         }
         if parts.isEmpty { return "/" }
@@ -52,77 +57,6 @@ public enum ItemGeometry: Hashable, Sendable {
     case transformed(AffineTransform)
     /// A perspective-projected shape: path data already mapped into the enclosing space.
     case projected(pathData: String)
-}
-
-/// One drawable: a part of one layer's own painting.
-public struct DisplayItem: Hashable, Sendable {
-    /// The layer that paints it.
-    public var layer: LayerID
-    /// Which of the layer's parts (§5.1 of LAYER-MODEL.md).
-    public var part: PaintPart
-    /// Placement relative to output space.
-    public var geometry: ItemGeometry {
-        get { storedGeometry }
-        set {
-            // `localGeometry` keeps its value when it was only following `geometry`.
-            if localBox == nil, newValue != storedGeometry { localBox = GeometryBox(storedGeometry) }
-            storedGeometry = newValue
-        }
-    }
-    /// Placement relative to the innermost enclosing group that establishes a coordinate space
-    /// (``CompositingGroup/space``); equal to `geometry` when there is none.
-    public var localGeometry: ItemGeometry {
-        get { localBox?.value ?? storedGeometry }
-        set { localBox = newValue == storedGeometry ? nil : GeometryBox(newValue) }
-    }
-    /// The painting layer's index in paint order.
-    public var paintIndex: Int
-    /// Innermost clip-chain node (index into ``DisplayList/clips``).
-    public var clip: Int?
-    /// Innermost compositing group (index into ``DisplayList/groups``).
-    public var group: Int?
-    /// Opacity multiplied into this element (ancestors without a group, or a folded group).
-    public var opacity: Double
-
-    private var storedGeometry: ItemGeometry
-    /// `localGeometry` when it differs from `geometry` (rare: only inside space groups), so
-    /// most items do not store a second geometry.
-    private var localBox: GeometryBox?
-
-    /// An item with no clip, no group and full opacity.
-    public init(layer: LayerID, part: PaintPart, geometry: ItemGeometry, paintIndex: Int) {
-        self.layer = layer
-        self.part = part
-        self.storedGeometry = geometry
-        self.paintIndex = paintIndex
-        self.opacity = 1
-    }
-
-    public static func == (a: DisplayItem, b: DisplayItem) -> Bool {
-        a.layer == b.layer && a.part == b.part && a.storedGeometry == b.storedGeometry
-            && a.localGeometry == b.localGeometry && a.paintIndex == b.paintIndex && a.clip == b.clip
-            && a.group == b.group && a.opacity == b.opacity
-    }
-
-    public func hash(into h: inout Hasher) {
-        h.combine(layer)
-        h.combine(part)
-        h.combine(storedGeometry)
-        h.combine(localGeometry)
-        h.combine(paintIndex)
-        h.combine(clip)
-        h.combine(group)
-        h.combine(opacity)
-    }
-}
-
-/// An immutable boxed geometry (shared between copies of an item).
-final class GeometryBox: Sendable {
-    let value: ItemGeometry
-
-    init(_ value: ItemGeometry) {
-        self.value = value
-    }
 }
 
 /// One shape of a clip: the union of a node's shapes is intersected with its parent chain.

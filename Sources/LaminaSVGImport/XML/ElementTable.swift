@@ -4,13 +4,14 @@
 /// Element `i` owns attribute slots `elements[i].attributeStart ..< elements[i + 1].attributeStart`
 /// and content items `content[elements[i].contentStart ..< elements[i + 1].contentStart]` (the
 /// last element ends at the table's end). Attribute values lie back to back in `arena` (slot
-/// `k` ends at `valueEnds[k]` and starts where slot `k - 1` ends): 12 bytes per attribute.
+/// `k` ends at `valueEnds[k]` and starts where slot `k - 1` ends): 8 bytes per attribute.
 final class ElementTable: Sendable {
     let elements: [ElementRecord]
     /// The interned name of each attribute slot (index into `attributeNames`).
     let attributeNameIDs: [Int32]
-    /// Where each attribute slot's value ends in `arena`.
-    let valueEnds: [Int]
+    /// Where each attribute slot's value ends in `arena` (4 bytes each: the reader stops a
+    /// document whose attribute text passes ``ElementTreeBuilder/maximumArena``).
+    let valueEnds: [UInt32]
     /// Child lists of all elements: `>= 0` an element index, `< 0` text run `~item`.
     let content: [Int32]
     let texts: [TextRun]
@@ -22,7 +23,7 @@ final class ElementTable: Sendable {
     let attributeNames: [AttributeName]
 
     init(
-        elements: [ElementRecord], attributeNameIDs: [Int32], valueEnds: [Int], content: [Int32], texts: [TextRun],
+        elements: [ElementRecord], attributeNameIDs: [Int32], valueEnds: [UInt32], content: [Int32], texts: [TextRun],
         arena: [UInt8], textArena: [UInt8], elementNames: [ElementName], attributeNames: [AttributeName]
     ) {
         self.elements = elements
@@ -43,7 +44,7 @@ final class ElementTable: Sendable {
 
     /// Where the value of the attribute in `slot` lies in `arena`.
     @inline(__always) func valueRange(_ slot: Int) -> Range<Int> {
-        (slot == 0 ? 0 : valueEnds[slot - 1])..<valueEnds[slot]
+        (slot == 0 ? 0 : Int(valueEnds[slot - 1]))..<Int(valueEnds[slot])
     }
 
     /// The name record of the attribute in `slot`.

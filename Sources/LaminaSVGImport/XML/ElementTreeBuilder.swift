@@ -6,7 +6,7 @@
 package struct ElementTreeBuilder {
     var elements: [ElementRecord] = []
     var attributeNameIDs: [Int32] = []
-    var valueEnds: [Int] = []
+    var valueEnds: [UInt32] = []
     var texts: [TextRun] = []
     /// Attribute values, back to back in slot order.
     package var arena: [UInt8] = []
@@ -24,6 +24,10 @@ package struct ElementTreeBuilder {
         var namespace: String?
         var qualifiedName: String
     }
+
+    /// The most attribute bytes a tree holds (value ends are stored in 32 bits); only entity
+    /// expansion can reach it, since inputs are at most 1 GB.
+    package static let maximumArena = Int(UInt32.max)
 
     /// An empty builder.
     package init() {}
@@ -83,7 +87,7 @@ package struct ElementTreeBuilder {
     /// previous attribute ended.
     package mutating func endAttribute(name id: Int32) {
         attributeNameIDs.append(id)
-        valueEnds.append(arena.count)
+        valueEnds.append(UInt32(truncatingIfNeeded: min(arena.count, Self.maximumArena)))
     }
 
     /// Appends an attribute of the last element.

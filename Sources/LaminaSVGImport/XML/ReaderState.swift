@@ -109,6 +109,10 @@ final class ReaderState {
                 }
                 builder.endAttribute(name: id)
             }
+            if builder.arena.count > ElementTreeBuilder.maximumArena {
+                stop(.entityExpansion, "document expands to too much attribute text (entity expansion)")
+                return
+            }
         }
         if blanked, blankedMet < blankedRanges.count, let c = ctxt,
             blankedRanges[blankedMet].lowerBound < Int(xmlByteConsumed(c))
