@@ -5,14 +5,7 @@ import Testing
 /// Every corpus file and every hostile fixture, converted to layer JSON, flattened SVG and debug
 /// SVG in batches, gives outputs with no active content and no reference outside the file.
 @Suite struct OutputSafetyTests {
-    /// The shared corpus: `LAMINA_CORPUS`, else ../shared/corpus beside the package root (a git
-    /// worktree one level deeper also looks in ../../shared/corpus); CI always has it.
-    static let corpus: URL = {
-        if let path = ProcessInfo.processInfo.environment["LAMINA_CORPUS"] { return URL(fileURLWithPath: path) }
-        let parent = TestSupport.packageRoot.deletingLastPathComponent()
-        let candidates = [parent, parent.deletingLastPathComponent()].map { $0.appendingPathComponent("shared/corpus") }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
-    }()
+    static let corpus = TestSupport.sharedCorpus
 
     @Test(arguments: ["json", "svg", "debug"])
     func corpusOutputsAreSafe(format: String) throws {

@@ -94,12 +94,7 @@ import Testing
 /// Every corpus file imported with a prefetch of tiny blocks (so that every document, however
 /// small, is prefetched and blocks change every few elements) gives the sequential result.
 @Suite struct ElementPrefetchCorpusTests {
-    static let corpus: URL = {
-        if let path = ProcessInfo.processInfo.environment["LAMINA_CORPUS"] { return URL(fileURLWithPath: path) }
-        let parent = TestSupport.packageRoot.deletingLastPathComponent()
-        let candidates = [parent, parent.deletingLastPathComponent()].map { $0.appendingPathComponent("shared/corpus") }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
-    }()
+    static let corpus = TestSupport.sharedCorpus
 
     static func corpusFiles() throws -> [URL] {
         let walker = try #require(FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil))
