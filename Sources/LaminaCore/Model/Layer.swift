@@ -87,6 +87,9 @@ public struct Layer: Hashable, Sendable {
         set { LayerBox.store(newValue, in: &svgBox) }
     }
 
+    /// Whether the layer has content (`content != nil`), without copying the content out of its box.
+    var hasContent: Bool { contentBox != nil }
+
     private mutating func updateRare(_ change: (inout LayerRare) -> Void) {
         if isKnownUniquelyReferenced(&rareBox), let box = rareBox {
             change(&box.value)

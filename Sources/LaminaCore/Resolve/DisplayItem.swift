@@ -34,6 +34,24 @@ public struct DisplayItem: Hashable, Sendable {
         }
     }
 
+    /// An item with every fact given at once: the same item as setting `localGeometry`, `clip`,
+    /// `group` and `opacity` one by one after ``init(layer:part:geometry:paintIndex:)``, with
+    /// at most one rare box built.
+    init(
+        layer: LayerID, part: PaintPart, geometry: ItemGeometry, local: ItemGeometry, paintIndex: Int,
+        clip: Int?, group: Int?, opacity: Double
+    ) {
+        affine = .identity
+        layerIndex = Int32(truncatingIfNeeded: layer.index)
+        storedPaintIndex = Int32(truncatingIfNeeded: paintIndex)
+        storedClip = clip.map { Int32(truncatingIfNeeded: $0) } ?? Self.noIndex
+        storedGroup = group.map { Int32(truncatingIfNeeded: $0) } ?? Self.noIndex
+        self.part = part
+        var projected: ItemGeometry?
+        if case .transformed(let a) = geometry { affine = a } else { projected = geometry }
+        store(geometry: projected, local: local == geometry ? nil : local, opacity: opacity)
+    }
+
     /// The layer that paints it.
     public var layer: LayerID {
         @inlinable get { LayerID(Int(layerIndex)) }

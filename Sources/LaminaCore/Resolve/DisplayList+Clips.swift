@@ -83,14 +83,11 @@ extension Resolver {
                     stack.append((child, childFrame(of: child, parent: f), false))
                 }
             }
-            for part in parts {
-                guard let c = DisplayList.content(of: part, of: layer),
-                    let (g, l) = placement(of: c.shape, layer: id, frame: f)
-                else { continue }
-                var item = DisplayItem(layer: id, part: part, geometry: g, paintIndex: list.layerPaintIndex[host.index] ?? 0)
-                item.localGeometry = l
-                item.opacity = f.opacity
-                items.append(item)
+            for part in parts where DisplayList.draws(part, of: layer) {
+                guard let (g, l) = placement(of: part, layer: id, frame: f) else { continue }
+                items.append(DisplayItem(
+                    layer: id, part: part, geometry: g, local: l, paintIndex: list.layerPaintIndex[host.index] ?? 0,
+                    clip: nil, group: nil, opacity: f.opacity))
             }
         }
         list.maskContents.append(items)

@@ -84,7 +84,7 @@ extension DisplayList {
             return c
         case .border:
             let b = layer.bounds.standardized
-            let w = min(layer.borderWidth, min(b.width, b.height) / 2)
+            let w = borderStrokeWidth(of: layer, standardizedBounds: b)
             guard w > 0 else { return nil }
             let r = max(0, min(layer.cornerRadius, min(b.width, b.height) / 2) - w / 2)
             var c = Content(
@@ -94,6 +94,24 @@ extension DisplayList {
             c.strokeWidth = w
             return c
         }
+    }
+
+    /// Whether a layer part draws anything: exactly when ``content(of:of:)`` is not nil, without
+    /// building (or copying out) the content.
+    static func draws(_ part: PaintPart, of layer: Layer) -> Bool {
+        switch part {
+        case .contents:
+            return layer.hasContent
+        case .background:
+            return layer.backgroundColor != nil
+        case .border:
+            return borderStrokeWidth(of: layer, standardizedBounds: layer.bounds.standardized) > 0
+        }
+    }
+
+    /// The border's stroke width: `borderWidth` clamped to half the shorter side of the bounds.
+    static func borderStrokeWidth(of layer: Layer, standardizedBounds b: Rect) -> Double {
+        min(layer.borderWidth, min(b.width, b.height) / 2)
     }
 
     /// Whether `map` keeps every corner of `rect` in front of the eye (w > 0); w is linear, so the corners decide.

@@ -225,23 +225,24 @@ struct Resolver {
 
     /// Appends one drawable part of a layer, when the layer draws it.
     mutating func emit(_ part: PaintPart, of id: LayerID, frame f: ResolveFrame, paintIndex: Int) {
-        guard let content = DisplayList.content(of: part, of: tree[id]) else { return }
-        guard let (geometry, local) = placement(of: content.shape, layer: id, frame: f) else { return }
-        var item = DisplayItem(layer: id, part: part, geometry: geometry, paintIndex: paintIndex)
-        item.localGeometry = local
-        item.clip = f.clip
-        item.group = f.group
-        item.opacity = f.opacity
+        guard DisplayList.draws(part, of: tree[id]) else { return }
+        guard let (geometry, local) = placement(of: part, layer: id, frame: f) else { return }
+        let item = DisplayItem(
+            layer: id, part: part, geometry: geometry, local: local, paintIndex: paintIndex,
+            clip: f.clip, group: f.group, opacity: f.opacity)
         let index = list.items.count
         list.items.append(item)
         if let g = f.group { noteChild(of: g, item: index, group: nil) }
     }
 
-    /// Output and space-local geometry of a shape drawn in a layer; nil when the layer is turned away.
-    mutating func placement(of shape: Shape, layer id: LayerID, frame f: ResolveFrame) -> (ItemGeometry, ItemGeometry)? {
+    /// Output and space-local geometry of a part a layer draws (``DisplayList/draws(_:of:)``); nil
+    /// when the layer is turned away. The part's shape is built only under a projective map: an
+    /// affine placement does not depend on it.
+    mutating func placement(of part: PaintPart, layer id: LayerID, frame f: ResolveFrame) -> (ItemGeometry, ItemGeometry)? {
         if f.toOutput.isAffine {
             return (.transformed(f.toOutput.affine), .transformed(f.toSpace.affine))
         }
+        guard let shape = DisplayList.content(of: part, of: tree[id])?.shape else { return nil }
         var area = tree[id].bounds
         if let p = DisplayList.pathData(of: shape) { area = area.union(p.bounds) }
         guard DisplayList.inFront(area, under: f.toOutput) else {
