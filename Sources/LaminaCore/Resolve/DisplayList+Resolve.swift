@@ -17,28 +17,21 @@ struct ResolveFrame {
     var toOutput: Homography
     /// Own space → the innermost space group's space.
     var toSpace: Homography
-    /// Inside a `CATransformLayer` only (boxed, so that the common frame stays small to copy).
-    var plane: ResolvePlane?
+    /// Inside a `CATransformLayer` only: its 3D state, an index into ``Resolver/planes`` (an
+    /// index, so that the frame stays a plain value: copied without reference counting).
+    var plane: Int?
     var clip: Int?
     var group: Int?
     var opacity: Double
-
-    /// For a `CATransformLayer`: own 3D space → the plane of its nearest non-transform ancestor.
-    var pending3D: Transform3D? { plane?.pending3D }
 }
 
 /// The 3D state under a `CATransformLayer`: the pending 4×4 map and the plane it lands in.
-final class ResolvePlane: Sendable {
+struct ResolvePlane {
+    /// Own 3D space → the plane of the nearest non-transform ancestor.
     let pending3D: Transform3D
     /// The plane mapped to output and to the space group.
     let toOutput: Homography
     let toSpace: Homography
-
-    init(pending3D: Transform3D, toOutput: Homography, toSpace: Homography) {
-        self.pending3D = pending3D
-        self.toOutput = toOutput
-        self.toSpace = toSpace
-    }
 }
 
 /// The mutable state of one resolve run.
@@ -50,6 +43,8 @@ struct Resolver {
     var diagnostics: [Diagnostic] = []
     /// Frames of the layers on the current path from the root (pushed on enter, popped on exit).
     var frames: [ResolveFrame] = []
+    /// The 3D states of the `CATransformLayer`s visited so far (``ResolveFrame/plane``).
+    var planes: [ResolvePlane] = []
     /// Direct children (items and subgroups) of each group, for folding single-child opacity groups.
     var groupChildren: [Int] = []
     var groupOnlyChild: [(item: Int?, group: Int?)] = []
@@ -92,8 +87,8 @@ struct Resolver {
             guard enter(id) else { continue }
             stack.append((id, true))
             var subs = tree.sublayersInPaintOrder(of: id)
-            if tree[id].isTransformLayer, let pending = frames.last?.pending3D {
-                subs = depthSorted(subs.filter { tree.isVisible($0) }, under: pending, of: id)
+            if tree[id].isTransformLayer, let plane = frames.last?.plane {
+                subs = depthSorted(subs.filter { tree.isVisible($0) }, under: planes[plane].pending3D, of: id)
             }
             for (i, child) in tree.sublayers(of: id).enumerated() {
                 list.pathParents[child.index] = id
@@ -188,9 +183,9 @@ struct Resolver {
     }
 
     /// The frame of a sublayer (or mask) from its superlayer's.
-    func childFrame(of id: LayerID, parent p: ResolveFrame) -> ResolveFrame {
+    mutating func childFrame(of id: LayerID, parent p: ResolveFrame) -> ResolveFrame {
         var f = p
-        if viewBoxMode, tree.superlayer(of: id) == scene.root, !tree.isMaskLayer(id), p.pending3D == nil,
+        if viewBoxMode, tree.superlayer(of: id) == scene.root, !tree.isMaskLayer(id), p.plane == nil,
             !tree[id].isTransformLayer, p.toSpace == p.toOutput
         {
             // Output space is the root's sublayer space: stop below the root's sublayerTransform.
@@ -200,10 +195,11 @@ struct Resolver {
             return f
         }
         let m = tree.matrixToSuperlayer(id)
-        if let plane = p.plane {
+        if let pi = p.plane {
+            let plane = planes[pi]
             let full = m.concatenating(plane.pending3D)
             if tree[id].isTransformLayer {
-                f.plane = ResolvePlane(pending3D: full, toOutput: plane.toOutput, toSpace: plane.toSpace)
+                f.plane = addPlane(ResolvePlane(pending3D: full, toOutput: plane.toOutput, toSpace: plane.toSpace))
             } else {
                 let h = Homography(flattening: full)
                 f.plane = nil
@@ -211,7 +207,7 @@ struct Resolver {
                 f.toSpace = h.concatenating(plane.toSpace)
             }
         } else if tree[id].isTransformLayer {
-            f.plane = ResolvePlane(pending3D: m, toOutput: p.toOutput, toSpace: p.toSpace)
+            f.plane = addPlane(ResolvePlane(pending3D: m, toOutput: p.toOutput, toSpace: p.toSpace))
             let h = Homography(flattening: m)
             f.toOutput = h.concatenating(p.toOutput)
             f.toSpace = h.concatenating(p.toSpace)
@@ -221,6 +217,12 @@ struct Resolver {
             f.toSpace = h.concatenating(p.toSpace)
         }
         return f
+    }
+
+    /// Records a 3D state and returns its index in ``planes``.
+    mutating func addPlane(_ plane: ResolvePlane) -> Int {
+        planes.append(plane)
+        return planes.count - 1
     }
 
     /// Appends one drawable part of a layer, when the layer draws it.
