@@ -90,6 +90,15 @@ public struct Layer: Hashable, Sendable {
     /// Whether the layer has content (`content != nil`), without copying the content out of its box.
     var hasContent: Bool { contentBox != nil }
 
+    /// The transform when one is set (nil for identity). Reading it calls nothing opaque, so
+    /// a layer read in place from an array is not copied to keep it alive (`transform` falls
+    /// back on the global `Transform3D.identity`).
+    var transformIfSet: Transform3D? { transformBox?.value }
+
+    /// The SVG facts that make the layer a compositing group (``SVGInfo/compositing``), read in
+    /// place; nil when none of them is set.
+    var svgCompositing: SVGCompositing? { svgBox?.value.compositing }
+
     private mutating func updateRare(_ change: (inout LayerRare) -> Void) {
         if isKnownUniquelyReferenced(&rareBox), let box = rareBox {
             change(&box.value)

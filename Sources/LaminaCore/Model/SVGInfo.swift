@@ -41,6 +41,13 @@ public struct SVGInfo: Hashable, Sendable {
         set { if !newValue.isEmpty || rareBox != nil { updateRare { $0.extra = newValue } } }
     }
 
+    /// The compositing facts (`mask`, `filter`, `extra`) when any of them is set; nil (without
+    /// copying anything) in the common case of none.
+    var compositing: SVGCompositing? {
+        guard let rare = rareBox?.value, rare.mask != nil || rare.filter != nil || !rare.extra.isEmpty else { return nil }
+        return SVGCompositing(mask: rare.mask, filter: rare.filter, extra: rare.extra)
+    }
+
     /// Where the element starts in its source file. The SVG importer leaves it nil and records
     /// positions in ``LayerTree/sourcePositions``; see ``LayerTree/sourceLocation(of:)``.
     public var location: SourceLocation? {
@@ -70,6 +77,16 @@ public struct SVGInfo: Hashable, Sendable {
     public func hash(into h: inout Hasher) {
         h.combine(element); h.combine(id); h.combine(title); h.combine(className)
     }
+}
+
+/// The facts of an ``SVGInfo`` that make its layer a compositing group.
+struct SVGCompositing {
+    /// A `mask="url(#…)"`: the id of a resource.
+    var mask: String?
+    /// A `filter="url(#…)"`: the id of a resource.
+    var filter: String?
+    /// Other compositing properties (`mix-blend-mode`, `isolation`).
+    var extra: [StyleProperty]
 }
 
 /// The rarely set facts of one ``SVGInfo``.

@@ -11,7 +11,7 @@ extension LayerTree {
         let a = anchor(of: id)
         let p = layers[id.index].position
         return Self.sandwich(
-            layers[id.index].transform, before: (-a.x, -a.y, -layers[id.index].anchorPointZ),
+            layers[id.index].transformIfSet ?? .identity, before: (-a.x, -a.y, -layers[id.index].anchorPointZ),
             after: (p.x, p.y, layers[id.index].zPosition))
     }
 

@@ -116,7 +116,7 @@ struct Resolver {
         }
         let opacity = min(max(tree[id].opacity, 0), 1)
         let isTransformLayer = tree[id].isTransformLayer
-        let svg = tree[id].svg
+        let svg = tree[id].svgCompositing
         let paintIndex = nextPaintIndex
         nextPaintIndex += 1
         list.layerPaintIndex[id.index] = paintIndex
@@ -127,9 +127,11 @@ struct Resolver {
         let filter = svg?.filter
         let alphaMask = tree.mask(of: id).flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
         let groupOpacity = tree[id].allowsGroupOpacity && !isTransformLayer && opacity < 1
-        let extra = (svg?.extra ?? []).filter {
-            ($0.name == "mix-blend-mode" && $0.value != "normal") || ($0.name == "isolation" && $0.value != "auto")
-        }
+        let extra = svg.map { svg in
+            svg.extra.filter {
+                ($0.name == "mix-blend-mode" && $0.value != "normal") || ($0.name == "isolation" && $0.value != "auto")
+            }
+        } ?? []
         let needsSpace = filter != nil || svg?.mask != nil || alphaMask != nil
         if groupOpacity || needsSpace || !extra.isEmpty {
             var g = CompositingGroup(layer: id, parent: f.group, opacity: groupOpacity ? opacity : 1)
