@@ -95,6 +95,10 @@ public struct Layer: Hashable, Sendable {
     /// back on the global `Transform3D.identity`).
     var transformIfSet: Transform3D? { transformBox?.value }
 
+    /// The sublayer transform when the rare properties are stored (it may still be the
+    /// identity); nil means the identity. Read like ``transformIfSet``, for the same reason.
+    var sublayerTransformIfStored: Transform3D? { rareBox?.value.sublayerTransform }
+
     /// The SVG facts that make the layer a compositing group (``SVGInfo/compositing``), read in
     /// place; nil when none of them is set.
     var svgCompositing: SVGCompositing? { svgBox?.value.compositing }

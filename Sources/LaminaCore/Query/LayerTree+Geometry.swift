@@ -75,9 +75,9 @@ extension LayerTree {
             m.m21 = -m.m21; m.m22 = -m.m22; m.m23 = -m.m23; m.m24 = -m.m24
         }
         if let s = superlayers[id.index], !isMask[id.index] {
-            if !layers[s.index].sublayerTransform.isIdentity {
+            if let sublayerTransform = layers[s.index].sublayerTransformIfStored, !sublayerTransform.isIdentity {
                 let a = anchor(of: s), az = layers[s.index].anchorPointZ
-                let slt = Self.sandwich(layers[s.index].sublayerTransform, before: (-a.x, -a.y, -az), after: (a.x, a.y, az))
+                let slt = Self.sandwich(sublayerTransform, before: (-a.x, -a.y, -az), after: (a.x, a.y, az))
                 m = m.concatenating(slt)
             }
         }

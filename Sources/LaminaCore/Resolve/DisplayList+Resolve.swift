@@ -106,9 +106,8 @@ struct Resolver {
 
     /// Visits a layer: computes its frame, opens its group and clips, emits background and content.
     mutating func enter(_ id: LayerID) -> Bool {
-        let parentFrame = frames.last
         var f: ResolveFrame
-        if let p = parentFrame {
+        if let p = frames.last {
             f = childFrame(of: id, parent: p)
         } else {
             f = ResolveFrame(
@@ -122,8 +121,9 @@ struct Resolver {
         list.layerPaintIndex[id.index] = paintIndex
         if id.index < list.layerToOutput.count { list.layerToOutput[id.index] = f.toOutput }
 
-        // Clips of this layer (masksToBounds, clipPath mask layers).
-        let ownChain = clipChain(for: id, frame: f, base: f.clip)
+        // Clips of this layer (masksToBounds, clipPath mask layers); most layers have none.
+        let clips = tree[id].masksToBounds || tree.mask(of: id) != nil
+        let ownChain = clips ? clipChain(for: id, frame: f, base: f.clip) : f.clip
         let filter = svg?.filter
         let alphaMask = tree.mask(of: id).flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
         let groupOpacity = tree[id].allowsGroupOpacity && !isTransformLayer && opacity < 1
@@ -166,12 +166,12 @@ struct Resolver {
             f.clip = ownChain
         }
         if !groupOpacity { f.opacity *= opacity }
-        frames.append(f)
         list.layerClip[id.index] = f.clip
         if !isTransformLayer {
             emit(.background, of: id, frame: f, paintIndex: paintIndex)
             emit(.contents, of: id, frame: f, paintIndex: paintIndex)
         }
+        frames.append(f)
         return true
     }
 
