@@ -52,6 +52,22 @@ public struct DisplayItem: Hashable, Sendable {
         store(geometry: projected, local: local == geometry ? nil : local, opacity: opacity)
     }
 
+    /// An item placed by affine maps: the same item as
+    /// ``init(layer:part:geometry:local:paintIndex:clip:group:opacity:)`` given `.transformed(affine)`
+    /// and `.transformed(localAffine)`.
+    init(
+        layer: LayerID, part: PaintPart, affine: AffineTransform, localAffine: AffineTransform, paintIndex: Int,
+        clip: Int?, group: Int?, opacity: Double
+    ) {
+        self.affine = affine
+        layerIndex = Int32(truncatingIfNeeded: layer.index)
+        storedPaintIndex = Int32(truncatingIfNeeded: paintIndex)
+        storedClip = clip.map { Int32(truncatingIfNeeded: $0) } ?? Self.noIndex
+        storedGroup = group.map { Int32(truncatingIfNeeded: $0) } ?? Self.noIndex
+        self.part = part
+        store(geometry: nil, local: localAffine == affine ? nil : .transformed(localAffine), opacity: opacity)
+    }
+
     /// The layer that paints it.
     public var layer: LayerID {
         @inlinable get { LayerID(Int(layerIndex)) }
