@@ -97,7 +97,9 @@ extension DisplayList {
     }
 
     /// Whether a layer part draws anything: exactly when ``content(of:of:)`` is not nil, without
-    /// building (or copying out) the content.
+    /// building (or copying out) the content. Inlined, so that the resolver reads the layer in
+    /// place rather than copying it into an argument.
+    @inline(__always)
     static func draws(_ part: PaintPart, of layer: Layer) -> Bool {
         switch part {
         case .contents:
