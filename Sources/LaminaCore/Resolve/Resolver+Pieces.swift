@@ -24,7 +24,7 @@ extension Resolver {
     /// Whether the root's sublayers `subs` (visible, in paint order) are resolved as pieces.
     func resolvesInPieces(_ subs: [LayerID], of id: LayerID) -> Bool {
         threads > 1 && entered == nil && id == scene.root && subs.count >= 2 && tree.count >= piecesFrom
-            && !tree[id].isTransformLayer && frames.last?.pending3D == nil
+            && !tree[id].isTransformLayer && frames.last?.plane == nil
     }
 
     /// Resolves `subs` (the root's visible sublayers in paint order; the root is entered) in
