@@ -109,6 +109,13 @@ extension FlatWriter {
 
     /// One drawable element, placed by its space-local geometry.
     func writeItem(_ item: DisplayItem, to out: inout [UInt8]) {
+        if item.part == .contents {
+            // Read in place: most items are a layer's own content.
+            scene.tree.withContent(of: item.layer) {
+                Self.writeElement($0, geometry: item.localGeometry, opacity: item.opacity, to: &out)
+            }
+            return
+        }
         guard let content = DisplayList.content(of: item.part, of: scene.tree[item.layer]) else { return }
         Self.writeElement(content, geometry: item.localGeometry, opacity: item.opacity, to: &out)
     }

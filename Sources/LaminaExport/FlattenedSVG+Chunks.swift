@@ -105,7 +105,7 @@ extension FlatWriter {
             let i = item.layer.index
             guard i != last, i < scene.tree.count else { continue }
             last = i
-            if let c = scene.tree[item.layer].content, Self.mayHoldXlink(c) { return true }
+            if scene.tree.withContent(of: item.layer, Self.mayHoldXlink) == true { return true }
         }
         return false
     }

@@ -86,6 +86,7 @@ extension FlatWriter {
 
     /// The resources referenced by the drawables, groups and other resources, in document order.
     func resourcesInUse() -> [Resource] {
+        if scene.resources.isEmpty { return [] }
         var byID: [String: Int] = [:]
         for (i, r) in scene.resources.enumerated() where byID[r.id] == nil { byID[r.id] = i }
         var used = [Bool](repeating: false, count: scene.resources.count)
@@ -102,11 +103,12 @@ extension FlatWriter {
         func markLayer(_ id: LayerID) {
             guard id.index < seenLayers.count, !seenLayers[id.index] else { return }
             seenLayers[id.index] = true
-            guard let c = scene.tree[id].content else { return }
-            markPaint(c.fill)
-            markPaint(c.stroke)
-            for p in c.extra { Self.references(in: p.value).forEach(mark) }
-            if case .svg(let xml) = c.shape { Self.references(in: xml).forEach(mark) }
+            scene.tree.withContent(of: id) { c in
+                markPaint(c.fill)
+                markPaint(c.stroke)
+                for p in c.extra { Self.references(in: p.value).forEach(mark) }
+                if case .svg(let xml) = c.shape { Self.references(in: xml).forEach(mark) }
+            }
         }
         for item in list.items { markLayer(item.layer) }
         for items in list.maskContents { for item in items { markLayer(item.layer) } }

@@ -81,6 +81,14 @@ public struct Layer: Hashable, Sendable {
         set { LayerBox.store(newValue, in: &contentBox) }
     }
 
+    /// `body` applied to the content, or nil when the layer has none. Reading ``content``
+    /// copies the whole `Content` out of its box (a retain and a release of each of its
+    /// references); this leaves the layer itself uncopied.
+    func withContent<R>(_ body: (Content) throws -> R) rethrows -> R? {
+        guard let box = contentBox else { return nil }
+        return try body(box.value)
+    }
+
     /// SVG facts kept for fidelity and for the exporter.
     public var svg: SVGInfo? {
         get { svgBox?.value }

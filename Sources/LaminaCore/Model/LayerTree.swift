@@ -76,6 +76,13 @@ public struct LayerTree: Hashable, Sendable {
         _modify { yield &layers[id.index] }
     }
 
+    /// `body` applied to the content of layer `id` where it is stored, or nil when the layer
+    /// draws none: for readers of many layers' content (writers), which would otherwise copy
+    /// each layer and its content.
+    public func withContent<R>(of id: LayerID, _ body: (Content) throws -> R) rethrows -> R? {
+        try layers[id.index].withContent(body)
+    }
+
     public func superlayer(of id: LayerID) -> LayerID? { superlayers[id.index] }
     public func sublayers(of id: LayerID) -> [LayerID] { sublayerLists[id.index] }
     public func mask(of id: LayerID) -> LayerID? { masks[id.index] }
