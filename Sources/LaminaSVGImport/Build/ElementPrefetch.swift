@@ -225,7 +225,9 @@ final class ElementPrefetch {
     }
 
     /// The entry of one element with its cascaded declarations and document style.
-    static func compute(_ element: Int, tree: ElementTree, declarations: [CascadedDeclaration], style: ComputedStyle) -> Entry {
+    static func compute(
+        _ element: Int, tree: ElementTree, declarations: [CascadedDeclaration], style: consuming ComputedStyle
+    ) -> Entry {
         let transform = SceneBuilder.transformResult(in: tree, element, declarations)
         var geometry: SceneBuilder.ListGeometry?
         switch tree.kind(element) {

@@ -139,6 +139,14 @@ package struct AttributeName: Sendable {
     package let presentation: CSSProperty?
     /// True when the local name is `style`.
     package let isStyle: Bool
+    /// True for `id` without a namespace.
+    package let isID: Bool
+    /// True for `class` without a namespace.
+    package let isClass: Bool
+    /// True for an event attribute (`onclick` …: no namespace, `on` and more).
+    package let isEvent: Bool
+    /// True in the Lamina authoring namespace (``XMLNamespace/lamina``).
+    package let isLamina: Bool
 
     init(name: String, namespace: String?, qualifiedName: String) {
         self.name = name
@@ -146,6 +154,10 @@ package struct AttributeName: Sendable {
         self.qualifiedName = qualifiedName
         presentation = PresentationAttributes.contains(name) ? CSSProperty.of(name) : nil
         isStyle = name == "style"
+        isID = namespace == nil && name == "id"
+        isClass = namespace == nil && name == "class"
+        isEvent = namespace == nil && name.utf8.count > 2 && name.hasPrefix("on")
+        isLamina = namespace == XMLNamespace.lamina
     }
 }
 
