@@ -131,7 +131,7 @@ package enum Pipeline {
         case .json:
             return (LayerJSON.encodeBytes(scene, split: options.split), [])
         case .svg:
-            let (list, warnings) = DisplayList.resolve(scene, layerMaps: options.keepGroups)
+            let (list, warnings) = DisplayList.resolve(scene, layerMaps: options.keepGroups, threads: options.split.threads)
             var o = FlattenedSVG.Options()
             o.keepGroups = options.keepGroups
             o.split = options.split
@@ -178,7 +178,7 @@ package enum Pipeline {
             try output.commit()
         case .svg:
             // Flat output never reads the layers' maps: not stored (49 bytes per layer).
-            let (list, warnings) = DisplayList.resolve(scene, layerMaps: options.keepGroups)
+            let (list, warnings) = DisplayList.resolve(scene, layerMaps: options.keepGroups, threads: options.split.threads)
             report(loadDiagnostics + warnings)
             var output = try AtomicOutput(path: path)
             var o = FlattenedSVG.Options()

@@ -4,8 +4,18 @@ extension DisplayList {
     ///
     /// - Parameter layerMaps: whether to fill ``DisplayList/layerToOutput``; only `--keep-groups`
     ///   output reads it, so flat output leaves it empty (49 bytes per layer less).
-    public static func resolve(_ scene: Scene, layerMaps: Bool = true) -> (DisplayList, [Diagnostic]) {
+    /// - Parameter threads: threads for the root's sublayers (``Resolver/resolveInPieces(_:)``);
+    ///   the list is the same for any number.
+    public static func resolve(_ scene: Scene, layerMaps: Bool = true, threads: Int = 1) -> (DisplayList, [Diagnostic]) {
+        resolve(scene, layerMaps: layerMaps, threads: threads, piecesFrom: Resolver.piecesMinimumLayers)
+    }
+
+    /// `resolve(_:layerMaps:threads:)`, cutting scenes of `piecesFrom` layers or more into
+    /// pieces (tests cut small scenes too).
+    static func resolve(_ scene: Scene, layerMaps: Bool, threads: Int, piecesFrom: Int) -> (DisplayList, [Diagnostic]) {
         var r = Resolver(scene: scene, layerMaps: layerMaps)
+        r.threads = threads
+        r.piecesFrom = piecesFrom
         r.run()
         return (r.list, r.diagnostics)
     }
@@ -61,6 +71,11 @@ struct Resolver {
     var warnedEdgeOn: Set<LayerID> = []
     /// Current depth of clip paths referring to clip paths (bounded).
     var clipNesting = 0
+    /// Threads the root's sublayers may be resolved on, in scenes of `piecesFrom` layers or more.
+    var threads = 1
+    var piecesFrom = Resolver.piecesMinimumLayers
+    /// In a piece of a resolve on several threads: the layers entered, in order.
+    var entered: [LayerID]?
 
     init(scene: Scene, layerMaps: Bool = true) {
         self.scene = scene
@@ -83,13 +98,20 @@ struct Resolver {
     mutating func run() {
         let root = scene.root
         guard root.index < tree.count, tree.isVisible(root) else { return }
-        var stack: [(LayerID, Bool)] = [(root, false)]
+        walk([root])
+        compactGroups()
+    }
+
+    /// Visits `tops` (visible, in paint order) and their visible sublayers, depth first.
+    mutating func walk(_ tops: [LayerID]) {
+        var stack: [(LayerID, Bool)] = tops.reversed().map { ($0, false) }
         while let (id, closing) = stack.popLast() {
             if closing {
                 exit(id)
                 continue
             }
             guard enter(id) else { continue }
+            entered?.append(id)
             stack.append((id, true))
             var subs = tree.sublayersInPaintOrder(of: id)
             if tree[id].isTransformLayer, let pending = frames.last?.pending3D {
@@ -104,9 +126,12 @@ struct Resolver {
                     list.pathSegments[child.index] = Int32(truncatingIfNeeded: i)
                 }
             }
+            if resolvesInPieces(subs, of: id) {
+                resolveInPieces(subs.filter { tree.isVisible($0) })
+                continue
+            }
             for child in subs.reversed() where tree.isVisible(child) { stack.append((child, false)) }
         }
-        compactGroups()
     }
 
     /// Visits a layer: computes its frame, opens its group and clips, emits background and content.

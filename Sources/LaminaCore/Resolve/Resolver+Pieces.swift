@@ -1,0 +1,167 @@
+/// The resolve step on several threads: the root's sublayers are cut into consecutive runs
+/// (pieces), each resolved by its own copy of the resolver, and the pieces are merged in paint
+/// order. The list is the one the single-threaded walk makes, byte for byte: every index a
+/// piece makes (items, clip nodes, groups, mask contents, paint indices, layer-name segments)
+/// counts from the state at the fork and is moved up by what the pieces before it made.
+extension Resolver {
+    /// Scenes with fewer layers than this resolve on one thread (the copies and the merge
+    /// would cost more than they save).
+    static let piecesMinimumLayers = 4096
+
+    /// What the resolver held when the pieces were forked: where each piece's own entries start.
+    struct PieceBase {
+        var items: Int
+        var clips: Int
+        var groups: Int
+        var maskContents: Int
+        var segmentNames: Int
+        var paintIndex: Int
+        /// Child counts and last children of the groups open at the fork (the root's).
+        var groupChildren: [Int]
+        var groupOnlyChild: [(item: Int?, group: Int?)]
+    }
+
+    /// Whether the root's sublayers `subs` (visible, in paint order) are resolved as pieces.
+    func resolvesInPieces(_ subs: [LayerID], of id: LayerID) -> Bool {
+        threads > 1 && entered == nil && id == scene.root && subs.count >= 2 && tree.count >= piecesFrom
+            && !tree[id].isTransformLayer && frames.last?.pending3D == nil
+    }
+
+    /// Resolves `subs` (the root's visible sublayers in paint order; the root is entered) in
+    /// up to ``threads`` pieces on as many threads, then merges them in order.
+    mutating func resolveInPieces(_ subs: [LayerID]) {
+        let ranges = Self.pieceRanges(subs, pieces: threads, layerCount: tree.count)
+        let base = PieceBase(
+            items: list.items.count, clips: list.clips.count, groups: list.groups.count,
+            maskContents: list.maskContents.count, segmentNames: list.segmentNames.count,
+            paintIndex: nextPaintIndex, groupChildren: groupChildren, groupOnlyChild: groupOnlyChild)
+        let start = self
+        var pieces = ParallelWork.map(ranges.count, threads: threads) { k -> Resolver? in
+            var piece = start
+            piece.threads = 1
+            if k == 0 {
+                // The first piece goes on as this resolver: room for every item, so that the
+                // others are appended without moving it.
+                piece.list.items.reserveCapacity(start.tree.count)
+            } else {
+                piece.diagnostics = []
+                piece.warnedEdgeOn = []
+                piece.entered = []
+            }
+            piece.walk(Array(subs[ranges[k]]))
+            return piece
+        }
+        // Each piece is dropped once merged: the list is held about once, not twice.
+        guard let first = pieces[0] else { return }
+        pieces[0] = nil
+        self = first
+        threads = start.threads
+        for k in pieces.indices.dropFirst() {
+            if let piece = pieces[k] { merge(piece, base: base) }
+            pieces[k] = nil
+        }
+    }
+
+    /// Consecutive runs of `subs` of about equal work: a sublayer's weight is the span of
+    /// layer ids up to the next one (its subtree, for layers made in document order).
+    static func pieceRanges(_ subs: [LayerID], pieces: Int, layerCount: Int) -> [Range<Int>] {
+        let n = min(pieces, subs.count)
+        guard n > 1 else { return [0..<subs.count] }
+        var weights: [Int] = []
+        weights.reserveCapacity(subs.count)
+        for (i, s) in subs.enumerated() {
+            let next = i + 1 < subs.count ? subs[i + 1].index : layerCount
+            weights.append(max(1, next - s.index))
+        }
+        let total = weights.reduce(0, +)
+        var ranges: [Range<Int>] = []
+        var lower = 0
+        var sum = 0
+        for (i, w) in weights.enumerated() {
+            sum += w
+            // Close the run once it holds its share, keeping a sublayer for each later run.
+            let share = total * (ranges.count + 1) / n
+            if ranges.count < n - 1, sum >= share, subs.count - (i + 1) >= n - 1 - ranges.count {
+                ranges.append(lower..<(i + 1))
+                lower = i + 1
+            }
+        }
+        ranges.append(lower..<subs.count)
+        return ranges.filter { !$0.isEmpty }
+    }
+
+    /// Appends what `piece` made beyond `base`, its indices moved up past what is here now.
+    mutating func merge(_ piece: Resolver, base: PieceBase) {
+        let itemShift = list.items.count - base.items
+        let clipShift = list.clips.count - base.clips
+        let groupShift = list.groups.count - base.groups
+        let maskShift = list.maskContents.count - base.maskContents
+        let nameShift = list.segmentNames.count - base.segmentNames
+        let paintShift = nextPaintIndex - base.paintIndex
+        func item(_ i: Int) -> Int { i >= base.items ? i + itemShift : i }
+        func clip(_ c: Int) -> Int { c >= base.clips ? c + clipShift : c }
+        func group(_ g: Int) -> Int { g >= base.groups ? g + groupShift : g }
+        func mask(_ m: Int) -> Int { m >= base.maskContents ? m + maskShift : m }
+
+        let p = piece.list
+        list.items.reserveCapacity(list.items.count + p.items.count - base.items)
+        for var it in p.items[base.items...] {
+            if let c = it.clip { it.clip = clip(c) }
+            if let g = it.group { it.group = group(g) }
+            it.paintIndex += paintShift
+            list.items.append(it)
+        }
+        for var node in p.clips[base.clips...] {
+            if clipShift != 0 {
+                node.parent = node.parent.map(clip)
+                for j in node.shapes.indices where node.shapes[j].clip != nil { node.shapes[j].clip = node.shapes[j].clip.map(clip) }
+            }
+            list.clips.append(node)
+        }
+        for var g in p.groups[base.groups...] {
+            g.parent = g.parent.map(group)
+            g.clip = g.clip.map(clip)
+            g.maskContent = g.maskContent.map(mask)
+            list.groups.append(g)
+        }
+        for var items in p.maskContents[base.maskContents...] {
+            for j in items.indices { items[j].paintIndex += paintShift }
+            list.maskContents.append(items)
+        }
+        list.segmentNames.append(contentsOf: p.segmentNames[base.segmentNames...])
+
+        // Group bookkeeping: the groups open at the fork took children in the piece too.
+        for g in 0..<base.groups {
+            groupChildren[g] += piece.groupChildren[g] - base.groupChildren[g]
+            let now = piece.groupOnlyChild[g], before = base.groupOnlyChild[g]
+            if now.item != before.item || now.group != before.group {
+                groupOnlyChild[g] = (now.item.map(item), now.group.map(group))
+            }
+        }
+        for g in base.groups..<piece.groupChildren.count {
+            groupChildren.append(piece.groupChildren[g])
+            let only = piece.groupOnlyChild[g]
+            groupOnlyChild.append((only.item.map(item), only.group.map(group)))
+            groupAlive.append(piece.groupAlive[g])
+        }
+
+        // Per-layer columns of the layers the piece entered and of their sublayers.
+        let maps = !list.layerToOutput.isEmpty
+        for id in piece.entered ?? [] {
+            let i = id.index
+            list.layerPaintIndex[i] = p.layerPaintIndex[i].map { $0 + paintShift }
+            list.layerClip[i] = p.layerClip[i].map(clip)
+            if maps { list.layerToOutput[i] = p.layerToOutput[i] }
+            for child in tree.sublayers(of: id) {
+                let c = child.index
+                list.pathParents[c] = p.pathParents[c]
+                let k = p.pathSegments[c]
+                let name = Int(~k)
+                list.pathSegments[c] = k < 0 && name >= base.segmentNames ? ~Int32(truncatingIfNeeded: name + nameShift) : k
+            }
+        }
+        diagnostics += piece.diagnostics
+        warnedEdgeOn.formUnion(piece.warnedEdgeOn)
+        nextPaintIndex += piece.nextPaintIndex - base.paintIndex
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import LaminaSVGImport
+import LaminaTestSupport
+import Testing
+
+@testable import LaminaCore
+
+/// The resolve step cut into pieces on several threads (``Resolver/resolveInPieces(_:)``)
+/// gives the list and the diagnostics of the single-threaded walk, for any number of pieces.
+@Suite struct ResolvePiecesTests {
+    /// Both resolves of `scene`: one thread, and `threads` pieces from any size.
+    static func expectSameInPieces(_ scene: Scene, threads: Int, _ name: String) {
+        for layerMaps in [false, true] {
+            let (one, oneWarnings) = DisplayList.resolve(scene, layerMaps: layerMaps, threads: 1)
+            let (cut, cutWarnings) = DisplayList.resolve(scene, layerMaps: layerMaps, threads: threads, piecesFrom: 0)
+            #expect(cut == one, "\(name) threads \(threads) layerMaps \(layerMaps)")
+            #expect(cutWarnings == oneWarnings, "\(name) threads \(threads)")
+        }
+    }
+
+    /// Root sublayers of every kind the merge renumbers: opacity groups folded over one child
+    /// or kept over several, clip paths (nested), masks, filters, named and unnamed layers,
+    /// hidden ones, and a root that is itself a group with a clip.
+    static let mixed = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 100 100" opacity="0.9"
+             style="overflow:hidden">
+          <defs>
+            <clipPath id="c1"><rect width="50" height="50"/></clipPath>
+            <clipPath id="c2" clip-path="url(#c1)"><circle cx="20" cy="20" r="15"/></clipPath>
+            <mask id="m1"><rect width="40" height="40" fill="white"/></mask>
+            <filter id="f1"><feGaussianBlur stdDeviation="2"/></filter>
+            <linearGradient id="g1"><stop offset="0" stop-color="red"/></linearGradient>
+          </defs>
+          <rect width="10" height="10"/>
+          <g id="a" opacity="0.5"><rect width="5" height="5" fill="url(#g1)"/></g>
+          <g opacity="0.5"><rect width="5" height="5"/><circle r="3"/></g>
+          <g clip-path="url(#c2)"><rect id="r1" width="30" height="30"/><g opacity=".3"><ellipse rx="4" ry="2"/></g></g>
+          <rect id="b" width="8" height="8" mask="url(#m1)"/>
+          <g display="none"><rect width="9" height="9"/></g>
+          <g id="c" filter="url(#f1)" clip-path="url(#c1)"><path d="M0 0L10 10"/></g>
+          <g><g id="d"><g opacity=".2"><rect width="1" height="1"/></g></g></g>
+          <rect id="e" width="3" height="3" clip-path="url(#c1)" opacity="0.4"/>
+          <g transform="rotate(10)"><g id="f" clip-path="url(#c2)"><rect width="2" height="2"/></g></g>
+          <rect width="7" height="7" opacity="0"/>
+          <polygon points="0,0 5,0 5,5" fill="none" stroke="blue"/>
+        </svg>
+        """
+
+    @Test(arguments: [2, 3, 5, 64])
+    func mixedRootSublayersResolveTheSameInPieces(threads: Int) throws {
+        let scene = try SVGImport.importScene(Array(Self.mixed.utf8), file: "mixed.svg").scene
+        #expect(scene.tree.sublayers(of: scene.root).count >= 12)
+        Self.expectSameInPieces(scene, threads: threads, "mixed.svg")
+    }
+
+    @Test(arguments: [2, 3])
+    func corpusResolvesTheSameInPieces(threads: Int) throws {
+        let walker = try #require(FileManager.default.enumerator(at: TestSupport.sharedCorpus, includingPropertiesForKeys: nil))
+        let files = walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "svg" }.sorted { $0.path < $1.path }
+        #expect(files.count >= 400, "the corpus is missing: expected it at \(TestSupport.sharedCorpus.path)")
+        for url in files {
+            guard let scene = try? SVGImport.importScene(Array(Data(contentsOf: url)), file: url.lastPathComponent).scene
+            else { continue }
+            Self.expectSameInPieces(scene, threads: threads, url.lastPathComponent)
+        }
+    }
+
+    @Test func piecesCoverTheSublayersInOrderWithWorkSpreadEvenly() {
+        // Sublayers whose subtrees span 1, 1, 1, 97 ids, then 100 of one id each.
+        var ids: [LayerID] = [LayerID(1), LayerID(2), LayerID(3), LayerID(4)]
+        ids += (0..<100).map { LayerID(101 + $0) }
+        for pieces in [1, 2, 3, 7, 200] {
+            let ranges = Resolver.pieceRanges(ids, pieces: pieces, layerCount: 201)
+            #expect(ranges.first?.lowerBound == 0)
+            #expect(ranges.last?.upperBound == ids.count)
+            #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+            #expect(ranges.allSatisfy { !$0.isEmpty })
+            #expect(ranges.count <= min(pieces, ids.count))
+            // Sublayers of equal weight: as many pieces as asked (one sublayer at least each).
+            let even = (0..<10).map { LayerID($0 + 1) }
+            #expect(Resolver.pieceRanges(even, pieces: pieces, layerCount: 11).count == min(pieces, even.count))
+        }
+        // Two pieces: the heavy fourth sublayer and the 100 light ones are about equal halves.
+        #expect(Resolver.pieceRanges(ids, pieces: 2, layerCount: 201) == [0..<4, 4..<104])
+    }
+}
