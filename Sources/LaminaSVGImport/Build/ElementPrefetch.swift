@@ -197,30 +197,37 @@ final class ElementPrefetch {
             chain.append(a)
             p = tree.parent(a)
         }
-        var outside: [Int: ComputedStyle] = [:]
+        // Each ancestor's index in `outsideStyles`.
+        var outside: [Int: Int] = [:]
+        var outsideStyles: [ComputedStyle] = []
         var style = ComputedStyle.initial
         for a in chain.reversed() {
             style = style.child(cascaded: cascade.cascaded(for: a))
-            outside[a] = style
+            outside[a] = outsideStyles.count
+            outsideStyles.append(style)
         }
         var entries: [Entry] = []
         entries.reserveCapacity(range.count)
         for e in range {
-            let parent = tree.parent(e)
-            let parentStyle: ComputedStyle
-            if let q = parent {
-                parentStyle = q >= range.lowerBound ? entries[q - range.lowerBound].style : outside[q] ?? .initial
+            let declarations = cascade.cascaded(for: e)
+            // The parent's style is read where it is (an entry of this block, usually), not copied.
+            let style: ComputedStyle
+            if let q = tree.parent(e), q >= range.lowerBound {
+                style = entries[q - range.lowerBound].style.child(cascaded: declarations)
+            } else if let q = tree.parent(e), let k = outside[q] {
+                style = outsideStyles[k].child(cascaded: declarations)
             } else {
-                parentStyle = .initial
+                style = ComputedStyle.initial.child(cascaded: declarations)
             }
-            entries.append(compute(e, tree: tree, cascade: cascade, parentStyle: parentStyle))
+            entries.append(compute(e, tree: tree, declarations: declarations, style: style))
         }
         return entries
     }
 
-    /// The entry of one element under its parent's document style.
-    static func compute(_ element: Int, tree: ElementTree, cascade: StyleCascade, parentStyle: ComputedStyle) -> Entry {
-        let declarations = cascade.cascaded(for: element)
+    /// The entry of one element with its cascaded declarations and document style.
+    static func compute(
+        _ element: Int, tree: ElementTree, declarations: [CascadedDeclaration], style: consuming ComputedStyle
+    ) -> Entry {
         let transform = SceneBuilder.transformResult(in: tree, element, declarations)
         var geometry: SceneBuilder.ListGeometry?
         switch tree.kind(element) {
@@ -228,7 +235,7 @@ final class ElementPrefetch {
         default: geometry = nil
         }
         return Entry(
-            declarations: declarations, style: parentStyle.child(cascaded: declarations), transform: transform,
-            geometry: geometry, layerFacts: SceneBuilder.layerFacts(in: tree, element))
+            declarations: declarations, style: style, transform: transform, geometry: geometry,
+            layerFacts: SceneBuilder.layerFacts(in: tree, element))
     }
 }

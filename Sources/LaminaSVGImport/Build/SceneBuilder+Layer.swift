@@ -65,21 +65,30 @@ extension SceneBuilder {
         var hasEvents = false
     }
 
-    /// ``LayerFacts`` of element `e`.
+    /// ``LayerFacts`` of element `e`, in one pass over its attributes that reads their name
+    /// records in place (their flags; no name is compared): the first `id` and `class`, as
+    /// `tree.attribute(e, …)` finds them.
     static func layerFacts(in tree: ElementTree, _ e: Int) -> LayerFacts {
-        var facts = LayerFacts(id: tree.attribute(e, "id"), className: tree.attribute(e, "class"), title: title(in: tree, of: e))
+        let names = tree.table.attributeNames, nameIDs = tree.table.attributeNameIDs
+        var idSlot: Int?, classSlot: Int?
+        var authored = false, hasEvents = false
         for s in tree.attributeSlots(e) {
-            let a = tree.attributeName(slot: s)
-            if a.namespace == XMLNamespace.lamina { facts.authored = true }
-            if isEventAttribute(a) { facts.hasEvents = true }
+            let n = Int(nameIDs[s])
+            if names[n].isID, idSlot == nil { idSlot = s }
+            if names[n].isClass, classSlot == nil { classSlot = s }
+            if names[n].isLamina { authored = true }
+            if names[n].isEvent { hasEvents = true }
         }
+        var facts = LayerFacts(
+            id: idSlot.map { tree.attributeValue(slot: $0) }, className: classSlot.map { tree.attributeValue(slot: $0) },
+            title: title(in: tree, of: e))
+        facts.authored = authored
+        facts.hasEvents = hasEvents
         return facts
     }
 
     /// Whether an attribute is an event attribute (`onclick` …: no namespace, `on` and more).
-    static func isEventAttribute(_ a: AttributeName) -> Bool {
-        a.name.utf8.first == 0x6F && a.namespace == nil && a.name.utf8.count > 2 && a.name.hasPrefix("on")
-    }
+    static func isEventAttribute(_ a: AttributeName) -> Bool { a.isEvent }
 
     /// Adds `layer` to the tree (moved, not copied) and records where `element` starts in the
     /// tree's ``LayerTree/sourcePositions`` (the import sets no `svg.location`).

@@ -77,7 +77,7 @@ extension SceneBuilder {
     /// ``transformAttribute(_:_:)`` without the warning: a pure function of the document.
     static func transformResult(in tree: ElementTree, _ element: Int, _ declarations: [CascadedDeclaration]) -> TransformResult {
         var text: String?
-        for d in declarations where d.property == .transform { text = d.value }
+        for i in declarations.indices where declarations[i].property == .transform { text = declarations[i].value }
         if text == nil {
             // The attribute alone: parsed from its bytes, a `String` only for the warning.
             guard let parsed = tree.withAttributeBytes(element, "transform", { TransformList.parse(bytes: $0) }) else {

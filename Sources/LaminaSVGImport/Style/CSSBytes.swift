@@ -107,6 +107,19 @@ enum CSSBytes {
     /// Parses `name: value [!important]; …` in `start..<end`; malformed declarations are skipped.
     static func declarations(_ b: [UInt8], _ start: Int, _ end: Int) -> [StyleSheet.Declaration] {
         var out: [StyleSheet.Declaration] = []
+        forEachDeclaration(b, start, end) { name, value, important in
+            out.append(StyleSheet.Declaration(name: asciiLower(b, name), value: string(b, value), important: important))
+        }
+        return out
+    }
+
+    /// Calls `body` with the name range, the value range and the `!important` flag of every
+    /// well-formed declaration `name: value [!important]` in `start..<end` (the ones
+    /// `declarations(_:_:_:)` lists, in order), without making strings. The ranges are trimmed;
+    /// the name is not lower-cased.
+    static func forEachDeclaration(
+        _ b: [UInt8], _ start: Int, _ end: Int, _ body: (_ name: Range<Int>, _ value: Range<Int>, _ important: Bool) -> Void
+    ) {
         var i = start
         while i < end {
             let stop = find(UInt8(ascii: ";"), in: b, from: i, to: end, orStop: UInt8(ascii: "{"))
@@ -117,30 +130,42 @@ enum CSSBytes {
                 i = next
                 continue
             }
-            if let d = declaration(b, i, min(stop, end)) { out.append(d) }
+            if let d = declaration(b, i, min(stop, end)) { body(d.name, d.value, d.important) }
             i = next
         }
-        return out
     }
 
-    /// One declaration in `start..<end`, or nil when malformed.
-    static func declaration(_ b: [UInt8], _ start: Int, _ end: Int) -> StyleSheet.Declaration? {
+    /// The ranges of one declaration in `start..<end`, or nil when malformed.
+    static func declaration(_ b: [UInt8], _ start: Int, _ end: Int) -> (name: Range<Int>, value: Range<Int>, important: Bool)? {
         let colon = find(UInt8(ascii: ":"), in: b, from: start, to: end)
         guard colon < end else { return nil }
         let nameRange = trimmed(b, start, colon)
-        guard !nameRange.isEmpty, nameRange.allSatisfy({ isIdent(b[$0]) }) else { return nil }
+        guard !nameRange.isEmpty else { return nil }
+        for k in nameRange where !isIdent(b[k]) { return nil }
         var valueRange = trimmed(b, colon + 1, end)
         var important = false
         // `!important` at the end (whitespace allowed after `!`).
         if let bang = lastBang(b, valueRange) {
-            let word = trimmed(b, bang + 1, valueRange.upperBound)
-            guard asciiLower(b, word) == "important" else { return nil }
+            guard isImportant(b, trimmed(b, bang + 1, valueRange.upperBound)) else { return nil }
             important = true
             valueRange = trimmed(b, valueRange.lowerBound, bang)
         }
         guard !valueRange.isEmpty else { return nil }
-        return StyleSheet.Declaration(
-            name: asciiLower(b, nameRange), value: string(b, valueRange), important: important)
+        return (nameRange, valueRange, important)
+    }
+
+    /// True when `b[r]` is `important` in any ASCII case.
+    private static func isImportant(_ b: [UInt8], _ r: Range<Int>) -> Bool {
+        let word: StaticString = "important"
+        guard r.count == word.utf8CodeUnitCount else { return false }
+        var k = 0
+        for j in r {
+            let c = b[j]
+            let lower = c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") ? c | 0x20 : c
+            guard lower == word.utf8Start[k] else { return false }
+            k += 1
+        }
+        return true
     }
 
     private static func lastBang(_ b: [UInt8], _ r: Range<Int>) -> Int? {

@@ -16,7 +16,8 @@ package enum CSSProperty: UInt8, Sendable {
         return byName[name] ?? .other
     }
 
-    private static let byName: [String: CSSProperty] = [
+    /// Every property but `.other` by its name.
+    static let byName: [String: CSSProperty] = [
         "fill": .fill, "stroke": .stroke, "fill-opacity": .fillOpacity, "stroke-opacity": .strokeOpacity,
         "opacity": .opacity, "stop-opacity": .stopOpacity, "flood-opacity": .floodOpacity, "color": .color,
         "stop-color": .stopColor, "flood-color": .floodColor, "lighting-color": .lightingColor,

@@ -12,29 +12,38 @@ extension ComputedStyle {
     /// (`StyleCascade.cascaded(for:)`).
     package func child(cascaded declarations: [CascadedDeclaration]) -> ComputedStyle {
         var s = self
-        s.opacity = 1
-        s.clipPath = nil
-        s.mask = nil
-        s.filter = nil
-        s.display = "inline"
-        s.overflow = "visible"
-        s.stopColorPaint = .black
-        s.stopOpacity = 1
-        if !s.extraOwn.isEmpty { s.extraOwn = [] }
+        s.inherit(cascaded: declarations, parent: self)
+        return s
+    }
+
+    /// Makes this copy of `parent` the style of its child with `declarations`. Not inlined: in
+    /// one function with `child(cascaded:)`, the returned style was copied once more.
+    @inline(never)
+    private mutating func inherit(cascaded declarations: [CascadedDeclaration], parent: ComputedStyle) {
+        opacity = 1
+        // Assigned only when set: destroying the old value costs more than the test.
+        if clipPath != nil { clipPath = nil }
+        if mask != nil { mask = nil }
+        if filter != nil { filter = nil }
+        display = "inline"
+        overflow = "visible"
+        stopColorPaint = .black
+        stopOpacity = 1
+        if !extraOwn.isEmpty { extraOwn = [] }
         // `color` and `font-size` first: `currentColor` and `em` depend on them.
         // Indexing (not `for d in`): reading fields in place copies no declaration.
         for i in declarations.indices where declarations[i].property == .color {
-            s.applyColor(declarations[i].value, parent: self)
+            applyColor(declarations[i].value, parent: parent)
         }
         for i in declarations.indices where declarations[i].property == .fontSize {
-            s.applyFontSize(declarations[i].value, parent: self)
+            applyFontSize(declarations[i].value, parent: parent)
         }
         var own: [String?] = []
         for i in declarations.indices {
             let property = declarations[i].property
             if property == .color || property == .fontSize { continue }
             if case .cssWide(let keyword) = declarations[i].parsed {
-                s.applyKeyword(declarations[i].name, keyword, parent: self)
+                applyKeyword(declarations[i].name, keyword, parent: parent)
                 continue
             }
             let value = ComputedStyle.trimmedCSS(declarations[i].value)
@@ -45,12 +54,11 @@ extension ComputedStyle {
                 own[k] = ComputedStyle.isInitialExtra(declarations[i].name, value) ? nil : value
                 continue
             }
-            s.apply(property, declarations[i].name, value, declarations[i].parsed)
+            apply(property, declarations[i].name, value, declarations[i].parsed)
         }
         if !own.isEmpty {
-            s.extraOwn = own.enumerated().compactMap { k, v in v.map { StyleProperty(ComputedStyle.ownExtraNames[k], $0) } }
+            extraOwn = own.enumerated().compactMap { k, v in v.map { StyleProperty(ComputedStyle.ownExtraNames[k], $0) } }
         }
-        return s
     }
 
     private mutating func applyColor(_ raw: String, parent: ComputedStyle) {

@@ -59,66 +59,34 @@ package struct StyleCascade: Sendable {
     /// value is parsed once, for validity and for `ComputedStyle.child(cascaded:)`).
     package func cascaded(for element: Int) -> [CascadedDeclaration] {
         guard element >= 0, element < tree.count else { return [] }
-        var out: [CascadedDeclaration] = []
-        var keys: [(Int, Int, Int, Int)] = []
-        var slot: [String: Int] = [:]
-        var position = 0
-        func offer(_ name: String, _ value: String, _ property: CSSProperty, _ key: (Int, Int, Int, Int)) {
-            // CSS drops an invalid declaration, so a lower-priority valid one can win.
-            let parsed = ComputedStyle.parse(property, value)
-            if case .invalid = parsed { return }
-            // Elements specify few properties: a linear scan beats hashing until there are many.
-            let found =
-                out.count < 32
-                ? out.firstIndex(where: { $0.property == property && (property != .other || $0.name == name) })
-                : slot[name]
-            if let k = found {
-                if key >= keys[k] {
-                    out[k].value = value
-                    out[k].parsed = parsed
-                    keys[k] = key
-                }
-            } else {
-                if out.isEmpty {
-                    out.reserveCapacity(8)
-                    keys.reserveCapacity(8)
-                }
-                if out.count == 31 {
-                    for (k, d) in out.enumerated() { slot[d.name] = k }
-                }
-                if out.count >= 31 { slot[name] = out.count }
-                out.append(CascadedDeclaration(name: name, value: value, property: property, parsed: parsed))
-                keys.append(key)
-            }
-        }
+        var winners = CascadeWinners()
         // One pass over the attributes: presentation attributes in order, and the first `style`.
+        // The name records are read in place (copying one would retain its three strings).
+        let names = tree.table.attributeNames, nameIDs = tree.table.attributeNameIDs
         var style = -1
         for s in tree.attributeSlots(element) {
-            let a = tree.attributeName(slot: s)
-            guard a.namespace == nil else { continue }
-            if let property = a.presentation {
-                position += 1
-                offer(a.name, tree.cssTrimmedValue(slot: s), property, (0, 0, 0, position))
-            } else if style < 0, a.isStyle {
+            let id = Int(nameIDs[s])
+            guard names[id].namespace == nil else { continue }
+            if let property = names[id].presentation {
+                winners.offer(names[id].name, tree.cssTrimmedValue(slot: s), property, important: false)
+            } else if style < 0, names[id].isStyle {
                 style = s
             }
         }
         if !matchStart.isEmpty {
             for m in matches[Int(matchStart[element])..<Int(matchStart[element + 1])] {
-                let s = selectors[Int(m)]
-                for d in rules[s.rule].declarations {
-                    position += 1
-                    offer(d.name, d.value, CSSProperty.of(d.name), (d.important ? 1 : 0, 1, s.specificity, position))
+                for d in rules[selectors[Int(m)].rule].declarations {
+                    winners.offer(d.name, d.value, CSSProperty.of(d.name), important: d.important)
                 }
             }
         }
         if style >= 0 {
-            for d in tree.styleDeclarations(slot: style) {
-                position += 1
-                offer(d.name, d.value, CSSProperty.of(d.name), (d.important ? 1 : 0, 2, 0, position))
+            tree.forEachStyleDeclaration(slot: style) { bytes, name, value, important in
+                let (property, name) = CSSProperty.named(bytes, name)
+                winners.offer(name, CSSBytes.string(bytes, value), property, important: important)
             }
         }
-        return out
+        return winners.declarations
     }
 }
 

@@ -139,6 +139,14 @@ package struct AttributeName: Sendable {
     package let presentation: CSSProperty?
     /// True when the local name is `style`.
     package let isStyle: Bool
+    /// True for `id` without a namespace.
+    package let isID: Bool
+    /// True for `class` without a namespace.
+    package let isClass: Bool
+    /// True for an event attribute (`onclick` …: no namespace, `on` and more).
+    package let isEvent: Bool
+    /// True in the Lamina authoring namespace (``XMLNamespace/lamina``).
+    package let isLamina: Bool
 
     init(name: String, namespace: String?, qualifiedName: String) {
         self.name = name
@@ -146,6 +154,10 @@ package struct AttributeName: Sendable {
         self.qualifiedName = qualifiedName
         presentation = PresentationAttributes.contains(name) ? CSSProperty.of(name) : nil
         isStyle = name == "style"
+        isID = namespace == nil && name == "id"
+        isClass = namespace == nil && name == "class"
+        isEvent = namespace == nil && name.utf8.count > 2 && name.hasPrefix("on")
+        isLamina = namespace == XMLNamespace.lamina
     }
 }
 
@@ -173,6 +185,24 @@ extension ElementTree {
             return CSSBytes.declarations(bytes, 0, bytes.count)
         }
         return CSSBytes.declarations(table.arena, start, end)
+    }
+
+    /// Calls `body` with each declaration of a `style` attribute value, the ones
+    /// `styleDeclarations(slot:)` lists, without making strings: the bytes they are in (the arena,
+    /// or a copy with comments blanked), the trimmed name and value ranges there and whether it is
+    /// `!important`.
+    package func forEachStyleDeclaration(
+        slot: Int, _ body: (_ bytes: [UInt8], _ name: Range<Int>, _ value: Range<Int>, _ important: Bool) -> Void
+    ) {
+        let r = table.valueRange(slot)
+        let arena = table.arena
+        if arena[r].contains(UInt8(ascii: "/")) {
+            var bytes = Array(arena[r])
+            CSSBytes.blankComments(&bytes)
+            CSSBytes.forEachDeclaration(bytes, 0, bytes.count) { body(bytes, $0, $1, $2) }
+            return
+        }
+        CSSBytes.forEachDeclaration(arena, r.lowerBound, r.upperBound) { body(arena, $0, $1, $2) }
     }
 }
 

@@ -50,6 +50,31 @@ import Testing
         #expect(style.map(\.value) == ["blue"])
     }
 
+    @Test func attributeNameFlagsAndLayerFacts() throws {
+        let tree = try read(
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:l="urn:lamina:layer" xmlns:x="urn:x">\
+            <rect l:id="n" x:class="n" id="a" class="c" onclick="f()" on="1" x:onload="g()"/>\
+            <rect l:z="2" ONCLICK="h()"/></svg>
+            """)
+        let names = tree.attributeSlots(1).map { tree.attributeName(slot: $0) }
+        #expect(names.map(\.isID) == [false, false, true, false, false, false, false])
+        #expect(names.map(\.isClass) == [false, false, false, true, false, false, false])
+        #expect(names.map(\.isEvent) == [false, false, false, false, true, false, false])
+        #expect(names.map(\.isLamina) == [true, false, false, false, false, false, false])
+        let facts = SceneBuilder.layerFacts(in: tree, 1)
+        #expect(facts.id == tree.attribute(1, "id"))
+        #expect(facts.id == "a")
+        #expect(facts.className == "c")
+        #expect(facts.authored)
+        #expect(facts.hasEvents)
+        let plain = SceneBuilder.layerFacts(in: tree, 2)
+        #expect(plain.id == nil)
+        #expect(plain.className == nil)
+        #expect(plain.authored)
+        #expect(!plain.hasEvents)
+    }
+
     @Test func styleAttributeCommentsAreBlanked() throws {
         let tree = try read("<svg xmlns=\"http://www.w3.org/2000/svg\" style=\"fill:/* x */red;stroke:blue\"/>")
         let slot = try #require(tree.attributeSlots(0).first)
