@@ -33,6 +33,9 @@ final class ElementPrefetch {
         var geometry: SceneBuilder.ListGeometry?
         /// `SceneBuilder.layerFacts(…)`: id, class, title, authoring and event attributes.
         var layerFacts: SceneBuilder.LayerFacts
+        /// `SceneBuilder.mayReferenceURLs(declarations)`: the builder's external-reference
+        /// check has work.
+        var mayReferenceURLs: Bool
     }
 
     /// One block of entries, filled by a worker thread; readable once `ready` was signalled.
@@ -95,10 +98,11 @@ final class ElementPrefetch {
         return block.entries[i].declarations
     }
 
-    /// The document style of `element` (see ``Entry/style``) with its declarations, when prefetched.
-    func style(_ element: Int) -> (ComputedStyle, [CascadedDeclaration])? {
+    /// The document style of `element` (see ``Entry/style``) with its declarations and
+    /// ``Entry/mayReferenceURLs``, when prefetched.
+    func style(_ element: Int) -> (ComputedStyle, [CascadedDeclaration], Bool)? {
         guard let (block, i) = locate(element) else { return nil }
-        return (block.entries[i].style, block.entries[i].declarations)
+        return (block.entries[i].style, block.entries[i].declarations, block.entries[i].mayReferenceURLs)
     }
 
     /// The transform result of `element`, when prefetched.
@@ -236,6 +240,7 @@ final class ElementPrefetch {
         }
         return Entry(
             declarations: declarations, style: style, transform: transform, geometry: geometry,
-            layerFacts: SceneBuilder.layerFacts(in: tree, element))
+            layerFacts: SceneBuilder.layerFacts(in: tree, element),
+            mayReferenceURLs: SceneBuilder.mayReferenceURLs(declarations))
     }
 }

@@ -177,8 +177,8 @@ struct SceneBuilder {
     /// the element's document style (then taken from the prefetch when it has it).
     mutating func computeStyle(of w: Work) -> (style: ComputedStyle, declarations: [CascadedDeclaration], inDocument: Bool) {
         let inDocument = w.parentStyle.element >= 0 && w.parentStyle.element == tree.parent(w.element)
-        if inDocument, let (style, declarations) = prefetch?.style(w.element) {
-            warnExternalURLs(declarations, element: w.element)
+        if inDocument, let (style, declarations, mayReferenceURLs) = prefetch?.style(w.element) {
+            if mayReferenceURLs { warnExternalURLs(declarations, element: w.element) }
             return (style, declarations, true)
         }
         let (style, declarations) = computeStyle(w.element, parent: w.style)
@@ -190,6 +190,12 @@ struct SceneBuilder {
         for d in declarations where d.value.utf8.contains(0x28) {
             warnExternalURLs(d.value, element: element)
         }
+    }
+
+    /// Whether some value in `declarations` holds `(`: only then may
+    /// ``warnExternalURLs(_:element:)`` warn.
+    static func mayReferenceURLs(_ declarations: [CascadedDeclaration]) -> Bool {
+        declarations.indices.contains { declarations[$0].value.utf8.contains(0x28) }
     }
 
     /// Warns about each `url(…)` in a value that does not point into this document.

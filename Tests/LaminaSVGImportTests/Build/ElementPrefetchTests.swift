@@ -71,6 +71,8 @@ import Testing
             let (a, b) = (entry.layerFacts, direct.layerFacts)
             #expect(a.id == b.id && a.className == b.className && a.title == b.title)
             #expect(a.authored == b.authored && a.hasEvents == b.hasEvents)
+            #expect(entry.mayReferenceURLs == direct.mayReferenceURLs)
+            #expect(entry.mayReferenceURLs == entry.declarations.contains { $0.value.contains("(") })
         }
         prefetch.finish()
         // Walked in document order, every element but those of the first block comes from a
