@@ -41,6 +41,8 @@ package enum FastCommand {
         var options = Pipeline.Options()
         options.keepGroups = parsed.keepGroups
         options.debug = DebugOptions.options(only: parsed.only, labels: parsed.labels)
+        // One file, then the process ends: its exit frees the scene.
+        options.freesScene = false
         do throws(CommandError) {
             if parsed.command == "debug" {
                 try DebugCommand.write(parsed.input, to: parsed.output ?? "-", options: options)
