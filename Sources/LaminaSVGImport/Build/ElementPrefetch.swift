@@ -70,6 +70,9 @@ final class ElementPrefetch {
     private var currentIndex = -2
     private var current: Block?
     private var next: Block?
+    /// The block the builder left last, freed by the worker that fills the next block: its
+    /// entries (a style and a declaration list per element) then cost the builder nothing.
+    private var retired: Block?
     private var aheadRun = 0
     /// Requests in the current block so far, and how many start the filling of the next.
     private var requestsHere = 0
@@ -166,6 +169,7 @@ final class ElementPrefetch {
     /// Makes block `b` the builder's current block, with its entries when `filled`.
     private func enter(_ b: Int, filled: Block?) {
         currentIndex = b
+        if let left = current { retired = left }
         current = filled
         next = nil
         requestsHere = 0
@@ -184,9 +188,13 @@ final class ElementPrefetch {
         let block = Block(index: index)
         let tree = self.tree, cascade = self.cascade
         let range = (index * blockSize)..<min(tree.count, (index + 1) * blockSize)
+        let left = retired
+        retired = nil
         DispatchQueue.global().async {
             block.entries = Self.compute(range, tree: tree, cascade: cascade)
             block.ready.signal()
+            // Released here, after the builder's next block is ready.
+            withExtendedLifetime(left) {}
         }
         return block
     }
