@@ -34,6 +34,9 @@ struct AttributeWhitespace {
             // A document on one line with no tabs (a minified sprite) has nothing to blank.
             guard memchr(base, 0x0A, n) != nil || memchr(base, 0x0D, n) != nil || memchr(base, 0x09, n) != nil
             else { return nil }
+            // Line breaks only between tags (one element a line, indented): nothing to blank
+            // either, found without reading the tags one by one.
+            if controlsFollowTagEnds(base, count: n) { return nil }
             var ranges: [Range<Int>] = []
             /// The offset of the first `needle` at or after `from`, or nil.
             func find(_ needle: StaticString, from: Int) -> Int? {
@@ -97,6 +100,28 @@ struct AttributeWhitespace {
                 }
             }
             return AttributeWhitespace(blanked: blanked, ranges: ranges)
+        }
+    }
+
+    /// Whether every byte below space in `p[0..<n]` belongs to a run of whitespace that starts
+    /// the input or follows a `>`: the layout of a document written one tag a line.
+    ///
+    /// True means no attribute value needs blanking, unless one holds a `>` right before its
+    /// line break; such a value then takes libxml2's slow path, which reads it the same. Each
+    /// byte is looked at about once: a whitespace run is walked back only to the control byte
+    /// found before it.
+    static func controlsFollowTagEnds(_ p: UnsafePointer<UInt8>, count n: Int) -> Bool {
+        var k = 0
+        // The last control byte found, which passed: a walk back may stop there.
+        var passed = -1
+        while true {
+            k = nextControl(p, from: k, count: n)
+            if k == n { return true }
+            var j = k - 1
+            while j > passed, p[j] == 0x20 || p[j] == 0x09 || p[j] == 0x0A || p[j] == 0x0D { j -= 1 }
+            guard j == passed || j < 0 || p[j] == 0x3E else { return false }
+            passed = k
+            k += 1
         }
     }
 
@@ -189,7 +214,7 @@ struct AttributeWhitespace {
     /// The offset of the first byte below space in `p[from..<count]` (ASCII bytes), or `count`;
     /// eight bytes a step: for bytes below 0x80, `b - 0x20` borrows exactly when `b < 0x20`.
     @inline(__always)
-    static func nextControl(_ p: UnsafeMutablePointer<UInt8>, from: Int, count n: Int) -> Int {
+    static func nextControl(_ p: UnsafePointer<UInt8>, from: Int, count n: Int) -> Int {
         var k = from
         while k + 8 <= n {
             let word = UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self)

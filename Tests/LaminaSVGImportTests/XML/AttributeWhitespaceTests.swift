@@ -50,6 +50,29 @@ import Testing
         #expect(AttributeWhitespace.prepare(svg(body, head: head)) == nil)
     }
 
+    @Test(arguments: [
+        ("\n<svg>\n  <g>\r\n\t<rect/>\n  </g>\n</svg>\n", true),
+        ("<svg><rect/></svg>", true),
+        ("<svg>\n<path d=\"M0\n0\"/>\n</svg>", false),
+        ("<svg>\n<text>a\nb</text>\n</svg>", false),
+        ("<svg\n width=\"1\"/>", false),
+        ("<svg>\n\n   \n<rect/>  \t\n</svg>", true),
+    ])
+    func lineBreaksBetweenTagsAreToldApartFromLineBreaksInsideThem(text: String, between: Bool) {
+        let bytes = Array(text.utf8)
+        let found = bytes.withUnsafeBufferPointer { AttributeWhitespace.controlsFollowTagEnds($0.baseAddress!, count: $0.count) }
+        #expect(found == between)
+    }
+
+    @Test func aValueWithALineBreakAfterAGreaterThanSignIsReadByLibxml2Itself() throws {
+        let bytes = svg("\n<path d=\"M0 0 >\nL1 1\" fill=\"red\"/>\n")
+        #expect(AttributeWhitespace.prepare(bytes) == nil)
+        let (tree, diagnostics) = try XMLReader.read(bytes, file: "in.svg")
+        #expect(diagnostics.isEmpty)
+        #expect(tree[1].attribute("d") == "M0 0 > L1 1")
+        #expect(tree[1].attribute("fill") == "red")
+    }
+
     @Test func aLineBreakInANamespaceDeclarationFallsBackToTheOriginal() throws {
         let bytes = Array(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:a=\"urn:x\ny\"><path a:b=\"1\n2\" d=\"M0\r\n0\"/></svg>".utf8)
