@@ -19,13 +19,21 @@ final class IDIndex {
     var isBuilt: Bool { map != nil }
 
     private static func build(_ tree: ElementTree) -> [String: Int] {
-        // Counted first (without making strings) so that the table is sized once.
-        var count = 0
-        for i in tree.indices where tree.withAttributeBytes(i, "id", { !$0.isEmpty }) == true { count += 1 }
-        var map: [String: Int] = [:]
-        map.reserveCapacity(count)
+        // Each element's first `id` attribute (as `ElementTree.attribute(_:_:)` finds it), told
+        // by its name's flag rather than by comparing names, and collected first (without making
+        // strings) so that the table is sized once.
+        var found: [(element: Int, slot: Int)] = []
         for i in tree.indices {
-            if let id = tree.attribute(i, "id"), !id.isEmpty, map[id] == nil { map[id] = i }
+            for s in tree.attributeSlots(i) where tree.attributeName(slot: s).isID {
+                if tree.withAttributeBytes(slot: s, { !$0.isEmpty }) { found.append((i, s)) }
+                break
+            }
+        }
+        var map: [String: Int] = [:]
+        map.reserveCapacity(found.count)
+        for (i, s) in found {
+            let id = tree.attributeValue(slot: s)
+            if map[id] == nil { map[id] = i }
         }
         return map
     }

@@ -21,6 +21,15 @@ import Testing
         #expect(ids.isBuilt)
     }
 
+    @Test func onlyTheUnprefixedIDAttributeCounts() throws {
+        let tree = try Self.tree(
+            #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:x="urn:x"><g x:id="n"/><rect x:id="m" id="k"/><circle id="m"/></svg>"#)
+        let ids = IDIndex(tree: tree)
+        #expect(ids["n"] == nil)
+        #expect(ids["k"] == 2)
+        #expect(ids["m"] == 3)
+    }
+
     @Test func aDocumentThatRefersToNothingNeverBuildsIt() throws {
         let text = #"<svg xmlns="http://www.w3.org/2000/svg"><defs><symbol id="s"><rect width="1" height="1"/></symbol></defs><rect id="r" width="2" height="2"/></svg>"#
         var builder = SceneBuilder(tree: try Self.tree(text), diagnostics: [])
