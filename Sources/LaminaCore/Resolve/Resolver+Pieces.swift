@@ -21,9 +21,10 @@ extension Resolver {
         var groupOnlyChild: [(item: Int?, group: Int?)]
     }
 
-    /// Whether the root's sublayers `subs` (visible, in paint order) are resolved as pieces.
+    /// Whether the root's sublayers `subs` (visible, in paint order) are resolved as pieces
+    /// (never inside a piece: each runs with one thread).
     func resolvesInPieces(_ subs: [LayerID], of id: LayerID) -> Bool {
-        threads > 1 && entered == nil && id == scene.root && subs.count >= 2 && tree.count >= piecesFrom
+        threads > 1 && id == scene.root && subs.count >= 2 && tree.count >= piecesFrom
             && !tree[id].isTransformLayer && frames.last?.plane == nil
     }
 

@@ -87,9 +87,6 @@ extension SceneBuilder {
         return facts
     }
 
-    /// Whether an attribute is an event attribute (`onclick` …: no namespace, `on` and more).
-    static func isEventAttribute(_ a: AttributeName) -> Bool { a.isEvent }
-
     /// Adds `layer` to the tree (moved, not copied) and records where `element` starts in the
     /// tree's ``LayerTree/sourcePositions`` (the import sets no `svg.location`).
     mutating func newLayer(_ layer: consuming Layer, element: Int) -> LayerID {
@@ -119,7 +116,7 @@ extension SceneBuilder {
     mutating func warnEventAttributes(_ element: Int) {
         for s in tree.attributeSlots(element) {
             let a = tree.attributeName(slot: s)
-            guard Self.isEventAttribute(a) else { continue }
+            guard a.isEvent else { continue }
             warn("event attribute '\(a.name)' dropped", element)
         }
     }
