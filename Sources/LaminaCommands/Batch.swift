@@ -5,6 +5,10 @@ import Foundation
 #endif
 import LaminaCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A batch conversion: many inputs, bounded parallelism, results reported in input order.
 struct Batch: Sendable {
     var inputs: [String]
@@ -114,7 +118,7 @@ final class Progress: @unchecked Sendable {
 
     init(total: Int) {
         self.total = total
-        self.enabled = FileIO.stderrIsTerminal && ProcessInfo.processInfo.environment["CI"] == nil && total > 1
+        self.enabled = FileIO.stderrIsTerminal && getenv("CI") == nil && total > 1
     }
 
     func update(done: Int) {

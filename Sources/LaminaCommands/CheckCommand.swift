@@ -32,7 +32,7 @@ package struct CheckCommand: AsyncParsableCommand {
     package func run() async throws {
         let options = CheckOptions(
             record: record, render: render, tolerance: tolerance,
-            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            jobs: jobs ?? WorkSplit.processorCount)
         let engine = CheckEngine(generateScene: CheckCommand.generate, options: options)
         let report = await engine.run(directories: paths.map { URL(fileURLWithPath: $0) })
         let status = report.emit(junit: junit.map { URL(fileURLWithPath: $0) })

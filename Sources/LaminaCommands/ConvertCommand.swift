@@ -68,7 +68,7 @@ package struct ConvertCommand: AsyncParsableCommand {
         }
         let batch = Batch(
             inputs: inputs, outputDir: outputDir, format: to ?? .svg, options: options,
-            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            jobs: jobs ?? WorkSplit.processorCount)
         let status = await batch.run()
         if status != .success { throw ExitCode(status.rawValue) }
     }

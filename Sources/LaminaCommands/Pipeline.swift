@@ -1,7 +1,5 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials  // ProcessInfo; not Foundation, which costs start-up time
-#else
-import Foundation
+#if canImport(Glibc)
+import Glibc
 #endif
 import LaminaCore
 import LaminaExport
@@ -56,15 +54,21 @@ package enum Pipeline {
     /// `LAMINA_CHUNK_ITEMS` sets the chunk size and splits even small inputs (both for tests
     /// and measurements: the output bytes never depend on them).
     package static let defaultSplit: WorkSplit = {
-        let environment = ProcessInfo.processInfo.environment
-        var split = WorkSplit(threads: ProcessInfo.processInfo.activeProcessorCount)
-        if let text = environment["LAMINA_THREADS"], let n = Int(text), n >= 1 { split.threads = n }
-        if let text = environment["LAMINA_CHUNK_ITEMS"], let n = Int(text), n >= 1 {
+        var split = WorkSplit(threads: WorkSplit.processorCount)
+        if let n = environmentCount("LAMINA_THREADS") { split.threads = n }
+        if let n = environmentCount("LAMINA_CHUNK_ITEMS") {
             split.chunkItems = n
             split.sequentialBelow = 0
         }
         return split
     }()
+
+    /// The positive whole number in the environment variable `name`, if it holds one (read with
+    /// `getenv`: `ProcessInfo.environment` copies the whole environment first).
+    static func environmentCount(_ name: String) -> Int? {
+        guard let value = getenv(name), let n = Int(String(cString: value)), n >= 1 else { return nil }
+        return n
+    }
 
     /// Whether bytes named `file` are layer JSON (by extension, else by a leading `{`).
     package static func isJSON(_ bytes: [UInt8], file: String) -> Bool {

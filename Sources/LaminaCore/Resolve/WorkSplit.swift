@@ -23,14 +23,8 @@ package struct WorkSplit: Hashable, Sendable {
         self.threads = max(1, threads)
     }
 
-    /// The processors online (at least 1).
-    package static let processorCount: Int = {
-        #if canImport(Glibc) || canImport(Darwin)
-        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        #else
-        return 1
-        #endif
-    }()
+    /// The processors this process may use (see ``Processors/available()``), at least 1.
+    package static let processorCount: Int = Processors.available()
 
     /// Every processor.
     package static var automatic: WorkSplit { WorkSplit(threads: processorCount) }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LaminaCore
 import Testing
 
@@ -21,5 +24,29 @@ import Testing
         #expect(WorkSplit.sharing(jobs: WorkSplit.processorCount * 2).threads == 1)
         #expect(WorkSplit.sharing(jobs: 1).threads == WorkSplit.processorCount)
         #expect(WorkSplit.sequential.threads == 1)
+    }
+
+    /// cgroup v2 `cpu.max` texts and the processors they allow (nil: no limit, or unreadable).
+    @Test(arguments: [
+        ("max 100000\n", nil), ("200000 100000\n", 2), ("150000 100000", 2), ("50000 100000\n", 1),
+        ("100000 100000\n", 1), ("", nil), ("garbage", nil), ("0 100000", nil), ("100000 0", nil),
+    ] as [(String, Int?)])
+    func cgroupV2Quota(text: String, processors: Int?) {
+        #expect(Processors.quota(cpuMax: text) == processors)
+    }
+
+    /// cgroup v1 quota and period files and the processors they allow.
+    @Test(arguments: [
+        ("-1\n", "100000\n", nil), ("400000\n", "100000\n", 4), ("250000", "100000", 3), ("x", "100000", nil),
+    ] as [(String, String, Int?)])
+    func cgroupV1Quota(quota: String, period: String, processors: Int?) {
+        #expect(Processors.quota(cfsQuota: quota, cfsPeriod: period) == processors)
+    }
+
+    @Test func availableProcessorsAreOnlineProcessorsAtMost() {
+        let online = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        #expect(Processors.available() >= 1)
+        #expect(Processors.available() <= max(1, online))
+        #expect(WorkSplit.processorCount == Processors.available())
     }
 }
