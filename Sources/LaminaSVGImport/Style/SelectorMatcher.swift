@@ -1,9 +1,11 @@
-/// Matches indexed selectors against every element of a tree in linear time.
+/// Matches indexed selectors against every element of a tree.
 ///
 /// Selectors are bucketed by their rightmost compound's id, first class, type or first
 /// attribute name (else the universal bucket); each element only tries the buckets it can
-/// match. Descendant combinators use a memo of "some ancestor-or-self matches the left
-/// part", so a deep tree is walked once per selector part rather than once per element.
+/// match, and an ``AncestorFilter`` rejects those whose left compounds name a type, id or
+/// class no ancestor has. Descendant combinators use a memo of "some ancestor-or-self matches
+/// the left part", so a deep tree is walked once per selector part rather than once per
+/// element.
 struct SelectorMatcher {
     let tree: ElementTree
     let selectors: [StyleCascade.IndexedSelector]
@@ -19,10 +21,15 @@ struct SelectorMatcher {
     var classSets: [Int: Set<String>] = [:]
     /// Memo of `hasAncestorOrSelf(selector, part, element)`, keyed by a packed integer.
     var memo: [Int: Bool] = [:]
+    /// The names on the current element's ancestors, to reject descendant rules early.
+    var ancestors: AncestorFilter
+    /// Whether ``ancestors`` is consulted (tests compare the table without it).
+    var usesAncestorFilter = true
 
     init(tree: ElementTree, selectors: [StyleCascade.IndexedSelector]) {
         self.tree = tree
         self.selectors = selectors
+        self.ancestors = AncestorFilter(selectors: selectors)
         for (k, s) in selectors.enumerated() {
             guard let last = s.selector.compounds.last else { continue }
             if let id = last.id {
@@ -80,10 +87,15 @@ struct SelectorMatcher {
                 }
             }
             candidates += universal
+            let filtered = usesAncestorFilter && ancestors.isActive
+            if filtered { ancestors.enter(parent: tree.parent(e)) }
             let before = out.count
-            for k in candidates where matches(Int(k), part: selectors[Int(k)].selector.compounds.count - 1, element: e) {
+            for k in candidates where (!filtered || ancestors.mayMatch(Int(k)))
+                && matches(Int(k), part: selectors[Int(k)].selector.compounds.count - 1, element: e)
+            {
                 out.append(k)
             }
+            if filtered { ancestors.push(e, type: tree.name(e), id: ids[e], classes: classes[e]) }
             if out.count - before > 1 {
                 // Cascade order: specificity, then source order (the selector index).
                 out[before...].sort { a, b in
