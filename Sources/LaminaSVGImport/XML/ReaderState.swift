@@ -51,6 +51,15 @@ final class ReaderState {
     var readsBlanked = false
     /// The blanked copy's parse went somewhere it cannot be trusted: parse the original instead.
     @exclusivity(unchecked) var retryOriginal = false
+    /// libxml2 stopped at one of its size limits (a value, CDATA section or comment over 10 MB).
+    var hitSizeLimit = false
+    /// The internal subset declared an entity (then no parse lifts libxml2's limits).
+    var declaredEntities = false
+    /// libxml2 parses with `XML_PARSE_HUGE` (size limits lifted), so the reader enforces
+    /// libxml2's default depth limit itself: at most ``maximumDepth`` open ancestors.
+    @exclusivity(unchecked) var enforcesDepth = false
+    /// libxml2's default nesting limit (`xmlParserMaxDepth`).
+    static let maximumDepth = 256
 
     /// Dictionary addresses of a name's parts.
     private struct QualifiedKey: Hashable {
@@ -86,6 +95,10 @@ final class ReaderState {
         elementBudget -= 1
         if elementBudget < 0 {
             stop(.entityExpansion, "document expands to too many elements (entity expansion)")
+            return
+        }
+        if enforcesDepth, stack.count > Self.maximumDepth {
+            stop(.tooDeep, "elements nested too deeply: Excessive depth in document: \(Self.maximumDepth) use XML_PARSE_HUGE option")
             return
         }
         let (line, column) = elementStart()
@@ -229,6 +242,7 @@ final class ReaderState {
         ctxt c: xmlParserCtxtPtr, name: UnsafePointer<xmlChar>?, type: Int32, publicID: UnsafePointer<xmlChar>?,
         systemID: UnsafePointer<xmlChar>?, content: UnsafeMutablePointer<xmlChar>?
     ) {
+        declaredEntities = true
         let internalGeneral = Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue)
         let internalParameter = Int32(XML_INTERNAL_PARAMETER_ENTITY.rawValue)
         guard type == internalGeneral || type == internalParameter else {
@@ -250,7 +264,10 @@ final class ReaderState {
         let trimmed = String(message.reversed().drop { $0 == "\n" || $0 == " " }.reversed())
         let location = SourceLocation(file: file, line: Int(max(e.line, 0)), column: Int(max(e.int2, 0)))
         if e.level.rawValue >= XML_ERR_FATAL.rawValue {
-            if failure == nil { failure = Self.classify(code: e.code, message: trimmed, at: location, atEnd: atEndOfInput) }
+            if failure == nil {
+                failure = Self.classify(code: e.code, message: trimmed, at: location, atEnd: atEndOfInput)
+                hitSizeLimit = Self.isSizeLimit(trimmed)
+            }
         } else {
             warn("XML: \(trimmed)", at: location)
         }
@@ -289,6 +306,12 @@ final class ReaderState {
             if atEnd { return SVGImportError(.truncated, "document is truncated: \(message)", at: location) }
             return SVGImportError(.malformedXML, "malformed XML: \(message)", at: location)
         }
+    }
+
+    /// Whether libxml2's `message` reports one of the size limits `XML_PARSE_HUGE` lifts
+    /// ("AttValue length too long", "CData section too big found", "Comment too big found").
+    static func isSizeLimit(_ message: String) -> Bool {
+        !message.contains("depth") && (message.contains("too long") || message.contains("too big"))
     }
 
     func stop(_ kind: SVGImportError.Kind, _ message: String) {

@@ -8,11 +8,20 @@ import LaminaCore
 /// is released when the parse ends), so nothing is global but libxml2's one-time init.
 /// Entities: internal entities expand (as resvg does); external entities are never declared to
 /// libxml2, so nothing outside the document is read; expansion is bounded by a budget.
+///
+/// Limits: libxml2's default depth limit (256 open ancestors) always holds. Its size limits
+/// (10 MB for one attribute value, CDATA section or comment) hold too, except that a document
+/// declaring no entities that meets one (an embedded multi-megabyte image, usually) is parsed
+/// again with `XML_PARSE_HUGE`, the depth limit then enforced by the reader. With no entities
+/// there is nothing to amplify, which is what the size limits also guard against.
 package enum XMLReader {
     /// libxml2 parse options: no network, no diagnostics printed, no entity substitution flag,
     /// no DTD loading, attribute defaulting or validation, and no `XML_PARSE_HUGE` (libxml2's
     /// depth and size limits stay in force).
     static let parseOptions: Int32 = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+    /// ``parseOptions`` with libxml2's size limits lifted, for an entity-free document that met
+    /// one (the reader keeps the depth limit).
+    static let hugeParseOptions: Int32 = parseOptions | Int32(XML_PARSE_HUGE.rawValue)
 
     /// The largest input accepted (libxml2 takes an `int` length).
     static let maximumInputSize = 1 << 30
@@ -36,13 +45,17 @@ package enum XMLReader {
             attempt.readsBlanked = true
             if parse(blanked.blanked, into: attempt), !attempt.retryOriginal { state = attempt }
         }
-        let parsed: Bool
+        var parsed = true
         if state == nil {
             let original = ReaderState(file: file, bytes: bytes)
             parsed = parse(bytes, into: original)
             state = original
-        } else {
-            parsed = true
+        }
+        if parsed, let first = state, first.failure != nil, first.hitSizeLimit, !first.declaredEntities {
+            let lifted = ReaderState(file: file, bytes: bytes)
+            lifted.enforcesDepth = true
+            parsed = parse(bytes, into: lifted, options: hugeParseOptions)
+            state = lifted
         }
         guard let state, parsed else {
             throw SVGImportError(.malformedXML, "cannot create an XML parser for the input", at: start)
@@ -61,9 +74,10 @@ package enum XMLReader {
         return (tree, state.diagnostics)
     }
 
-    /// Runs libxml2 over `input` with `state`'s callbacks; false when no parser could be made.
+    /// Runs libxml2 over `input` with `state`'s callbacks and `options`; false when no parser
+    /// could be made.
     /// A parse of the blanked copy that is not well-formed is marked for a retry on the original.
-    private static func parse(_ input: [UInt8], into state: ReaderState) -> Bool {
+    private static func parse(_ input: [UInt8], into state: ReaderState, options: Int32 = parseOptions) -> Bool {
         let box = Unmanaged.passRetained(state)
         defer { box.release() }
         var handler = xmlSAXHandler()
@@ -80,7 +94,7 @@ package enum XMLReader {
                 xmlFreeParserCtxt(ctxt)
             }
             if let sax = ctxt.pointee.sax { sax.pointee = handler }
-            _ = xmlCtxtUseOptions(ctxt, parseOptions)
+            _ = xmlCtxtUseOptions(ctxt, options)
             ctxt.pointee.userData = box.toOpaque()
             state.ctxt = ctxt
             _ = xmlParseDocument(ctxt)
