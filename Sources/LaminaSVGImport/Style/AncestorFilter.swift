@@ -1,6 +1,7 @@
 /// The type, id and class names present among the ancestors of the element being matched,
-/// counted as the matcher walks the document in order: a selector whose compounds left of its
-/// rightmost name one that no ancestor has cannot match, and is rejected without walking up.
+/// counted as the matcher walks the document in order: a selector whose ancestor compounds
+/// (those joined rightwards by `>` or whitespace) name one that no ancestor has cannot match,
+/// and is rejected without walking up.
 ///
 /// This is the ancestor filter browsers use, made exact (counts, not a Bloom filter). Without it
 /// a sheet of many descendant rules sharing a rightmost type (`g.k1 rect`, `g.k2 rect`, …) made
@@ -33,7 +34,10 @@ struct AncestorFilter {
         }
         for s in selectors {
             var features: [Int32] = []
-            for c in s.selector.compounds.dropLast() {
+            // A compound joined to the next by `>` or whitespace matches an ancestor of the
+            // subject; one joined by `+` matches a sibling (of the subject or of an ancestor),
+            // which is not on the ancestor stack.
+            for (k, c) in s.selector.compounds.dropLast().enumerated() where s.selector.combinators[k] != .adjacent {
                 if let t = c.type { features.append(intern(t, &typeFeatures)) }
                 if let id = c.id { features.append(intern(id, &idFeatures)) }
                 for cls in c.classes { features.append(intern(cls, &classFeatures)) }

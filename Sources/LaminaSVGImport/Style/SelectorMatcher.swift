@@ -25,6 +25,9 @@ struct SelectorMatcher {
     var ancestors: AncestorFilter
     /// Whether ``ancestors`` is consulted (tests compare the table without it).
     var usesAncestorFilter = true
+    /// Per element, its previous element sibling (-1 for none); filled only when some selector
+    /// has a `+` combinator.
+    var previousSibling: [Int32] = []
 
     init(tree: ElementTree, selectors: [StyleCascade.IndexedSelector]) {
         self.tree = tree
@@ -42,6 +45,16 @@ struct SelectorMatcher {
                 byAttribute[a.name, default: []].append(Int32(k))
             } else {
                 universal.append(Int32(k))
+            }
+        }
+        if selectors.contains(where: { $0.selector.combinators.contains(.adjacent) }) {
+            previousSibling = [Int32](repeating: -1, count: tree.count)
+            for e in tree.indices {
+                var previous: Int32 = -1
+                for item in tree.contentItems(e) where item >= 0 {
+                    previousSibling[Int(item)] = previous
+                    previous = item
+                }
             }
         }
         ids.reserveCapacity(tree.count)
@@ -147,6 +160,9 @@ struct SelectorMatcher {
             return matches(k, part: part - 1, element: parent)
         case .descendant:
             return hasAncestorOrSelf(k, part: part - 1, from: parent)
+        case .adjacent:
+            let previous = previousSibling[e]
+            return previous >= 0 && matches(k, part: part - 1, element: Int(previous))
         }
     }
 

@@ -68,7 +68,8 @@ struct StyleSheetParser {
 }
 
 /// Selector lists: type, `*`, `.class`, `#id`, `[attr]`, `[attr op value]`, `:first-child`,
-/// `:root`, descendant and child combinators. Anything else makes the whole list unsupported (nil).
+/// `:root`, descendant, child (`>`) and adjacent-sibling (`+`) combinators, as resvg reads them.
+/// Anything else (`~`, `:not()`, …) makes the whole list unsupported (nil).
 enum SelectorParser {
     /// At most this many compounds per selector, so matching depth stays small.
     static let maxCompounds = 32
@@ -99,9 +100,9 @@ enum SelectorParser {
                 i += 1
                 continue
             }
-            if c == UInt8(ascii: ">") {
-                guard !compounds.isEmpty, pending != .child else { return nil }
-                pending = .child
+            if c == UInt8(ascii: ">") || c == UInt8(ascii: "+") {
+                guard !compounds.isEmpty, pending == nil || pending == .descendant else { return nil }
+                pending = c == UInt8(ascii: ">") ? .child : .adjacent
                 i += 1
                 continue
             }
@@ -161,10 +162,10 @@ enum SelectorParser {
                 default: return nil  // other pseudo-classes, pseudo-elements, functions
                 }
                 i = j
-            } else if CSSBytes.isSpace(c) || c == UInt8(ascii: ">") {
+            } else if CSSBytes.isSpace(c) || c == UInt8(ascii: ">") || c == UInt8(ascii: "+") {
                 break
             } else {
-                return nil  // `+`, `~`, `|`, escapes, stray characters
+                return nil  // `~`, `|`, escapes, stray characters
             }
         }
         return i > start ? (compound, i) : nil

@@ -1,6 +1,6 @@
 /// A parsed CSS style sheet: the rules Lamina supports, in source order (SPEC §5).
 ///
-/// Rules whose selectors use anything unsupported (pseudo-classes, sibling combinators,
+/// Rules whose selectors use anything unsupported (pseudo-classes, the `~` combinator,
 /// namespaces, escapes) are dropped whole, as a browser drops a rule with an invalid selector.
 /// `@import` is never fetched (a warning), other at-rules (`@media`, `@font-face`…) are skipped.
 package struct StyleSheet: Hashable, Sendable {
@@ -80,6 +80,8 @@ package struct StyleSheet: Hashable, Sendable {
         case descendant
         /// `>`: the parent.
         case child
+        /// `+`: the previous element sibling.
+        case adjacent
     }
 
     /// A complex selector, compounds from left to right with the combinators between them.

@@ -30,6 +30,8 @@ import Testing
         "* .k1 rect { fill: red } [class] .x { fill: red } g.k0.grp .r { stroke: red }",
         "#g4 * { fill: red } .k2 .k1 .x { fill: blue } rect.after { fill: gray }",
         ":root .k0 path { fill: red } g:first-child rect { fill: blue }",
+        "rect + g circle { fill: red } .k1 + rect { fill: blue } g.grp + rect.after { stroke: red }",
+        ".inner > rect + circle { fill: red } #g2 + .after + g .x { fill: blue } svg > g + rect { fill: gray }",
     ]
 
     @Test(arguments: sheets)
@@ -84,5 +86,23 @@ import Testing
         for (i, r) in rects.enumerated() {
             #expect(cascade.declarations(for: r).map(\.value) == ["\(i)"])
         }
+    }
+
+    /// `+` reaches the previous element sibling only (text between them does not count).
+    @Test func adjacentSiblingRulesMatchThePreviousElementSibling() throws {
+        let s = #"<svg xmlns="http://www.w3.org/2000/svg"><style>rect + circle { fill: green } .a + .b rect { fill: blue }</style>"#
+            + #"<rect/> text <circle id="yes"/><circle id="no"/>"#
+            + #"<g class="a"/><g class="b"><rect id="inside"/></g><g class="b"><rect id="outside"/></g></svg>"#
+        let t = try XMLReader.read(Array(s.utf8), file: "s.svg").tree
+        var none: [Diagnostic] = []
+        let cascade = StyleCascade(tree: t, diagnostics: &none)
+        func fill(_ id: String) throws -> String? {
+            let e = try #require(t.indices.first { t.attribute($0, "id") == id })
+            return cascade.declarations(for: e).first { $0.name == "fill" }?.value
+        }
+        #expect(try fill("yes") == "green")
+        #expect(try fill("no") == nil)
+        #expect(try fill("inside") == "blue")
+        #expect(try fill("outside") == nil)
     }
 }

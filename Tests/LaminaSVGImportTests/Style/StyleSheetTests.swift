@@ -41,8 +41,20 @@ import Testing
         ])
     }
 
+    /// `+` (as resvg reads it), with or without spaces, mixed with the other combinators.
+    @Test func parsesAdjacentSiblingCombinators() throws {
+        let (s, _) = Self.sheet("g > rect+circle, svg .a + ellipse.b rect { fill: red }")
+        let selectors = try #require(s.rules.first?.selectors)
+        #expect(selectors.count == 2)
+        #expect(selectors[0].compounds.map(\.type) == ["g", "rect", "circle"])
+        #expect(selectors[0].combinators == [.child, .adjacent])
+        #expect(selectors[1].compounds.map(\.type) == ["svg", nil, "ellipse", "rect"])
+        #expect(selectors[1].combinators == [.descendant, .adjacent, .descendant])
+    }
+
     @Test(arguments: [
-        "rect:hover { fill: red }", "a + b { fill: red }", "a ~ b { fill: red }", "svg|rect { fill: red }",
+        "rect:hover { fill: red }", "a > + b { fill: red }", "a ~ b { fill: red }", "svg|rect { fill: red }",
+        "+ b { fill: red }", "a + { fill: red }", "a ++ b { fill: red }",
         "rect, :last-child { fill: red }", "> rect { fill: red }", "rect > { fill: red }", "#1\\x { fill: red }",
         "::before { fill: red }", "rect.a:not(.b) { fill: red }",
     ])
