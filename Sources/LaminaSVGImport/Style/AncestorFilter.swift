@@ -12,7 +12,7 @@ struct AncestorFilter {
     private var typeFeatures: [String: Int32] = [:]
     private var idFeatures: [String: Int32] = [:]
     private var classFeatures: [String: Int32] = [:]
-    /// Per selector: the features some ancestor must carry (left of the rightmost compound).
+    /// Per selector: the features some ancestor must carry (its ancestor compounds' names).
     private var required: [[Int32]] = []
     /// How many elements on the ancestor stack carry each feature.
     private var counts: [Int32] = []
@@ -61,8 +61,10 @@ struct AncestorFilter {
         var features: [Int32] = []
         if let f = typeFeatures[type] { features.append(f) }
         if let id, let f = idFeatures[id] { features.append(f) }
+        // A class listed twice counts twice and is uncounted twice: no search for repeats, so
+        // a hostile class list stays linear.
         for cls in classes {
-            if let f = classFeatures[cls], !features.contains(f) { features.append(f) }
+            if let f = classFeatures[cls] { features.append(f) }
         }
         for f in features { counts[Int(f)] += 1 }
         stack.append((element, features))
