@@ -50,37 +50,29 @@ extension SceneBuilder {
         return Size(w, h)
     }
 
-    /// The `href` chain of a paint server (itself first), stopping at cycles and at elements
-    /// of other kinds.
-    func hrefChain(_ e: Int, kinds: Set<String>) -> [Int] {
-        var chain = [e]
-        var cur = e
-        while chain.count < 64, let href = hrefValue(of: cur)?.trimmingCharacters(in: " \t\n\r"), href.hasPrefix("#"),
-            let next = element(id: String(href.dropFirst())), kinds.contains(tree[next].name), !chain.contains(next)
-        {
-            chain.append(next)
-            cur = next
-        }
-        return chain
-    }
-
     /// A gradient with its `href` chain resolved: attributes and stops inherited as SVG says,
     /// stop colors computed.
     mutating func gradientMarkup(_ e: Int, id: String) -> String {
         let name = tree[e].name
-        let chain = hrefChain(e, kinds: ["linearGradient", "radialGradient"])
+        let kinds: Set<String> = ["linearGradient", "radialGradient"]
         let own = name == "linearGradient" ? ["x1", "y1", "x2", "y2"] : ["cx", "cy", "r", "fx", "fy", "fr"]
         var out = "<\(name) id=\"\(MarkupText.attribute(id))\""
         for attribute in own + ["gradientUnits", "spreadMethod", "gradientTransform"] {
             let sameKind = own.contains(attribute)
-            guard let holder = chain.first(where: { (!sameKind || tree[$0].name == name) && tree[$0].attribute(attribute) != nil }),
+            let tree = self.tree
+            guard
+                let holder = firstInChain(e, kinds: kinds, question: sameKind ? "\(name) \(attribute)" : attribute, holds: {
+                    (!sameKind || tree[$0].name == name) && tree[$0].attribute(attribute) != nil
+                }),
                 let value = tree[holder].attribute(attribute)
             else { continue }
             if attribute == "gradientTransform", TransformList.parse(value[...]) == nil { continue }
             out += " \(attribute)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
         }
         out += ">"
-        let stopsOwner = chain.first { c in tree[c].children.contains { tree[$0].name == "stop" && tree[$0].isSVG } }
+        let stopsOwner = firstInChain(e, kinds: kinds, question: "stops") { [tree] c in
+            tree[c].children.contains { tree[$0].name == "stop" && tree[$0].isSVG }
+        }
         if let owner = stopsOwner {
             let ownerStyle = documentStyle(of: owner)
             for s in tree[owner].children where tree[s].name == "stop" && tree[s].isSVG {
@@ -103,21 +95,21 @@ extension SceneBuilder {
 
     /// A pattern with its `href` chain resolved and its children written with computed styles.
     mutating func patternMarkup(_ e: Int, id: String) -> String {
-        let chain = hrefChain(e, kinds: ["pattern"])
+        let kinds: Set<String> = ["pattern"]
         var out = "<pattern id=\"\(MarkupText.attribute(id))\""
         let attributes = [
             "x", "y", "width", "height", "patternUnits", "patternContentUnits", "patternTransform", "viewBox",
             "preserveAspectRatio",
         ]
         for attribute in attributes {
-            guard let holder = chain.first(where: { tree[$0].attribute(attribute) != nil }),
+            guard let holder = firstInChain(e, kinds: kinds, question: attribute, holds: { [tree] in tree[$0].attribute(attribute) != nil }),
                 let value = tree[holder].attribute(attribute)
             else { continue }
             if attribute == "patternTransform", TransformList.parse(value[...]) == nil { continue }
             out += " \(attribute)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
         }
         out += ">"
-        if let owner = chain.first(where: { !tree[$0].children.isEmpty }) {
+        if let owner = firstInChain(e, kinds: kinds, question: "children", holds: { [tree] in !tree[$0].children.isEmpty }) {
             let ownerStyle = documentStyle(of: owner)
             for c in tree[owner].children {
                 out += markup(of: c, parentStyle: ownerStyle, viewport: rootViewport, asLayerContent: false)

@@ -92,6 +92,8 @@ struct SceneBuilder {
     var built = 0
     let buildCap: Int
     var resources = ResourceCollector()
+    /// Memoized `href` inheritance of gradients and patterns.
+    var paintLinks = PaintServerLinks()
     /// `use` targets and the uses whose references form cycles.
     var useGraph: UseGraph
     /// Computed styles of elements outside the instance tree (clip paths, paint servers).
