@@ -28,8 +28,8 @@ extension SceneBuilder {
     mutating func firstInChain(
         _ e: Int, kinds: Set<String>, question: String, holds: (Int) -> Bool
     ) -> Int? {
-        var passed: [Int] = []
-        var visited: Set<Int> = []
+        // The elements passed without an answer (each gets the one found).
+        var passed: Set<Int> = []
         var current = e
         var answer = -1
         while true {
@@ -41,9 +41,8 @@ extension SceneBuilder {
                 answer = current
                 break
             }
-            passed.append(current)
-            visited.insert(current)
-            guard let next = nextPaintServer(after: current, kinds: kinds), !visited.contains(next) else { break }
+            passed.insert(current)
+            guard let next = nextPaintServer(after: current, kinds: kinds), !passed.contains(next) else { break }
             current = next
         }
         for p in passed { paintLinks.answers[PaintServerLinks.Key(element: p, question: question)] = answer }
