@@ -70,14 +70,15 @@ package struct ElementTreeBuilder {
         return n.isSVG && n.name == "text"
     }
 
-    /// Starts an element (its attributes follow with `appendAttribute`); returns its index.
+    /// Starts an element (its attributes follow with `appendAttribute`, or were appended from
+    /// slot `attributeStart` on); returns its index.
     @discardableResult
-    package mutating func startElement(name id: Int32, parent: Int?, line: Int32, column: Int32) -> Int {
+    package mutating func startElement(name id: Int32, parent: Int?, line: Int32, column: Int32, attributeStart: Int? = nil) -> Int {
         let index = elements.count
         elements.append(
             ElementRecord(
                 name: id, parent: parent.map { Int32($0) } ?? -1, line: line, column: column,
-                attributeStart: Int32(truncatingIfNeeded: attributeNameIDs.count), contentStart: 0,
+                attributeStart: Int32(truncatingIfNeeded: attributeStart ?? attributeNameIDs.count), contentStart: 0,
                 kind: elementNames[Int(id)].kind))
         if parent != nil { order.append(Int32(index)) }
         return index
@@ -100,6 +101,13 @@ package struct ElementTreeBuilder {
     package mutating func appendText(parent: Int, start: Int) {
         order.append(~Int32(texts.count))
         texts.append(TextRun(start: start, count: Int32(truncatingIfNeeded: textArena.count - start), parent: Int32(parent)))
+    }
+
+    /// Makes the `count` bytes at `textArena[start]` (written in place by the caller) a text run
+    /// of `parent`.
+    mutating func appendText(parent: Int, start: Int, count: Int) {
+        order.append(~Int32(texts.count))
+        texts.append(TextRun(start: start, count: Int32(truncatingIfNeeded: count), parent: Int32(parent)))
     }
 
     /// Appends a text run to `parent`.

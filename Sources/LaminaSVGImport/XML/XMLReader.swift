@@ -27,7 +27,12 @@ package enum XMLReader {
     static let maximumInputSize = 1 << 30
 
     /// Parses `bytes` into located elements; warnings are returned, fatal problems thrown.
-    package static func read(_ bytes: [UInt8], file: String) throws(SVGImportError) -> (tree: ElementTree, diagnostics: [Diagnostic]) {
+    ///
+    /// Most documents are read by ``FastXMLReader`` in one pass; the rest (and every document
+    /// with an error, `fastPath` false) by libxml2. Both give the same tables.
+    package static func read(
+        _ bytes: [UInt8], file: String, fastPath: Bool = true
+    ) throws(SVGImportError) -> (tree: ElementTree, diagnostics: [Diagnostic]) {
         _ = libxml2Ready
         let start = SourceLocation(file: file, line: 1, column: 1)
         guard bytes.count <= maximumInputSize else {
@@ -35,6 +40,9 @@ package enum XMLReader {
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw SVGImportError(.emptyDocument, "empty document", at: start)
+        }
+        if fastPath, var builder = FastXMLReader.read(bytes) {
+            return (try checkedRoot(builder.finish(file: file)), [])
         }
         // Multi-line attribute values: parse a copy with them blanked (libxml2's fast path);
         // the original only when that parse cannot be trusted.
@@ -64,14 +72,18 @@ package enum XMLReader {
         guard state.builder.count > 0 else {
             throw SVGImportError(.emptyDocument, "document has no elements", at: start)
         }
-        let tree = state.builder.finish(file: file)
+        return (try checkedRoot(state.builder.finish(file: file)), state.diagnostics)
+    }
+
+    /// `tree`, when its document element is SVG's `svg`.
+    private static func checkedRoot(_ tree: ElementTree) throws(SVGImportError) -> ElementTree {
         let root = tree[0]
         guard root.name == "svg", root.isSVG else {
             let what = root.namespace.map { "'\(root.name)' in namespace '\($0)'" } ?? "'\(root.name)' with no namespace"
             throw SVGImportError(
                 .notSVG, "root element is \(what), expected 'svg' in \(XMLNamespace.svg)", at: tree.location(of: 0))
         }
-        return (tree, state.diagnostics)
+        return tree
     }
 
     /// Runs libxml2 over `input` with `state`'s callbacks and `options`; false when no parser
