@@ -39,13 +39,21 @@ extension SVGMarkup {
         return true
     }
 
-    /// Appends `x,y x,y …` (numbers only: always safe, nothing to escape).
+    /// Appends `x,y x,y …` (numbers only: always safe, nothing to escape), staged a few dozen
+    /// points at a time.
     package static func points(_ pts: [Point], to out: inout [UInt8]) {
-        for (i, p) in pts.enumerated() {
-            if i > 0 { out.append(0x20) }
-            number(p.x, to: &out)
-            out.append(0x2C)
-            number(p.y, to: &out)
+        var i = 0
+        let perPoint = 2 * NumberText.maximumByteCount + 2
+        while i < pts.count {
+            staged(&out, capacity: 4096) { stage in
+                while i < pts.count, stage.count + perPoint <= stage.capacity {
+                    if i > 0 { stage.byte(0x20) }
+                    stage.number(pts[i].x)
+                    stage.byte(0x2C)
+                    stage.number(pts[i].y)
+                    i += 1
+                }
+            }
         }
     }
 

@@ -1,5 +1,11 @@
 import LaminaCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Building blocks for writing SVG as UTF-8 bytes: literals, escaped text, numbers, attributes.
 ///
 /// Every writer appends to one `[UInt8]` buffer; no attribute or number becomes a `String`.
@@ -84,13 +90,16 @@ package enum SVGMarkup {
         }
     }
 
-    /// Appends ` name="number"`.
+    /// Appends ` name="number"` (staged: one append).
     package static func attr(_ name: StaticString, _ value: Double, to out: inout [UInt8]) {
-        out.append(0x20)
-        lit(name, to: &out)
-        lit("=\"", to: &out)
-        number(value, to: &out)
-        out.append(0x22)
+        staged(&out, capacity: name.utf8CodeUnitCount + NumberText.maximumByteCount + 4) { stage in
+            stage.byte(0x20)
+            stage.lit(name)
+            stage.byte(0x3D)
+            stage.byte(0x22)
+            stage.number(value)
+            stage.byte(0x22)
+        }
     }
 
     /// Appends ` name="url(#id)"` for an id that may come from the input (checked and escaped).
@@ -142,15 +151,11 @@ package enum SVGMarkup {
 
     /// Appends `matrix(a b c d e f)`.
     package static func matrix(_ t: AffineTransform, to out: inout [UInt8]) {
-        lit("matrix(", to: &out)
-        number(t.a, to: &out); out.append(0x20)
-        number(t.b, to: &out); out.append(0x20)
-        number(t.c, to: &out); out.append(0x20)
-        number(t.d, to: &out); out.append(0x20)
-        number(t.tx, to: &out); out.append(0x20)
-        number(t.ty, to: &out)
-        out.append(0x29)
+        staged(&out, capacity: matrixCapacity) { stage in stage.matrix(t) }
     }
+
+    /// Room for `matrix(…)` with six numbers of any length.
+    static let matrixCapacity = 8 + 6 * (NumberText.maximumByteCount + 1)
 
     /// `matrix(a b c d e f)` text.
     package static func matrix(_ t: AffineTransform) -> String {
@@ -167,19 +172,75 @@ package enum SVGMarkup {
     }
 
     static let identityMatrix = "matrix(1 0 0 1 0 0)"
-    static let identityBytes = Array(identityMatrix.utf8)
 
     /// Appends ` transform="matrix(…)"` unless the transform prints as the identity.
     package static func transformAttribute(_ t: AffineTransform, to out: inout [UInt8]) {
-        let start = out.count
-        lit(" transform=\"", to: &out)
-        let m = out.count
-        matrix(t, to: &out)
-        if out.count - m == 19, out[m...].elementsEqual(identityBytes) {
-            out.removeSubrange(start...)
-            return
+        staged(&out, capacity: matrixCapacity + 16) { stage in
+            stage.lit(" transform=\"")
+            let m = stage.count
+            stage.matrix(t)
+            if stage.count - m == 19, memcmp(stage.base + m, identityMatrixBytes.utf8Start, 19) == 0 {
+                stage.count = 0
+                return
+            }
+            stage.byte(0x22)
         }
-        out.append(0x22)
+    }
+
+    /// ``identityMatrix`` as static bytes.
+    static let identityMatrixBytes: StaticString = "matrix(1 0 0 1 0 0)"
+
+    /// Runs `body` on a stack buffer of `capacity` bytes and appends what it wrote to `out` in
+    /// one call: an array append costs about a hundred instructions whatever its length, so
+    /// attributes and numbers are put together first.
+    @inline(__always)
+    static func staged(_ out: inout [UInt8], capacity: Int, _ body: (inout Stage) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buf in
+            var stage = Stage(base: buf.baseAddress!, capacity: capacity)
+            body(&stage)
+            if stage.count > 0 { out.append(contentsOf: UnsafeBufferPointer(start: stage.base, count: stage.count)) }
+        }
+    }
+
+    /// Bytes put together on the stack (``staged(_:capacity:_:)``); callers keep within its capacity.
+    struct Stage {
+        let base: UnsafeMutablePointer<UInt8>
+        var count = 0
+        let capacity: Int
+
+        init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+            self.base = base
+            self.capacity = capacity
+        }
+
+        @inline(__always) mutating func byte(_ b: UInt8) {
+            precondition(count < capacity)
+            base[count] = b
+            count += 1
+        }
+
+        @inline(__always) mutating func lit(_ s: StaticString) {
+            let n = s.utf8CodeUnitCount
+            precondition(count + n <= capacity)
+            (base + count).update(from: s.utf8Start, count: n)
+            count += n
+        }
+
+        @inline(__always) mutating func number(_ v: Double) {
+            precondition(count + NumberText.maximumByteCount <= capacity)
+            count += NumberText.write(v, to: base + count)
+        }
+
+        mutating func matrix(_ t: AffineTransform) {
+            lit("matrix(")
+            number(t.a); byte(0x20)
+            number(t.b); byte(0x20)
+            number(t.c); byte(0x20)
+            number(t.d); byte(0x20)
+            number(t.tx); byte(0x20)
+            number(t.ty)
+            byte(0x29)
+        }
     }
 
     /// Whether `text` contains `needle` (a byte search).
