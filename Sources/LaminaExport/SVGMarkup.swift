@@ -44,6 +44,22 @@ package enum SVGMarkup {
     package static func attr(_ name: StaticString, _ value: String, to out: inout [UInt8]) {
         let kind = classify(value)
         if kind & 1 != 0, !MarkupSafety.isSafeValueFast(value) { return }
+        let count = value.utf8.count
+        if kind & 2 == 0, count <= 96 {
+            // A short value to copy as it is (a color, a number list): one append.
+            var v = value
+            v.withUTF8 { bytes in
+                staged(&out, capacity: name.utf8CodeUnitCount + count + 4) { stage in
+                    stage.byte(0x20)
+                    stage.lit(name)
+                    stage.byte(0x3D)
+                    stage.byte(0x22)
+                    stage.bytes(bytes)
+                    stage.byte(0x22)
+                }
+            }
+            return
+        }
         out.append(0x20)
         lit(name, to: &out)
         lit("=\"", to: &out)
@@ -224,6 +240,12 @@ package enum SVGMarkup {
             precondition(count + n <= capacity)
             (base + count).update(from: s.utf8Start, count: n)
             count += n
+        }
+
+        @inline(__always) mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
+            precondition(count + b.count <= capacity)
+            for k in 0..<b.count { base[count + k] = b[k] }
+            count += b.count
         }
 
         @inline(__always) mutating func number(_ v: Double) {

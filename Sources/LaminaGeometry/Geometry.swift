@@ -128,6 +128,17 @@ public struct Rect: Hashable, Sendable {
         return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 
+    /// The bounding box of an array of points (`Rect.null` for none): the generic
+    /// ``boundingBox(of:)-(S)`` without its witness calls, which other modules cannot specialize.
+    public static func boundingBox(of points: [Point]) -> Rect {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for p in points {
+            x0 = Swift.min(x0, p.x); y0 = Swift.min(y0, p.y)
+            x1 = Swift.max(x1, p.x); y1 = Swift.max(y1, p.y)
+        }
+        return points.isEmpty ? .null : Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+
     /// The bounding box of a list of points (`Rect.null` for none).
     public static func boundingBox<S: Sequence>(of points: S) -> Rect where S.Element == Point {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
