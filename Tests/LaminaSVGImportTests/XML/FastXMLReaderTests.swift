@@ -29,6 +29,14 @@ import Testing
         }
     }
 
+    /// Reads `bytes` with libxml2 (for tests of the libxml2 path: blanked values, lifted limits)
+    /// after checking that the fast path gives the same result or declines.
+    static func libxml2Read(_ bytes: [UInt8], file: String) throws(SVGImportError) -> (tree: ElementTree, diagnostics: [Diagnostic]) {
+        let r = compare(bytes, file: file)
+        #expect(r.same, "\(r.detail)")
+        return try XMLReader.read(bytes, file: file, fastPath: false)
+    }
+
     /// The first difference between two trees' tables, or nil.
     static func difference(_ x: ElementTree, _ y: ElementTree) -> String? {
         let a = x.table, b = y.table
