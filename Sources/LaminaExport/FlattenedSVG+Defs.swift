@@ -22,14 +22,14 @@ extension FlatWriter {
             }
             SVGMarkup.lit(">\n", to: &content)
             for shape in n.shapes { writeClipShape(shape, inverse: inverse, to: &content) }
-            if let existing = clipDefs[content] {
+            if let existing = clipDefs[ClipText(bytes: content)] {
                 clipIDs[ClipKey(node: c, space: s)] = existing
                 continue
             }
             var counter = nextClip
             let id = generatedID("lamina-clip-", counter: &counter)
             nextClip = counter
-            clipDefs[content] = id
+            clipDefs[ClipText(bytes: content)] = id
             clipIDs[ClipKey(node: c, space: s)] = id
             SVGMarkup.lit("<clipPath id=\"", to: &defs)
             SVGMarkup.raw(id, to: &defs)

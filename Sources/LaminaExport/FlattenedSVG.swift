@@ -48,7 +48,7 @@ struct FlatWriter {
     var clipIDs: [ClipKey: String] = [:]
     var maskIDs: [Int: String] = [:]
     /// Clip definitions by their text after the id, so identical ones share an id.
-    var clipDefs: [[UInt8]: String] = [:]
+    var clipDefs: [ClipText: String] = [:]
     /// Map from each space-establishing group's space to output space (by group index).
     var spaceToOutput: [Int: AffineTransform] = [:]
     /// The innermost space-establishing group at or above each group.
@@ -150,5 +150,15 @@ struct FlatWriter {
             counter += 1
             if !reserved.contains(id) { return id }
         }
+    }
+}
+
+/// The text of a clip definition as a dictionary key, hashed in one call over its bytes (an
+/// array of bytes hashes byte by byte).
+struct ClipText: Hashable {
+    let bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
