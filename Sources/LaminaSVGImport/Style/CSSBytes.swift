@@ -47,6 +47,11 @@ enum CSSBytes {
     /// The index of the first `stop` byte at nesting depth 0 from `i` (strings, `()` and `[]`
     /// skipped), or `end` when none.
     static func find(_ stop: UInt8, in b: [UInt8], from i: Int, to end: Int, orStop other: UInt8 = 0) -> Int {
+        b.withUnsafeBufferPointer { find(stop, in: $0, from: i, to: end, orStop: other) }
+    }
+
+    /// ``find(_:in:from:to:orStop:)`` over bytes in place.
+    static func find(_ stop: UInt8, in b: UnsafeBufferPointer<UInt8>, from i: Int, to end: Int, orStop other: UInt8 = 0) -> Int {
         var j = i
         var depth = 0
         var quote: UInt8 = 0
@@ -71,6 +76,11 @@ enum CSSBytes {
 
     /// The index just past the `}` matching the `{` at `open` (or `end`), strings skipped.
     static func skipBlock(_ b: [UInt8], from open: Int, to end: Int) -> Int {
+        b.withUnsafeBufferPointer { skipBlock($0, from: open, to: end) }
+    }
+
+    /// ``skipBlock(_:from:to:)`` over bytes in place.
+    static func skipBlock(_ b: UnsafeBufferPointer<UInt8>, from open: Int, to end: Int) -> Int {
         var j = open + 1
         var depth = 1
         var quote: UInt8 = 0
@@ -94,6 +104,11 @@ enum CSSBytes {
 
     /// `start..<end` without surrounding whitespace.
     static func trimmed(_ b: [UInt8], _ start: Int, _ end: Int) -> Range<Int> {
+        b.withUnsafeBufferPointer { trimmed($0, start, end) }
+    }
+
+    /// ``trimmed(_:_:_:)`` over bytes in place.
+    @inline(__always) static func trimmed(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int> {
         var s = start, e = end
         while s < e, isSpace(b[s]) { s += 1 }
         while e > s, isSpace(b[e - 1]) { e -= 1 }
@@ -120,6 +135,14 @@ enum CSSBytes {
     static func forEachDeclaration(
         _ b: [UInt8], _ start: Int, _ end: Int, _ body: (_ name: Range<Int>, _ value: Range<Int>, _ important: Bool) -> Void
     ) {
+        b.withUnsafeBufferPointer { forEachDeclaration($0, start, end, body) }
+    }
+
+    /// ``forEachDeclaration(_:_:_:_:)`` over bytes in place.
+    static func forEachDeclaration(
+        _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+        _ body: (_ name: Range<Int>, _ value: Range<Int>, _ important: Bool) -> Void
+    ) {
         var i = start
         while i < end {
             let stop = find(UInt8(ascii: ";"), in: b, from: i, to: end, orStop: UInt8(ascii: "{"))
@@ -136,7 +159,7 @@ enum CSSBytes {
     }
 
     /// The ranges of one declaration in `start..<end`, or nil when malformed.
-    static func declaration(_ b: [UInt8], _ start: Int, _ end: Int) -> (name: Range<Int>, value: Range<Int>, important: Bool)? {
+    static func declaration(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (name: Range<Int>, value: Range<Int>, important: Bool)? {
         let colon = find(UInt8(ascii: ":"), in: b, from: start, to: end)
         guard colon < end else { return nil }
         let nameRange = trimmed(b, start, colon)
@@ -155,7 +178,7 @@ enum CSSBytes {
     }
 
     /// True when `b[r]` is `important` in any ASCII case.
-    private static func isImportant(_ b: [UInt8], _ r: Range<Int>) -> Bool {
+    private static func isImportant(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
         let word: StaticString = "important"
         guard r.count == word.utf8CodeUnitCount else { return false }
         var k = 0
@@ -168,7 +191,7 @@ enum CSSBytes {
         return true
     }
 
-    private static func lastBang(_ b: [UInt8], _ r: Range<Int>) -> Int? {
+    private static func lastBang(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Int? {
         var j = r.upperBound - 1
         while j >= r.lowerBound {
             let c = b[j]

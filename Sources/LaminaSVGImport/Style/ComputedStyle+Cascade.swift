@@ -127,6 +127,12 @@ extension ComputedStyle {
     /// `value` without CSS whitespace at its ends: the same string, without making a substring,
     /// when neither end byte is whitespace (cascaded values are trimmed already).
     @inline(__always) static func trimmedCSS(_ value: String) -> String {
+        // Native strings answer from their bytes in place (`utf8.last` walks an index back).
+        let padded = value.utf8.withContiguousStorageIfAvailable { b -> Bool in
+            guard let f = b.first, let l = b.last else { return false }
+            return CSSBytes.isSpace(f) || CSSBytes.isSpace(l)
+        }
+        if padded == false { return value }
         let u = value.utf8
         guard let f = u.first, let l = u.last, CSSBytes.isSpace(f) || CSSBytes.isSpace(l) else { return value }
         return value.trimmingCharactersCSS()
