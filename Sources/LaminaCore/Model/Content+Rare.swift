@@ -48,6 +48,10 @@ extension Content {
         set { if !newValue.isEmpty || rareBox != nil { updateRare { $0.extra = newValue } } }
     }
 
+    /// Whether some rarely set property (`strokeOpacity`, the rules, caps and joins, miter
+    /// limit, dashes, `extra`) may be set; false means none of them is.
+    package var mayHaveRareProperties: Bool { rareBox != nil }
+
     /// Changes the rare properties in place when the box is not shared; drops the box when
     /// every property is back to unset, and makes none for a change that sets nothing.
     private mutating func updateRare(_ change: (inout ContentRare) -> Void) {

@@ -84,7 +84,7 @@ public struct Layer: Hashable, Sendable {
     /// `body` applied to the content, or nil when the layer has none. Reading ``content``
     /// copies the whole `Content` out of its box (a retain and a release of each of its
     /// references); this leaves the layer itself uncopied.
-    func withContent<R>(_ body: (Content) throws -> R) rethrows -> R? {
+    package func withContent<R>(_ body: (Content) throws -> R) rethrows -> R? {
         guard let box = contentBox else { return nil }
         return try body(box.value)
     }
@@ -95,13 +95,25 @@ public struct Layer: Hashable, Sendable {
         set { LayerBox.store(newValue, in: &svgBox) }
     }
 
+    /// `body` applied to the SVG facts, or nil when the layer has none; like
+    /// ``withContent(_:)``, without copying them out of their box.
+    package func withSVG<R>(_ body: (SVGInfo) throws -> R) rethrows -> R? {
+        guard let box = svgBox else { return nil }
+        return try body(box.value)
+    }
+
+    /// Whether some rarely set property (`anchorPointZ`, `zPosition`, `cornerRadius`,
+    /// `borderWidth`, `sublayerTransform`, the colors, `constraints`, `layoutManager`) may
+    /// differ from its default; false means all of them have it.
+    package var mayHaveRareProperties: Bool { rareBox != nil }
+
     /// Whether the layer has content (`content != nil`), without copying the content out of its box.
     var hasContent: Bool { contentBox != nil }
 
     /// The transform when one is set (nil for identity). Reading it calls nothing opaque, so
     /// a layer read in place from an array is not copied to keep it alive (`transform` falls
     /// back on the global `Transform3D.identity`).
-    var transformIfSet: Transform3D? { transformBox?.value }
+    package var transformIfSet: Transform3D? { transformBox?.value }
 
     /// The sublayer transform when the rare properties are stored (it may still be the
     /// identity); nil means the identity. Read like ``transformIfSet``, for the same reason.

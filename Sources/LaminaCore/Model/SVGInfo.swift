@@ -13,6 +13,10 @@ public struct SVGInfo: Hashable, Sendable {
         self.element = element
     }
 
+    /// Whether some rarely set fact (`title`, `className`, `mask`, `filter`, `extra`,
+    /// `location`) may be set; false means none of them is.
+    package var mayHaveRareFacts: Bool { rareBox != nil }
+
     public var title: String? {
         get { rareBox?.value.title }
         set { if newValue != nil || rareBox != nil { updateRare { $0.title = newValue } } }

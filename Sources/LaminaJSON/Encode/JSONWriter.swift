@@ -202,6 +202,24 @@ struct JSONWriter: ~Copyable {
         appendNumber(v)
     }
 
+    /// `"key": number` as a new entry of the current object: ``key(_:)`` then ``number(_:)``
+    /// with one check for room.
+    mutating func number(_ v: Double, key: StaticString) {
+        let n = key.utf8CodeUnitCount
+        guard n <= 64 else {
+            self.key(key)
+            number(v)
+            return
+        }
+        let p = beginEntry(extra: n + 4 + NumberText.maximumByteCount)
+        p[0] = UInt8(ascii: "\"")
+        (p + 1).update(from: key.utf8Start, count: n)
+        p[n + 1] = UInt8(ascii: "\"")
+        p[n + 2] = UInt8(ascii: ":")
+        p[n + 3] = 0x20
+        count += n + 4 + NumberText.write(v, to: p + n + 4)
+    }
+
     mutating func bool(_ v: Bool) {
         beginValue()
         if v { raw("true") } else { raw("false") }
@@ -215,8 +233,14 @@ struct JSONWriter: ~Copyable {
 
     /// A number inside a one-line array, `, `-separated unless `first`.
     mutating func inlineNumber(_ v: Double, first: Bool = false) {
-        if !first { raw(", ") }
-        appendNumber(v)
+        var p = room(2 + NumberText.maximumByteCount)
+        if !first {
+            p[0] = UInt8(ascii: ",")
+            p[1] = 0x20
+            p += 2
+            count += 2
+        }
+        count += NumberText.write(v, to: p)
     }
 
     /// A string inside a one-line array, `, `-separated unless `first`.
@@ -232,11 +256,36 @@ struct JSONWriter: ~Copyable {
 
     @inline(__always)
     private mutating func appendNumber(_ v: Double) {
-        NumberText.withUTF8(v) { put($0) }
+        count += NumberText.write(v, to: room(NumberText.maximumByteCount))
     }
+
+    /// The longest string copied by the short path of ``appendQuoted(_:)``.
+    private static let shortString = 256
 
     /// A JSON string literal: `"` `\` and control characters escaped, everything else as is.
     private mutating func appendQuoted(_ s: String) {
+        // A short native string (ids, colors, element names) is copied straight into the
+        // buffer while it is checked; the first byte to escape hands it to the general path.
+        let done = s.utf8.withContiguousStorageIfAvailable { buf -> Bool in
+            let n = buf.count
+            guard n <= Self.shortString else { return false }
+            let p = room(n + 2)
+            p[0] = UInt8(ascii: "\"")
+            for i in 0..<n {
+                let b = buf[i]
+                if b < 0x20 || b == 0x22 || b == 0x5C { return false }
+                p[i &+ 1] = b
+            }
+            p[n + 1] = UInt8(ascii: "\"")
+            count += n + 2
+            return true
+        }
+        if done == true { return }
+        appendQuotedEscaping(s)
+    }
+
+    /// ``appendQuoted(_:)`` for any string.
+    private mutating func appendQuotedEscaping(_ s: String) {
         put(UInt8(ascii: "\""))
         var text = s
         text.withUTF8 { buf in

@@ -51,21 +51,27 @@ extension LayerEncoder {
         paintKey("fill", c.fill)
         paintKey("stroke", c.stroke)
         numberKey("fillOpacity", c.fillOpacity)
-        numberKey("strokeOpacity", c.strokeOpacity)
-        stringKey("fillRule", c.fillRule)
-        numberKey("strokeWidth", c.strokeWidth)
-        stringKey("strokeLinecap", c.strokeLinecap)
-        stringKey("strokeLinejoin", c.strokeLinejoin)
-        numberKey("strokeMiterlimit", c.strokeMiterlimit)
-        if let dashes = c.strokeDasharray {
-            writer.key("strokeDasharray")
-            writer.openInline()
-            for (i, v) in dashes.enumerated() { writer.inlineNumber(v, first: i == 0) }
-            writer.closeInline()
+        // Most content has none of the rare properties: one test skips them all.
+        let rare = c.mayHaveRareProperties
+        if rare {
+            numberKey("strokeOpacity", c.strokeOpacity)
+            stringKey("fillRule", c.fillRule)
         }
-        numberKey("strokeDashoffset", c.strokeDashoffset)
-        stringKey("clipRule", c.clipRule)
-        extra(c.extra)
+        numberKey("strokeWidth", c.strokeWidth)
+        if rare {
+            stringKey("strokeLinecap", c.strokeLinecap)
+            stringKey("strokeLinejoin", c.strokeLinejoin)
+            numberKey("strokeMiterlimit", c.strokeMiterlimit)
+            if let dashes = c.strokeDasharray {
+                writer.key("strokeDasharray")
+                writer.openInline()
+                for (i, v) in dashes.enumerated() { writer.inlineNumber(v, first: i == 0) }
+                writer.closeInline()
+            }
+            numberKey("strokeDashoffset", c.strokeDashoffset)
+            stringKey("clipRule", c.clipRule)
+            extra(c.extra)
+        }
         writer.close()
     }
 
@@ -75,11 +81,13 @@ extension LayerEncoder {
         writer.openObject()
         stringKey("element", s.element)
         stringKey("id", s.id)
-        stringKey("title", s.title)
-        stringKey("class", s.className)
-        stringKey("mask", s.mask)
-        stringKey("filter", s.filter)
-        extra(s.extra)
+        if s.mayHaveRareFacts {
+            stringKey("title", s.title)
+            stringKey("class", s.className)
+            stringKey("mask", s.mask)
+            stringKey("filter", s.filter)
+            extra(s.extra)
+        }
         writer.close()
     }
 

@@ -56,19 +56,24 @@ struct LayerEncoder: ~Copyable {
         }
         pointKey("position", l.position, unless: .zero)
         pointKey("anchorPoint", l.anchorPoint, unless: Point(0.5, 0.5))
-        numberKey("anchorPointZ", l.anchorPointZ, unless: 0)
-        numberKey("zPosition", l.zPosition, unless: 0)
-        transformKey("transform", l.transform)
-        transformKey("sublayerTransform", l.sublayerTransform)
+        // Most layers have none of the rare properties: one test skips them all.
+        let rare = l.mayHaveRareProperties
+        if rare {
+            numberKey("anchorPointZ", l.anchorPointZ, unless: 0)
+            numberKey("zPosition", l.zPosition, unless: 0)
+        }
+        if let t = l.transformIfSet { transformKey("transform", t) }
+        if rare { transformKey("sublayerTransform", l.sublayerTransform) }
         trueKey("geometryFlipped", l.geometryFlipped)
         trueKey("masksToBounds", l.masksToBounds)
         trueKey("hidden", l.hidden)
-        numberKey("cornerRadius", l.cornerRadius, unless: 0)
+        if rare { numberKey("cornerRadius", l.cornerRadius, unless: 0) }
         numberKey("opacity", l.opacity, unless: 1)
         if !l.allowsGroupOpacity {
             writer.key("allowsGroupOpacity")
             writer.bool(false)
         }
+        guard rare else { return }
         stringKey("backgroundColor", l.backgroundColor)
         stringKey("borderColor", l.borderColor)
         numberKey("borderWidth", l.borderWidth, unless: 0)
@@ -76,7 +81,7 @@ struct LayerEncoder: ~Copyable {
 
     /// `constraints` through `svg`.
     mutating func writeTail(_ l: Layer) {
-        if !l.constraints.isEmpty {
+        if l.mayHaveRareProperties, !l.constraints.isEmpty {
             writer.key("constraints")
             writer.openArray()
             for c in l.constraints {
@@ -93,7 +98,7 @@ struct LayerEncoder: ~Copyable {
             }
             writer.close()
         }
-        if let m = l.layoutManager {
+        if l.mayHaveRareProperties, let m = l.layoutManager {
             writer.key("layoutManager")
             writer.string(m.rawValue)
         }
@@ -107,8 +112,9 @@ struct LayerEncoder: ~Copyable {
             }
             writer.closeInline()
         }
-        if let content = l.content { writeContent(content) }
-        if let svg = l.svg { writeSVG(svg) }
+        // Read in their boxes: copying them out would retain and release each reference.
+        l.withContent { writeContent($0) }
+        l.withSVG { writeSVG($0) }
     }
 
     /// `"key": [x, y]` unless `value == skip`.
@@ -124,15 +130,13 @@ struct LayerEncoder: ~Copyable {
     /// `"key": number` unless `value == skip`.
     mutating func numberKey(_ key: StaticString, _ value: Double, unless skip: Double) {
         guard value != skip else { return }
-        writer.key(key)
-        writer.number(value)
+        writer.number(value, key: key)
     }
 
     /// `"key": number` when present.
     mutating func numberKey(_ key: StaticString, _ value: Double?) {
         guard let value else { return }
-        writer.key(key)
-        writer.number(value)
+        writer.number(value, key: key)
     }
 
     /// `"key": "string"` when present.
