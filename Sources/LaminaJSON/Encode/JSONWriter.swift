@@ -138,10 +138,24 @@ struct JSONWriter: ~Copyable {
         top |= 2
     }
 
+    /// The longest key written in one piece by ``key(_:)`` and ``number(_:key:)``.
+    private static let shortKey = 64
+
+    /// Writes `"key": ` at `p` (room for the key's length + 4); returns the length.
+    @inline(__always)
+    private static func keyBytes(_ key: StaticString, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        let n = key.utf8CodeUnitCount
+        p[0] = UInt8(ascii: "\"")
+        (p + 1).update(from: key.utf8Start, count: n)
+        p[n + 1] = UInt8(ascii: "\"")
+        p[n + 2] = UInt8(ascii: ":")
+        p[n + 3] = 0x20
+        return n + 4
+    }
+
     /// Writes `"key": ` as a new entry of the current object (a plain ASCII literal).
     mutating func key(_ key: StaticString) {
-        let n = key.utf8CodeUnitCount
-        guard n <= 64 else {
+        guard key.utf8CodeUnitCount <= Self.shortKey else {
             _ = beginEntry(extra: 0)
             put(UInt8(ascii: "\""))
             raw(key)
@@ -149,13 +163,8 @@ struct JSONWriter: ~Copyable {
             afterKey = true
             return
         }
-        let p = beginEntry(extra: n + 4)
-        p[0] = UInt8(ascii: "\"")
-        (p + 1).update(from: key.utf8Start, count: n)
-        p[n + 1] = UInt8(ascii: "\"")
-        p[n + 2] = UInt8(ascii: ":")
-        p[n + 3] = 0x20
-        count += n + 4
+        let p = beginEntry(extra: key.utf8CodeUnitCount + 4)
+        count += Self.keyBytes(key, at: p)
         afterKey = true
     }
 
@@ -205,19 +214,14 @@ struct JSONWriter: ~Copyable {
     /// `"key": number` as a new entry of the current object: ``key(_:)`` then ``number(_:)``
     /// with one check for room.
     mutating func number(_ v: Double, key: StaticString) {
-        let n = key.utf8CodeUnitCount
-        guard n <= 64 else {
+        guard key.utf8CodeUnitCount <= Self.shortKey else {
             self.key(key)
             number(v)
             return
         }
-        let p = beginEntry(extra: n + 4 + NumberText.maximumByteCount)
-        p[0] = UInt8(ascii: "\"")
-        (p + 1).update(from: key.utf8Start, count: n)
-        p[n + 1] = UInt8(ascii: "\"")
-        p[n + 2] = UInt8(ascii: ":")
-        p[n + 3] = 0x20
-        count += n + 4 + NumberText.write(v, to: p + n + 4)
+        let p = beginEntry(extra: key.utf8CodeUnitCount + 4 + NumberText.maximumByteCount)
+        let k = Self.keyBytes(key, at: p)
+        count += k + NumberText.write(v, to: p + k)
     }
 
     mutating func bool(_ v: Bool) {
