@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Names and namespaces of ``FastXMLReader``: interning, prefixes, the namespace rules.
+extension FastXMLReader {
+    // MARK: - Names and namespaces
+
+    func isNamespaceDeclaration(_ name: Name) -> Bool {
+        if name.colon < 0 { return name.end - name.start == 5 && startsWith("xmlns", at: name.start) }
+        return name.colon - name.start == 5 && startsWith("xmlns", at: name.start)
+    }
+
+    func declare(_ name: Name, _ valueStart: Int, _ valueEnd: Int, plain: Bool, since first: Int) throws(Decline) {
+        var scratch = [UInt8](repeating: 0, count: valueEnd - valueStart)
+        if plain {
+            scratch.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: base + valueStart, count: valueEnd - valueStart) }
+        } else {
+            let count = try scratch.withUnsafeMutableBufferPointer { b throws(Decline) in try decodeValue(valueStart, valueEnd, into: b.baseAddress!) }
+            scratch.removeSubrange(count...)
+        }
+        let prefixStart = name.colon < 0 ? name.start : name.colon + 1
+        let prefixCount = name.colon < 0 ? 0 : name.end - prefixStart
+        if prefixCount > 0 {
+            // `xml` and `xmlns` cannot be declared, and no prefix may be undeclared.
+            if prefixCount == 3, startsWith("xml", at: prefixStart) { throw Decline() }
+            if prefixCount == 5, startsWith("xmlns", at: prefixStart) { throw Decline() }
+            if scratch.isEmpty { throw Decline() }
+        }
+        let uri: Int32
+        if scratch.isEmpty {
+            uri = -1
+        } else {
+            guard Self.isAbsoluteURI(scratch) else { throw Decline() }
+            let s = String(decoding: scratch, as: UTF8.self)
+            if s == XMLNamespace.xml || s == "http://www.w3.org/2000/xmlns/" { throw Decline() }
+            if let known = uriIndex[s] {
+                uri = known
+            } else {
+                uri = Int32(uris.count)
+                uris.append(s)
+                uriIndex[s] = uri
+            }
+        }
+        for k in first..<bindings.count where Int(bindings[k].prefixCount) == prefixCount {
+            if memcmp(base + Int(bindings[k].prefixStart), base + prefixStart, prefixCount) == 0 { throw Decline() }
+        }
+        guard bindings.count < Self.maximumBindings else { throw Decline() }
+        bindings.append(Binding(prefixStart: Int32(prefixStart), prefixCount: Int32(prefixCount), uri: uri))
+    }
+
+    /// The namespace of a prefix (`count` 0: the default namespace) in scope: -1 for none,
+    /// nil when the prefix is not declared.
+    func namespace(prefixAt start: Int, count: Int) -> Int32? {
+        var k = bindings.count - 1
+        while k >= 0 {
+            let b = bindings[k]
+            if Int(b.prefixCount) == count, count == 0 || memcmp(base + Int(b.prefixStart), base + start, count) == 0 {
+                return b.uri
+            }
+            k -= 1
+        }
+        return count == 0 ? -1 : nil
+    }
+
+    func elementName(_ name: Name) throws(Decline) -> (id: Int32, isText: Bool) {
+        let uri: Int32
+        if name.colon < 0 {
+            uri = namespace(prefixAt: 0, count: 0) ?? -1
+        } else {
+            let count = name.colon - name.start
+            if count == 3, startsWith("xml", at: name.start) { throw Decline() }
+            guard let u = namespace(prefixAt: name.start, count: count) else { throw Decline() }
+            uri = u
+        }
+        let count = name.end - name.start
+        if let e = elementNames.find(hash: name.hash, base: base, start: name.start, count: count, uri: uri) {
+            return (e.id, e.flag)
+        }
+        let localStart = name.colon < 0 ? name.start : name.colon + 1
+        let local = string(localStart, name.end)
+        let id = builder.elementName(local, namespace: uri < 0 ? nil : uris[Int(uri)])
+        let isText = builder.isSVGText(id)
+        elementNames.insert(hash: name.hash, start: name.start, count: count, uri: uri, id: id, flag: isText)
+        return (id, isText)
+    }
+
+    /// The id of an attribute name already interned under the bindings in scope, or nil.
+    @inline(__always) func knownAttributeName(_ name: Name) -> Int32? {
+        var uri: Int32 = -1
+        if name.colon >= 0 {
+            let count = name.colon - name.start
+            if count == 3, startsWith("xml", at: name.start) {
+                uri = xmlURI
+            } else {
+                guard let u = namespace(prefixAt: name.start, count: count), u >= 0 else { return nil }
+                uri = u
+            }
+        }
+        return attributeNames.find(hash: name.hash, base: base, start: name.start, count: name.end - name.start, uri: uri)?.id
+    }
+
+    func attributeName(_ name: Name) throws(Decline) -> Int32 {
+        var uri: Int32 = -1
+        if name.colon >= 0 {
+            let count = name.colon - name.start
+            if count == 3, startsWith("xml", at: name.start) {
+                uri = xmlURI
+            } else {
+                guard let u = namespace(prefixAt: name.start, count: count), u >= 0 else { throw Decline() }
+                uri = u
+            }
+        }
+        let count = name.end - name.start
+        if let e = attributeNames.find(hash: name.hash, base: base, start: name.start, count: count, uri: uri) {
+            return e.id
+        }
+        let id: Int32
+        if name.colon < 0 {
+            let s = string(name.start, name.end)
+            id = builder.attributeName(s, namespace: nil, qualifiedName: s)
+        } else {
+            id = builder.attributeName(
+                string(name.colon + 1, name.end), namespace: uris[Int(uri)], qualifiedName: string(name.start, name.end))
+        }
+        attributeNames.insert(hash: name.hash, start: name.start, count: count, uri: uri, id: id, flag: false)
+        while lastUse.count <= Int(id) {
+            lastUse.append(0)
+            namespaced.append(false)
+        }
+        namespaced.base[Int(id)] = uri >= 0
+        return id
+    }
+
+    /// No two namespaced attributes of the element whose slots start at `first` have the same
+    /// local name and namespace under different prefixes (libxml2 stops).
+    func checkNamespacedDistinct(from first: Int) throws(Decline) {
+        var seen = Set<String>()
+        for k in first..<nameIDs.count {
+            let a = builder.attributeNames[Int(nameIDs.base[k])]
+            if let ns = a.namespace, !seen.insert(ns + " " + a.name).inserted { throw Decline() }
+        }
+    }
+
+    func string(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    }
+}
+
+/// Interned names keyed by their bytes in the input and a namespace index (open addressing
+/// over raw storage, so that lookups from the reader retain nothing).
+struct NameTable {
+    struct Entry {
+        var hash: UInt32
+        var start: Int32
+        var count: Int32
+        var uri: Int32
+        var id: Int32
+        var flag: Bool
+    }
+
+    private var slots: UnsafeMutablePointer<Int32>
+    private var mask: Int
+    private var entries = RawColumn<Entry>(capacity: 32)
+
+    init() {
+        mask = 63
+        slots = .allocate(capacity: 64)
+        slots.initialize(repeating: -1, count: 64)
+    }
+
+    @inline(__always) func find(hash: UInt32, base: UnsafePointer<UInt8>, start: Int, count: Int, uri: Int32) -> Entry? {
+        var s = Int(hash) & mask
+        while true {
+            let e = Int(slots[s])
+            if e < 0 { return nil }
+            let entry = entries.base[e]
+            if entry.hash == hash, Int(entry.count) == count, entry.uri == uri, Self.same(base + Int(entry.start), base + start, count) {
+                return entry
+            }
+            s = (s + 1) & mask
+        }
+    }
+
+    /// Whether the `count` bytes at `a` and `b` are equal (short names compared in line).
+    @inline(__always) private static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        if count > 16 { return memcmp(a, b, count) == 0 }
+        for k in 0..<count where a[k] != b[k] { return false }
+        return true
+    }
+
+    mutating func insert(hash: UInt32, start: Int, count: Int, uri: Int32, id: Int32, flag: Bool) {
+        if (entries.count + 1) * 2 > mask + 1 {
+            slots.deallocate()
+            mask = mask * 2 + 1
+            slots = .allocate(capacity: mask + 1)
+            slots.initialize(repeating: -1, count: mask + 1)
+            for k in 0..<entries.count { place(entries.base[k].hash, Int32(k)) }
+        }
+        entries.append(Entry(hash: hash, start: Int32(start), count: Int32(count), uri: uri, id: id, flag: flag))
+        place(hash, Int32(entries.count - 1))
+    }
+
+    private func place(_ hash: UInt32, _ index: Int32) {
+        var s = Int(hash) & mask
+        while slots[s] >= 0 { s = (s + 1) & mask }
+        slots[s] = index
+    }
+
+    func deallocate() {
+        slots.deallocate()
+        entries.deallocate()
+    }
+}

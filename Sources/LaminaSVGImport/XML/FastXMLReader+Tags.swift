@@ -1,0 +1,208 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Start and end tags of ``FastXMLReader``: names, attributes, namespace declarations.
+extension FastXMLReader {
+    // MARK: - Tags
+
+    /// A start tag at `lt`, read in one pass when it declares no namespace and uses only names
+    /// met before (the common case); otherwise by ``startTagWithDeclarations(_:)``.
+    func startTag(_ lt: Int) throws(Decline) -> Int {
+        guard stack.count < Self.maximumDepth else { throw Decline() }
+        let name = try qualifiedName(at: lt + 1)
+        let firstSlot = nameIDs.count
+        let arenaStart = arenaCount
+        elementCount += 1
+        var i = name.end
+        var empty = false
+        var namespacedCount = 0
+        while true {
+            let item = try tagItem(at: i)
+            guard case .attribute(let a, let next) = item else {
+                if case .end(let next, let isEmpty) = item {
+                    i = next
+                    empty = isEmpty
+                }
+                break
+            }
+            i = next
+            // A declaration, or a name not met before: names must be interned in the order
+            // libxml2 reports them, after the tag's declarations.
+            guard !a.declaresNamespace, let id = knownAttributeName(a.name) else {
+                nameIDs.truncate(to: firstSlot)
+                valueEnds.truncate(to: firstSlot)
+                arenaCount = arenaStart
+                return try startTagWithDeclarations(lt)
+            }
+            try appendAttribute(a, id: id, namespacedCount: &namespacedCount)
+        }
+        if namespacedCount > 1 { try checkNamespacedDistinct(from: firstSlot) }
+        flushText()
+        let element = try elementName(name)
+        let (line, column) = location(of: lt)
+        let index = builder.startElement(
+            name: element.id, parent: stack.last.map { Int($0.index) }, line: line, column: column, attributeStart: firstSlot)
+        if !empty {
+            if element.isText { textDepth += 1 }
+            stack.append(
+                Open(
+                    index: Int32(index), nameStart: Int32(lt + 1), nameCount: Int32(name.end - lt - 1), isText: element.isText,
+                    bindings: Int32(bindings.count)))
+        }
+        return i
+    }
+
+    /// A start tag read in two steps: its namespace declarations first, then its names.
+    func startTagWithDeclarations(_ lt: Int) throws(Decline) -> Int {
+        let name = try qualifiedName(at: lt + 1)
+        var i = name.end
+        pending.removeAll(keepingCapacity: true)
+        let bindingsBefore = bindings.count
+        var empty = false
+        while true {
+            let item = try tagItem(at: i)
+            guard case .attribute(let a, let next) = item else {
+                if case .end(let next, let isEmpty) = item {
+                    i = next
+                    empty = isEmpty
+                }
+                break
+            }
+            i = next
+            if a.declaresNamespace {
+                try declare(a.name, a.valueStart, a.valueEnd, plain: a.plain, since: bindingsBefore)
+            } else {
+                pending.append(a)
+            }
+        }
+        flushText()
+        let element = try elementName(name)
+        let (line, column) = location(of: lt)
+        let firstSlot = nameIDs.count
+        let index = builder.startElement(
+            name: element.id, parent: stack.last.map { Int($0.index) }, line: line, column: column, attributeStart: firstSlot)
+        elementCount += 1
+        var namespacedCount = 0
+        for k in pending.indices {
+            let a = pending[k]
+            try appendAttribute(a, id: try attributeName(a.name), namespacedCount: &namespacedCount)
+        }
+        if namespacedCount > 1 { try checkNamespacedDistinct(from: firstSlot) }
+        if empty {
+            bindings.removeSubrange(bindingsBefore...)
+        } else {
+            if element.isText { textDepth += 1 }
+            stack.append(
+                Open(
+                    index: Int32(index), nameStart: Int32(lt + 1), nameCount: Int32(name.end - lt - 1), isText: element.isText,
+                    bindings: Int32(bindingsBefore)))
+        }
+        return i
+    }
+
+    enum TagItem {
+        case attribute(PendingAttribute, next: Int)
+        case end(next: Int, empty: Bool)
+    }
+
+    /// The attribute at `start` (after the element's name or an attribute), or the tag's end.
+    @inline(__always) func tagItem(at start: Int) throws(Decline) -> TagItem {
+        var i = start
+        guard i < n else { throw Decline() }
+        var b = base[i]
+        let spaced = Self.isSpace(b)
+        if spaced {
+            i = skipSpace(i)
+            guard i < n else { throw Decline() }
+            b = base[i]
+        }
+        if b == 0x3E { return .end(next: i + 1, empty: false) }
+        if b == 0x2F {
+            guard i + 1 < n, base[i + 1] == 0x3E else { throw Decline() }
+            return .end(next: i + 2, empty: true)
+        }
+        guard spaced else { throw Decline() }
+        let attribute = try qualifiedName(at: i)
+        i = skipSpace(attribute.end)
+        guard i < n, base[i] == 0x3D else { throw Decline() }
+        i = skipSpace(i + 1)
+        guard i < n, base[i] == 0x22 || base[i] == 0x27 else { throw Decline() }
+        let valueStart = i + 1
+        let (valueEnd, plain) = try valueExtent(from: valueStart, quote: base[i])
+        var declares = false
+        if base[attribute.start] == 0x78 {
+            if attribute.end - attribute.start == 9, startsWith("xml:space", at: attribute.start) {
+                // libxml2 warns about any other value.
+                let v = UnsafeBufferPointer(start: base + valueStart, count: valueEnd - valueStart)
+                guard plain, v.elementsEqual("default".utf8) || v.elementsEqual("preserve".utf8) else { throw Decline() }
+            }
+            declares = isNamespaceDeclaration(attribute)
+        }
+        return .attribute(
+            PendingAttribute(name: attribute, valueStart: valueStart, valueEnd: valueEnd, plain: plain, declaresNamespace: declares),
+            next: valueEnd + 1)
+    }
+
+    /// Appends attribute `a` (name `id`) to the element being started.
+    @inline(__always) func appendAttribute(_ a: PendingAttribute, id: Int32, namespacedCount: inout Int) throws(Decline) {
+        // A name used twice in one tag: libxml2 stops.
+        if lastUse.base[Int(id)] == elementCount { throw Decline() }
+        lastUse.base[Int(id)] = elementCount
+        if namespaced.base[Int(id)] { namespacedCount += 1 }
+        let count = a.valueEnd - a.valueStart
+        if a.plain {
+            let to = arena + arenaCount
+            let from = base + a.valueStart
+            if count <= 16 {
+                for k in 0..<count { to[k] = from[k] }
+            } else {
+                to.update(from: from, count: count)
+            }
+            arenaCount += count
+        } else {
+            arenaCount += try decodeValue(a.valueStart, a.valueEnd, into: arena + arenaCount)
+        }
+        nameIDs.append(id)
+        valueEnds.append(UInt32(truncatingIfNeeded: arenaCount))
+    }
+
+    func endTag(_ lt: Int) throws(Decline) -> Int {
+        guard let top = stack.last else { throw Decline() }
+        let start = lt + 2
+        let count = Int(top.nameCount)
+        guard start + count < n, memcmp(base + start, base + Int(top.nameStart), count) == 0 else { throw Decline() }
+        let i = skipSpace(start + count)
+        guard i < n, base[i] == 0x3E else { throw Decline() }
+        flushText()
+        stack.removeLast()
+        if top.isText { textDepth -= 1 }
+        bindings.removeSubrange(Int(top.bindings)...)
+        return i + 1
+    }
+
+    /// An ASCII name with at most one colon, neither first nor last, at `i`.
+    @inline(__always) func qualifiedName(at start: Int) throws(Decline) -> Name {
+        var i = start
+        var colon = -1
+        var hash: UInt32 = 2_166_136_261
+        guard i < n, Self.isNameStart(base[i]) else { throw Decline() }
+        while i < n {
+            let b = base[i]
+            if Self.isNameByteFast(b) {
+                hash = (hash ^ UInt32(b)) &* 16_777_619
+                i += 1
+            } else if b == 0x3A, colon < 0, i + 1 < n, Self.isNameStart(base[i + 1]) {
+                colon = i
+                hash = (hash ^ UInt32(b)) &* 16_777_619
+                i += 1
+            } else {
+                break
+            }
+        }
+        guard i < n, i - start <= Self.maximumNameLength, base[i] < 0x80, base[i] != 0x3A else { throw Decline() }
+        return Name(start: start, end: i, colon: colon, hash: hash)
+    }
+}
