@@ -87,32 +87,24 @@ extension FastXMLReader {
         return (id, isText)
     }
 
+    /// The namespace index of an attribute name under the bindings in scope (-1 for none), or
+    /// nil when its prefix is not bound.
+    @inline(__always) func attributeURI(_ name: Name) -> Int32? {
+        guard name.colon >= 0 else { return -1 }
+        let count = name.colon - name.start
+        if count == 3, startsWith("xml", at: name.start) { return xmlURI }
+        guard let u = namespace(prefixAt: name.start, count: count), u >= 0 else { return nil }
+        return u
+    }
+
     /// The id of an attribute name already interned under the bindings in scope, or nil.
     @inline(__always) func knownAttributeName(_ name: Name) -> Int32? {
-        var uri: Int32 = -1
-        if name.colon >= 0 {
-            let count = name.colon - name.start
-            if count == 3, startsWith("xml", at: name.start) {
-                uri = xmlURI
-            } else {
-                guard let u = namespace(prefixAt: name.start, count: count), u >= 0 else { return nil }
-                uri = u
-            }
-        }
+        guard let uri = attributeURI(name) else { return nil }
         return attributeNames.find(hash: name.hash, base: base, start: name.start, count: name.end - name.start, uri: uri)?.id
     }
 
     func attributeName(_ name: Name) throws(Decline) -> Int32 {
-        var uri: Int32 = -1
-        if name.colon >= 0 {
-            let count = name.colon - name.start
-            if count == 3, startsWith("xml", at: name.start) {
-                uri = xmlURI
-            } else {
-                guard let u = namespace(prefixAt: name.start, count: count), u >= 0 else { throw Decline() }
-                uri = u
-            }
-        }
+        guard let uri = attributeURI(name) else { throw Decline() }
         let count = name.end - name.start
         if let e = attributeNames.find(hash: name.hash, base: base, start: name.start, count: count, uri: uri) {
             return e.id
