@@ -142,26 +142,7 @@ extension FastXMLReader {
 
     /// The line and column of offset `target` (at or after every offset asked before).
     func location(of target: Int) -> (Int32, Int32) {
-        guard target > scanOffset else { return (scanLine, scanColumn) }
-        var line = scanLine
-        var column = scanColumn
-        var from = scanOffset
-        var i = scanOffset
-        while i < target, let hit = memchr(base + i, 0x0A, target - i) {
-            let nl = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
-            line &+= 1
-            from = nl + 1
-            i = nl + 1
-        }
-        if from > scanOffset { column = 1 }
-        var j = from
-        while j < target {
-            if base[j] & 0xC0 != 0x80 { column &+= 1 }
-            j += 1
-        }
-        scanOffset = target
-        scanLine = line
-        scanColumn = column
-        return (line, column)
+        lines.advance(to: target, in: base)
+        return (lines.line, lines.column)
     }
 }

@@ -66,9 +66,7 @@ final class FastXMLReader {
     @exclusivity(unchecked) var nameIDs: RawColumn<Int32>
     @exclusivity(unchecked) var valueEnds: RawColumn<UInt32>
     /// Location counting: the offset reached, and its line and column.
-    @exclusivity(unchecked) var scanOffset = 0
-    @exclusivity(unchecked) var scanLine: Int32 = 1
-    @exclusivity(unchecked) var scanColumn: Int32 = 1
+    @exclusivity(unchecked) var lines = LineCounter()
 
     struct Open {
         var index: Int32

@@ -10,9 +10,9 @@ extension ReaderState {
     /// one); lines and columns are counted forward incrementally, so the whole document is
     /// scanned once.
     func elementStart() -> (Int32, Int32) {
-        guard let c = ctxt else { return (scanLine, scanColumn) }
+        guard let c = ctxt else { return (lines.line, lines.column) }
         let consumed = min(Int(xmlByteConsumed(c)), bytes.count)
-        guard consumed > lastTagStart + 1 else { return (scanLine, scanColumn) }
+        guard consumed > lastTagStart + 1 else { return (lines.line, lines.column) }
         let floor = lastTagStart
         var i = bytes.withUnsafeBufferPointer { b -> Int in
             guard let base = b.baseAddress, consumed - 1 > floor else { return floor }
@@ -28,42 +28,23 @@ extension ReaderState {
         if i <= lastTagStart { i = consumed - 1 }
         lastTagStart = i
         advance(to: i)
-        return (scanLine, scanColumn)
+        return (lines.line, lines.column)
     }
 
     func currentLocation() -> SourceLocation {
         if let c = ctxt {
             let consumed = min(Int(xmlByteConsumed(c)), bytes.count)
-            if consumed > scanOffset { advance(to: consumed) }
+            advance(to: consumed)
         }
-        return SourceLocation(file: file, line: Int(scanLine), column: Int(scanColumn))
+        return SourceLocation(file: file, line: Int(lines.line), column: Int(lines.column))
     }
 
-    /// Counts lines and columns from `scanOffset` to `target`: newlines are found with
-    /// `memchr`, and only the bytes after the last one are counted for the column.
+    /// Counts lines and columns up to `target` (see ``LineCounter``).
     private func advance(to target: Int) {
-        guard target > scanOffset else { return }
-        var line = scanLine, column = scanColumn
-        let start = scanOffset
+        guard target > lines.offset else { return }
         bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return }
-            var from = start
-            var i = start
-            while i < target, let hit = memchr(base + i, 0x0A, target - i) {
-                let nl = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
-                line &+= 1
-                from = nl + 1
-                i = nl + 1
-            }
-            if from > start { column = 1 }
-            var j = from
-            while j < target {
-                if buf[j] & 0xC0 != 0x80 { column &+= 1 }
-                j += 1
-            }
+            lines.advance(to: target, in: base)
         }
-        scanOffset = target
-        scanLine = line
-        scanColumn = column
     }
 }

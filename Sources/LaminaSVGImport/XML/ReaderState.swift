@@ -38,9 +38,7 @@ final class ReaderState {
     @exclusivity(unchecked) private var elementBudget: Int
     @exclusivity(unchecked) private var textBudget: Int
     /// Location scanning: the byte offset reached, and its line and column.
-    @exclusivity(unchecked) var scanOffset = 0
-    @exclusivity(unchecked) var scanLine: Int32 = 1
-    @exclusivity(unchecked) var scanColumn: Int32 = 1
+    @exclusivity(unchecked) var lines = LineCounter()
     @exclusivity(unchecked) var lastTagStart = -1
     private var warningCount = 0
     /// Where libxml2 reads the blanked copy (``AttributeWhitespace``): the blanked values, in
