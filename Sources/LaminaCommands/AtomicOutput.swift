@@ -5,7 +5,8 @@ import Glibc
 
 /// An output file written in pieces and published whole: bytes go to a temporary file in the
 /// target's folder, and ``commit()`` renames it over the target. Standard output (`-`) is
-/// written directly.
+/// written directly. Bytes are gathered into buffers of ``WriteBehind/bufferBytes``; an output
+/// larger than one is written by a ``WriteBehind`` on a second thread while the pieces come.
 ///
 ///     var out = try AtomicOutput(path: "scene.json")
 ///     chunks.forEach { out.write($0) }
@@ -18,6 +19,10 @@ package struct AtomicOutput: ~Copyable {
     private let temporary: String?
     private var failed = false
     private var done = false
+    /// Bytes not yet handed to the file.
+    private var pending = WriteBehind.Buffer(capacity: 0)
+    /// The writing thread, once the output has outgrown one buffer.
+    private var behind: WriteBehind?
 
     /// Creates the temporary file next to `path` (nothing for `-`).
     package init(path: String) throws(CommandError) {
@@ -41,11 +46,35 @@ package struct AtomicOutput: ~Copyable {
     /// Appends bytes; a failure is remembered and reported by ``commit()``.
     package mutating func write(_ bytes: UnsafeRawBufferPointer) {
         guard !failed, !done else { return }
-        if !FileIO.writeAll(fd: fd, bytes) { failed = true }
+        if bytes.count >= 8 * WriteBehind.bufferBytes {
+            // A whole document at once (a debug SVG for standard output): written as it is,
+            // after what came before, instead of copied.
+            if flush(), !FileIO.writeAll(fd: fd, bytes) { failed = true }
+            return
+        }
+        pending.bytes.append(contentsOf: bytes)
+        guard pending.bytes.count >= WriteBehind.bufferBytes else { return }
+        if behind == nil { behind = WriteBehind(fd: fd) }
+        pending = behind!.submit(pending)
+    }
+
+    /// Writes what is pending and waits for the writing thread; false when a write failed.
+    private mutating func flush() -> Bool {
+        var ok = !failed
+        if let behind {
+            if ok, !pending.bytes.isEmpty { pending = behind.submit(pending) }
+            ok = behind.finish() && ok
+        } else if ok, !pending.bytes.isEmpty {
+            ok = FileIO.writeAll(fd: fd, pending.bytes)
+        }
+        pending.bytes.removeAll(keepingCapacity: true)
+        failed = !ok
+        return ok
     }
 
     /// Closes the file and renames it over the target; on failure nothing is left behind.
     package consuming func commit() throws(CommandError) {
+        _ = flush()
         done = true
         guard let temporary else {
             if failed { throw CommandError(.ioError, "\(path): error: write failed") }
@@ -65,6 +94,7 @@ package struct AtomicOutput: ~Copyable {
 
     deinit {
         guard !done, let temporary else { return }
+        _ = behind?.finish()  // no write may land after the file is gone
         close(fd)
         unlink(temporary)
     }

@@ -31,6 +31,53 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.svg"])
     }
 
+    /// Pieces of many sizes, one larger than the direct-write threshold among them, adding up
+    /// to several write-behind buffers: the file holds exactly their bytes, in order.
+    @Test(arguments: [false, true])
+    func aLargeOutputIsWrittenWholeAndInOrder(hugePieceFirst: Bool) throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("big.json").path
+        var sizes = (0..<220).map { ($0 &* 7_919) % 40_000 + 1 }
+        sizes.insert(8 * WriteBehind.bufferBytes + 3, at: hugePieceFirst ? 0 : 150)
+        var expected: [UInt8] = []
+        var out = try AtomicOutput(path: target)
+        for (k, size) in sizes.enumerated() {
+            let piece = (0..<size).map { UInt8(truncatingIfNeeded: $0 &+ k &* 13) }
+            expected += piece
+            piece.withUnsafeBytes { out.write($0) }
+        }
+        #expect(expected.count > 3 * WriteBehind.bufferBytes)
+        try out.commit()
+        #expect(try FileIO.read(target) == expected)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["big.json"])
+    }
+
+    @Test func aLargeOutputDroppedBeforeCommitLeavesNothingBehind() throws {
+        let dir = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("out.svg").path
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
+        do {
+            var out = try AtomicOutput(path: target)
+            let piece = [UInt8](repeating: 0x41, count: 300_000)
+            for _ in 0..<20 { piece.withUnsafeBytes { out.write($0) } }
+        }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.svg"])
+    }
+
+    @Test func aFailedWriteBehindIsReportedByFinish() {
+        let behind = WriteBehind(fd: -1)
+        var buffer = WriteBehind.Buffer(capacity: 16)
+        for _ in 0..<5 {
+            buffer.bytes = [1, 2, 3]
+            buffer = behind.submit(buffer)
+            #expect(buffer.bytes.isEmpty)
+        }
+        #expect(behind.finish() == false)
+    }
+
     @Test func anOutputInAMissingFolderIsCannotCreate() throws {
         let dir = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,0 +1,59 @@
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes an output's bytes to its file on a second thread while the writer goes on producing
+/// them: the kernel's copy into the page cache (a third of a large conversion's time when every
+/// page of a 1 GB output is new) then runs beside the encoding instead of after each piece.
+///
+/// The producer fills a buffer and hands it over whole (``submit(_:)``); the queue writes the
+/// buffers in order and gives them back for reuse, and at most ``depth`` wait at once, so the
+/// memory stays a few megabytes whatever the output's size. ``AtomicOutput`` starts one only
+/// when the output outgrows its first buffer: a small file is one `write` at the commit.
+final class WriteBehind: @unchecked Sendable {
+    /// A buffer passed between the producer and the queue (a box, so that clearing it for reuse
+    /// never copies it).
+    final class Buffer: @unchecked Sendable {
+        var bytes: [UInt8] = []
+
+        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+    }
+
+    /// The size at which the producer hands a buffer over.
+    static let bufferBytes = 1 << 20
+    /// Buffers handed over and not yet written, at most.
+    static let depth = 3
+
+    private let fd: Int32
+    private let queue = DispatchQueue(label: "lamina.write-behind")
+    /// One permit per buffer that may be handed over without waiting for the queue.
+    private let room = DispatchSemaphore(value: WriteBehind.depth)
+    /// Written buffers for the producer to fill again; touched only on `spareLock`.
+    private var spare: [Buffer] = []
+    private let spareLock = DispatchQueue(label: "lamina.write-behind.spare")
+    /// Set on the queue when a write fails; read after ``finish()``.
+    private var failed = false
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// Queues `buffer` for writing and returns an empty buffer to fill next (a written one when
+    /// there is one; waits while ``depth`` buffers are queued).
+    func submit(_ buffer: Buffer) -> Buffer {
+        queue.async { [self] in
+            if !failed, !FileIO.writeAll(fd: fd, buffer.bytes) { failed = true }
+            buffer.bytes.removeAll(keepingCapacity: true)
+            spareLock.sync { spare.append(buffer) }
+            room.signal()
+        }
+        room.wait()
+        return spareLock.sync { spare.popLast() } ?? Buffer(capacity: Self.bufferBytes)
+    }
+
+    /// Waits until every queued buffer is written; false when a write failed.
+    func finish() -> Bool {
+        queue.sync {}
+        return !failed
+    }
+}
