@@ -17,17 +17,20 @@ public struct Layer: Hashable, Sendable {
     public var allowsGroupOpacity = true
     /// `CATransformLayer`: no own plane; sublayers keep their 3D geometry.
     public var isTransformLayer = false
-    private var transformBox: LayerBox<Transform3D>?
-    private var rareBox: LayerBox<LayerRare>?
-    private var contentBox: LayerBox<Content>?
-    private var svgBox: LayerBox<SVGInfo>?
+    // The boxes are visible to inlinable getters (below): another module that reads, say, the
+    // transform of a layer in an array through an opaque getter copies the whole layer first
+    // (a retain and release of each box).
+    @usableFromInline var transformBox: LayerBox<Transform3D>?
+    @usableFromInline var rareBox: LayerBox<LayerRare>?
+    @usableFromInline var contentBox: LayerBox<Content>?
+    @usableFromInline var svgBox: LayerBox<SVGInfo>?
 
     public init(name: String? = nil) {
         self.name = name
     }
 
     public var transform: Transform3D {
-        get { transformBox?.value ?? .identity }
+        @inlinable get { transformBox?.value ?? .identity }
         set { LayerBox.store(newValue.isExactIdentity ? nil : newValue, in: &transformBox) }
     }
 
@@ -77,27 +80,27 @@ public struct Layer: Hashable, Sendable {
     }
 
     public var content: Content? {
-        get { contentBox?.value }
+        @inlinable get { contentBox?.value }
         set { LayerBox.store(newValue, in: &contentBox) }
     }
 
     /// `body` applied to the content, or nil when the layer has none. Reading ``content``
     /// copies the whole `Content` out of its box (a retain and a release of each of its
     /// references); this leaves the layer itself uncopied.
-    package func withContent<R>(_ body: (Content) throws -> R) rethrows -> R? {
+    @inlinable package func withContent<R>(_ body: (Content) throws -> R) rethrows -> R? {
         guard let box = contentBox else { return nil }
         return try body(box.value)
     }
 
     /// SVG facts kept for fidelity and for the exporter.
     public var svg: SVGInfo? {
-        get { svgBox?.value }
+        @inlinable get { svgBox?.value }
         set { LayerBox.store(newValue, in: &svgBox) }
     }
 
     /// `body` applied to the SVG facts, or nil when the layer has none; like
     /// ``withContent(_:)``, without copying them out of their box.
-    package func withSVG<R>(_ body: (SVGInfo) throws -> R) rethrows -> R? {
+    @inlinable package func withSVG<R>(_ body: (SVGInfo) throws -> R) rethrows -> R? {
         guard let box = svgBox else { return nil }
         return try body(box.value)
     }
@@ -105,15 +108,15 @@ public struct Layer: Hashable, Sendable {
     /// Whether some rarely set property (`anchorPointZ`, `zPosition`, `cornerRadius`,
     /// `borderWidth`, `sublayerTransform`, the colors, `constraints`, `layoutManager`) may
     /// differ from its default; false means all of them have it.
-    package var mayHaveRareProperties: Bool { rareBox != nil }
+    @inlinable package var mayHaveRareProperties: Bool { rareBox != nil }
 
     /// Whether the layer has content (`content != nil`), without copying the content out of its box.
-    var hasContent: Bool { contentBox != nil }
+    @inlinable package var hasContent: Bool { contentBox != nil }
 
     /// The transform when one is set (nil for identity). Reading it calls nothing opaque, so
     /// a layer read in place from an array is not copied to keep it alive (`transform` falls
     /// back on the global `Transform3D.identity`).
-    package var transformIfSet: Transform3D? { transformBox?.value }
+    @inlinable package var transformIfSet: Transform3D? { transformBox?.value }
 
     /// The sublayer transform when the rare properties are stored (it may still be the
     /// identity); nil means the identity. Read like ``transformIfSet``, for the same reason.
@@ -160,6 +163,7 @@ public struct Layer: Hashable, Sendable {
 }
 
 /// The rarely set layer properties, stored together out of line.
+@usableFromInline
 struct LayerRare: Sendable {
     var anchorPointZ: Double = 0
     var zPosition: Double = 0
@@ -192,8 +196,9 @@ extension Transform3D {
 }
 
 /// An immutable-once-shared box for a large layer property; writers copy unless unique.
+@usableFromInline
 final class LayerBox<Value: Sendable>: @unchecked Sendable {
-    var value: Value
+    @usableFromInline var value: Value
 
     init(_ value: consuming Value) { self.value = value }
 

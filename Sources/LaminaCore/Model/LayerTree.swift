@@ -78,9 +78,13 @@ public struct LayerTree: Hashable, Sendable {
 
     /// `body` applied to the content of layer `id` where it is stored, or nil when the layer
     /// draws none: for readers of many layers' content (writers), which would otherwise copy
-    /// each layer and its content.
+    /// each layer and its content. Inlinable, so that it is specialized where it is called and
+    /// reads only the content's box (a generic call copied the whole layer through its value
+    /// witness first).
+    @inlinable
     public func withContent<R>(of id: LayerID, _ body: (Content) throws -> R) rethrows -> R? {
-        try layers[id.index].withContent(body)
+        guard let box = layers[id.index].contentBox else { return nil }
+        return try body(box.value)
     }
 
     public func superlayer(of id: LayerID) -> LayerID? { superlayers[id.index] }

@@ -37,9 +37,10 @@ extension LayerTree {
     /// sublayers) border. A `CATransformLayer` has no plane and paints none. The border counts
     /// when `borderWidth > 0` (Core Animation's default border color is opaque black).
     public func ownPaintParts(of id: LayerID) -> (background: Bool, contents: Bool, border: Bool) {
-        let l = layers[id.index]
-        if l.isTransformLayer { return (false, false, false) }
-        return (l.backgroundColor != nil, l.content != nil, l.borderWidth > 0)
+        // Read in place: a copy of the layer (or of its content) would retain every box.
+        if layers[id.index].isTransformLayer { return (false, false, false) }
+        guard layers[id.index].mayHaveRareProperties else { return (false, layers[id.index].hasContent, false) }
+        return (layers[id.index].backgroundColor != nil, layers[id.index].hasContent, layers[id.index].borderWidth > 0)
     }
 
     /// Whether the layer paints any content of its own.

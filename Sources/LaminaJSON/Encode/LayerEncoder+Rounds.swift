@@ -109,14 +109,14 @@ extension LayerEncoder {
             if p.part != .tail {
                 encoder.writer.beginFragment(depth: p.depth, hasEntry: false)
                 let before = box.bytes.count
-                encoder.writeHead(layers[p.layer.index])
+                encoder.writeHead(layers.baseAddress! + p.layer.index)
                 encoder.writer.flush()
                 ends.append(box.bytes.count)
                 hasEntry = box.bytes.count > before
             }
             if p.part != .head {
                 encoder.writer.beginFragment(depth: p.depth, hasEntry: hasEntry)
-                encoder.writeTail(layers[p.layer.index])
+                encoder.writeTail(layers.baseAddress! + p.layer.index)
                 encoder.writer.flush()
                 ends.append(box.bytes.count)
             }

@@ -35,56 +35,58 @@ struct LayerEncoder: ~Copyable {
         writer.finish()
     }
 
-    /// `name` through `borderWidth`, each only when not at its default.
-    mutating func writeHead(_ l: Layer) {
-        if let name = l.name {
+    /// `name` through `borderWidth`, each only when not at its default. The layer is read where
+    /// it is stored: passed by value from the tree's buffer, it was copied first (a retain and
+    /// a release of each of its boxes), since the writer is mutated meanwhile.
+    mutating func writeHead(_ layer: UnsafePointer<Layer>) {
+        if let name = layer.pointee.name {
             writer.key("name")
             writer.string(name)
         }
-        if l.isTransformLayer {
+        if layer.pointee.isTransformLayer {
             writer.key("kind")
             writer.string("transformLayer")
         }
-        if l.bounds != .zero {
+        if layer.pointee.bounds != .zero {
             writer.key("bounds")
             writer.openInline()
-            writer.inlineNumber(l.bounds.x, first: true)
-            writer.inlineNumber(l.bounds.y)
-            writer.inlineNumber(l.bounds.width)
-            writer.inlineNumber(l.bounds.height)
+            writer.inlineNumber(layer.pointee.bounds.x, first: true)
+            writer.inlineNumber(layer.pointee.bounds.y)
+            writer.inlineNumber(layer.pointee.bounds.width)
+            writer.inlineNumber(layer.pointee.bounds.height)
             writer.closeInline()
         }
-        pointKey("position", l.position, unless: .zero)
-        pointKey("anchorPoint", l.anchorPoint, unless: Point(0.5, 0.5))
+        pointKey("position", layer.pointee.position, unless: .zero)
+        pointKey("anchorPoint", layer.pointee.anchorPoint, unless: Point(0.5, 0.5))
         // Most layers have none of the rare properties: one test skips them all.
-        let rare = l.mayHaveRareProperties
+        let rare = layer.pointee.mayHaveRareProperties
         if rare {
-            numberKey("anchorPointZ", l.anchorPointZ, unless: 0)
-            numberKey("zPosition", l.zPosition, unless: 0)
+            numberKey("anchorPointZ", layer.pointee.anchorPointZ, unless: 0)
+            numberKey("zPosition", layer.pointee.zPosition, unless: 0)
         }
-        if let t = l.transformIfSet { transformKey("transform", t) }
-        if rare { transformKey("sublayerTransform", l.sublayerTransform) }
-        trueKey("geometryFlipped", l.geometryFlipped)
-        trueKey("masksToBounds", l.masksToBounds)
-        trueKey("hidden", l.hidden)
-        if rare { numberKey("cornerRadius", l.cornerRadius, unless: 0) }
-        numberKey("opacity", l.opacity, unless: 1)
-        if !l.allowsGroupOpacity {
+        if let t = layer.pointee.transformIfSet { transformKey("transform", t) }
+        if rare { transformKey("sublayerTransform", layer.pointee.sublayerTransform) }
+        trueKey("geometryFlipped", layer.pointee.geometryFlipped)
+        trueKey("masksToBounds", layer.pointee.masksToBounds)
+        trueKey("hidden", layer.pointee.hidden)
+        if rare { numberKey("cornerRadius", layer.pointee.cornerRadius, unless: 0) }
+        numberKey("opacity", layer.pointee.opacity, unless: 1)
+        if !layer.pointee.allowsGroupOpacity {
             writer.key("allowsGroupOpacity")
             writer.bool(false)
         }
         guard rare else { return }
-        stringKey("backgroundColor", l.backgroundColor)
-        stringKey("borderColor", l.borderColor)
-        numberKey("borderWidth", l.borderWidth, unless: 0)
+        stringKey("backgroundColor", layer.pointee.backgroundColor)
+        stringKey("borderColor", layer.pointee.borderColor)
+        numberKey("borderWidth", layer.pointee.borderWidth, unless: 0)
     }
 
     /// `constraints` through `svg`.
-    mutating func writeTail(_ l: Layer) {
-        if l.mayHaveRareProperties, !l.constraints.isEmpty {
+    mutating func writeTail(_ layer: UnsafePointer<Layer>) {
+        if layer.pointee.mayHaveRareProperties, !layer.pointee.constraints.isEmpty {
             writer.key("constraints")
             writer.openArray()
-            for c in l.constraints {
+            for c in layer.pointee.constraints {
                 writer.openObject()
                 writer.key("attribute")
                 writer.string(c.attribute.rawValue)
@@ -98,23 +100,23 @@ struct LayerEncoder: ~Copyable {
             }
             writer.close()
         }
-        if l.mayHaveRareProperties, let m = l.layoutManager {
+        if layer.pointee.mayHaveRareProperties, let m = layer.pointee.layoutManager {
             writer.key("layoutManager")
             writer.string(m.rawValue)
         }
-        if !l.autoresizingMask.isEmpty {
+        if !layer.pointee.autoresizingMask.isEmpty {
             writer.key("autoresizingMask")
             writer.openInline()
             var first = true
-            for (name, bit) in AutoresizingMask.names where l.autoresizingMask.contains(bit) {
+            for (name, bit) in AutoresizingMask.names where layer.pointee.autoresizingMask.contains(bit) {
                 writer.inlineString(name, first: first)
                 first = false
             }
             writer.closeInline()
         }
         // Read in their boxes: copying them out would retain and release each reference.
-        l.withContent { writeContent($0) }
-        l.withSVG { writeSVG($0) }
+        layer.pointee.withContent { writeContent($0) }
+        layer.pointee.withSVG { writeSVG($0) }
     }
 
     /// `"key": [x, y]` unless `value == skip`.

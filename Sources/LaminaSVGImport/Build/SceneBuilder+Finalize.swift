@@ -62,10 +62,13 @@ extension SceneBuilder {
     func frame(of id: LayerID) -> Rect? {
         let i = id.index
         let b = layers.layers[i].bounds
-        if b.width == 0 && b.height == 0 && layers.sublayers(of: id).isEmpty && layers.layers[i].content == nil { return nil }
+        // `hasContent`, not `content == nil`: reading `content` copies it out of its box.
+        if b.width == 0 && b.height == 0 && layers.sublayerLists[i].isEmpty && !layers.layers[i].hasContent { return nil }
         let ap = layers.layers[i].anchorPoint, position = layers.layers[i].position
         let a = Point(b.x + ap.x * b.width, b.y + ap.y * b.height)
-        let t = layers.layers[i].transform
+        // `transformIfSet`: the `transform` getter is opaque from this module, and calling it on
+        // an array element copies the whole layer (eight references) first.
+        let t = layers.layers[i].transformIfSet ?? .identity
         if t.isAffine {
             let r = t.affinePart.linear.apply(Rect(b.x - a.x, b.y - a.y, b.width, b.height))
             return Rect(r.x + position.x + t.m41, r.y + position.y + t.m42, r.width, r.height)
