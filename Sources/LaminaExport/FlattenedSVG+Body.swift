@@ -111,7 +111,7 @@ extension FlatWriter {
     func writeItem(_ item: DisplayItem, to out: inout [UInt8]) {
         if item.part == .contents {
             // Read in place: most items are a layer's own content.
-            scene.tree.withContent(of: item.layer) {
+            scene.tree.withContentPointer(of: item.layer) {
                 Self.writeElement($0, geometry: item.localGeometry, opacity: item.opacity, to: &out)
             }
             return
@@ -120,20 +120,30 @@ extension FlatWriter {
         Self.writeElement(content, geometry: item.localGeometry, opacity: item.opacity, to: &out)
     }
 
-    /// Writes a content element with a geometry, an element opacity and optional extra attributes.
+    /// ``writeElement(_:geometry:opacity:extraAttributes:to:)`` of a content value.
     static func writeElement(
         _ content: Content, geometry: ItemGeometry, opacity: Double, extraAttributes: [UInt8] = [], to out: inout [UInt8]
+    ) {
+        withUnsafePointer(to: content) {
+            writeElement($0, geometry: geometry, opacity: opacity, extraAttributes: extraAttributes, to: &out)
+        }
+    }
+
+    /// Writes a content element with a geometry, an element opacity and optional extra attributes.
+    static func writeElement(
+        _ content: UnsafePointer<Content>, geometry: ItemGeometry, opacity: Double, extraAttributes: [UInt8] = [],
+        to out: inout [UInt8]
     ) {
         switch geometry {
         case .projected(let d):
             SVGMarkup.lit("<path", to: &out)
             SVGMarkup.attr("d", d, to: &out)
         case .transformed(let t):
-            if case .svg(let xml) = content.shape {
+            if case .svg(let xml) = content.pointee.shape {
                 writeVerbatim(xml, transform: t, opacity: opacity, extraAttributes: extraAttributes, to: &out)
                 return
             }
-            _ = SVGMarkup.openShape(content.shape, to: &out)
+            _ = SVGMarkup.openShape(content.pointee.shape, to: &out)
             SVGMarkup.transformAttribute(t, to: &out)
         }
         SVGMarkup.paintAttributes(content, to: &out)

@@ -105,24 +105,25 @@ extension FlatWriter {
             let i = item.layer.index
             guard i != last, i < scene.tree.count else { continue }
             last = i
-            if scene.tree.withContent(of: item.layer, Self.mayHoldXlink) == true { return true }
+            if scene.tree.withContentPointer(of: item.layer, Self.mayHoldXlink) == true { return true }
         }
         return false
     }
 
-    /// Whether any text of a content element holds `xlink`.
-    static func mayHoldXlink(_ c: Content) -> Bool {
-        switch c.shape {
+    /// Whether any text of a content element holds `xlink` (read in place, field by field).
+    static func mayHoldXlink(_ c: UnsafePointer<Content>) -> Bool {
+        switch c.pointee.shape {
         case .path(let d): if holdsXlink(d) { return true }
         case .svg(let xml): if holdsXlink(xml) { return true }
         default: break
         }
-        if paintHoldsXlink(c.fill) || paintHoldsXlink(c.stroke) { return true }
-        if let s = c.fillRule, holdsXlink(s) { return true }
-        if let s = c.strokeLinecap, holdsXlink(s) { return true }
-        if let s = c.strokeLinejoin, holdsXlink(s) { return true }
-        if let s = c.clipRule, holdsXlink(s) { return true }
-        for p in c.extra where holdsXlink(p.name) || holdsXlink(p.value) { return true }
+        if paintHoldsXlink(c.pointee.fill) || paintHoldsXlink(c.pointee.stroke) { return true }
+        guard c.pointee.mayHaveRareProperties else { return false }
+        if let s = c.pointee.fillRule, holdsXlink(s) { return true }
+        if let s = c.pointee.strokeLinecap, holdsXlink(s) { return true }
+        if let s = c.pointee.strokeLinejoin, holdsXlink(s) { return true }
+        if let s = c.pointee.clipRule, holdsXlink(s) { return true }
+        for p in c.pointee.extra where holdsXlink(p.name) || holdsXlink(p.value) { return true }
         return false
     }
 

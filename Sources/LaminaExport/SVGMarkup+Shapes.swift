@@ -82,18 +82,22 @@ extension SVGMarkup {
         }
     }
 
-    /// Appends the content's paint attributes (only those not at their initial value), then its extras.
-    package static func paintAttributes(_ c: Content, to out: inout [UInt8]) {
-        if let f = c.fill { paintAttr("fill", f, to: &out) }
-        if let v = c.fillOpacity { attr("fill-opacity", v, to: &out) }
-        if let v = c.fillRule { attr("fill-rule", v, to: &out) }
-        if let s = c.stroke, s != Paint.none { paintAttr("stroke", s, to: &out) }
-        if let v = c.strokeOpacity { attr("stroke-opacity", v, to: &out) }
-        if let v = c.strokeWidth { attr("stroke-width", v, to: &out) }
-        if let v = c.strokeLinecap { attr("stroke-linecap", v, to: &out) }
-        if let v = c.strokeLinejoin { attr("stroke-linejoin", v, to: &out) }
-        if let v = c.strokeMiterlimit { attr("stroke-miterlimit", v, to: &out) }
-        if let v = c.strokeDasharray {
+    /// Appends the content's paint attributes (only those not at their initial value), then its
+    /// extras. The content is read where it is stored, one field at a time (a copy of the whole
+    /// content retains and releases each reference in it).
+    package static func paintAttributes(_ c: UnsafePointer<Content>, to out: inout [UInt8]) {
+        if let f = c.pointee.fill { paintAttr("fill", f, to: &out) }
+        if let v = c.pointee.fillOpacity { attr("fill-opacity", v, to: &out) }
+        let rare = c.pointee.mayHaveRareProperties
+        if rare, let v = c.pointee.fillRule { attr("fill-rule", v, to: &out) }
+        if let s = c.pointee.stroke, s != Paint.none { paintAttr("stroke", s, to: &out) }
+        if rare, let v = c.pointee.strokeOpacity { attr("stroke-opacity", v, to: &out) }
+        if let v = c.pointee.strokeWidth { attr("stroke-width", v, to: &out) }
+        guard rare else { return }
+        if let v = c.pointee.strokeLinecap { attr("stroke-linecap", v, to: &out) }
+        if let v = c.pointee.strokeLinejoin { attr("stroke-linejoin", v, to: &out) }
+        if let v = c.pointee.strokeMiterlimit { attr("stroke-miterlimit", v, to: &out) }
+        if let v = c.pointee.strokeDasharray {
             if v.isEmpty {
                 attr("stroke-dasharray", "none", to: &out)
             } else {
@@ -105,9 +109,9 @@ extension SVGMarkup {
                 out.append(0x22)
             }
         }
-        if let v = c.strokeDashoffset { attr("stroke-dashoffset", v, to: &out) }
-        if let v = c.clipRule { attr("clip-rule", v, to: &out) }
-        for p in c.extra { attr(dynamic: p.name, p.value, to: &out) }
+        if let v = c.pointee.strokeDashoffset { attr("stroke-dashoffset", v, to: &out) }
+        if let v = c.pointee.clipRule { attr("clip-rule", v, to: &out) }
+        for p in c.pointee.extra { attr(dynamic: p.name, p.value, to: &out) }
     }
 
     /// The byte offset just after the start tag's name of a verbatim element, where attributes

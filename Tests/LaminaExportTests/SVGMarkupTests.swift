@@ -37,9 +37,36 @@ import Testing
         c.fill = Paint.none
         c.strokeDasharray = [4, 2]
         c.extra = [StyleProperty("paint-order", "stroke")]
+        #expect(paintAttributes(c) == " fill=\"none\" stroke=\"#000000\" stroke-dasharray=\"4 2\" paint-order=\"stroke\"")
+    }
+
+    /// Every property set, and only the common ones (no rare box): each written once, in order.
+    @Test func paintAttributesWithEveryPropertyAndWithTheCommonOnes() {
+        var c = Content(shape: .rect(x: 0, y: 0, width: 1, height: 1, rx: 0, ry: 0))
+        c.fill = .color("#ff0000")
+        c.fillOpacity = 0.5
+        c.stroke = .ref("g", fallback: nil)
+        c.strokeWidth = 2
+        #expect(paintAttributes(c) == " fill=\"#ff0000\" fill-opacity=\"0.5\" stroke=\"url(#g)\" stroke-width=\"2\"")
+        c.fillRule = "evenodd"
+        c.strokeOpacity = 0.25
+        c.strokeLinecap = "round"
+        c.strokeLinejoin = "bevel"
+        c.strokeMiterlimit = 8
+        c.strokeDasharray = []
+        c.strokeDashoffset = 1
+        c.clipRule = "evenodd"
+        c.extra = [StyleProperty("visibility", "hidden")]
+        #expect(paintAttributes(c) == " fill=\"#ff0000\" fill-opacity=\"0.5\" fill-rule=\"evenodd\" stroke=\"url(#g)\""
+            + " stroke-opacity=\"0.25\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"bevel\""
+            + " stroke-miterlimit=\"8\" stroke-dasharray=\"none\" stroke-dashoffset=\"1\" clip-rule=\"evenodd\""
+            + " visibility=\"hidden\"")
+    }
+
+    private func paintAttributes(_ c: Content) -> String {
         var out: [UInt8] = []
-        SVGMarkup.paintAttributes(c, to: &out)
-        #expect(String(decoding: out, as: UTF8.self) == " fill=\"none\" stroke=\"#000000\" stroke-dasharray=\"4 2\" paint-order=\"stroke\"")
+        withUnsafePointer(to: c) { SVGMarkup.paintAttributes($0, to: &out) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     @Test func byteSearch() {

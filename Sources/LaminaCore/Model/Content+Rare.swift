@@ -1,42 +1,42 @@
 /// The rarely set paint properties of ``Content``, stored out of line in one box.
 extension Content {
     public var strokeOpacity: Double? {
-        get { rareBox?.value.strokeOpacity }
+        @inlinable get { rareBox?.value.strokeOpacity }
         set { if newValue != nil || rareBox != nil { updateRare { $0.strokeOpacity = newValue } } }
     }
 
     public var fillRule: String? {
-        get { rareBox?.value.fillRule }
+        @inlinable get { rareBox?.value.fillRule }
         set { if newValue != nil || rareBox != nil { updateRare { $0.fillRule = newValue } } }
     }
 
     public var strokeLinecap: String? {
-        get { rareBox?.value.strokeLinecap }
+        @inlinable get { rareBox?.value.strokeLinecap }
         set { if newValue != nil || rareBox != nil { updateRare { $0.strokeLinecap = newValue } } }
     }
 
     public var strokeLinejoin: String? {
-        get { rareBox?.value.strokeLinejoin }
+        @inlinable get { rareBox?.value.strokeLinejoin }
         set { if newValue != nil || rareBox != nil { updateRare { $0.strokeLinejoin = newValue } } }
     }
 
     public var strokeMiterlimit: Double? {
-        get { rareBox?.value.strokeMiterlimit }
+        @inlinable get { rareBox?.value.strokeMiterlimit }
         set { if newValue != nil || rareBox != nil { updateRare { $0.strokeMiterlimit = newValue } } }
     }
 
     public var strokeDasharray: [Double]? {
-        get { rareBox?.value.strokeDasharray }
+        @inlinable get { rareBox?.value.strokeDasharray }
         set { if newValue != nil || rareBox != nil { updateRare { $0.strokeDasharray = newValue } } }
     }
 
     public var strokeDashoffset: Double? {
-        get { rareBox?.value.strokeDashoffset }
+        @inlinable get { rareBox?.value.strokeDashoffset }
         set { if newValue != nil || rareBox != nil { updateRare { $0.strokeDashoffset = newValue } } }
     }
 
     public var clipRule: String? {
-        get { rareBox?.value.clipRule }
+        @inlinable get { rareBox?.value.clipRule }
         set { if newValue != nil || rareBox != nil { updateRare { $0.clipRule = newValue } } }
     }
 
@@ -44,13 +44,13 @@ extension Content {
     /// `shape-rendering`, `vector-effect`, `marker-*`…), as CSS name → value, written back as
     /// attributes in this order.
     public var extra: [StyleProperty] {
-        get { rareBox?.value.extra ?? [] }
+        @inlinable get { rareBox?.value.extra ?? [] }
         set { if !newValue.isEmpty || rareBox != nil { updateRare { $0.extra = newValue } } }
     }
 
     /// Whether some rarely set property (`strokeOpacity`, the rules, caps and joins, miter
     /// limit, dashes, `extra`) may be set; false means none of them is.
-    package var mayHaveRareProperties: Bool { rareBox != nil }
+    @inlinable package var mayHaveRareProperties: Bool { rareBox != nil }
 
     /// Changes the rare properties in place when the box is not shared; drops the box when
     /// every property is back to unset, and makes none for a change that sets nothing.
@@ -67,19 +67,20 @@ extension Content {
 }
 
 /// The rarely set properties of one ``Content``.
+@usableFromInline
 struct ContentRare: Hashable, Sendable {
-    var strokeOpacity: Double?
-    var fillRule: String?
-    var strokeLinecap: String?
-    var strokeLinejoin: String?
-    var strokeMiterlimit: Double?
-    var strokeDasharray: [Double]?
-    var strokeDashoffset: Double?
-    var clipRule: String?
-    var extra: [StyleProperty] = []
+    @usableFromInline var strokeOpacity: Double?
+    @usableFromInline var fillRule: String?
+    @usableFromInline var strokeLinecap: String?
+    @usableFromInline var strokeLinejoin: String?
+    @usableFromInline var strokeMiterlimit: Double?
+    @usableFromInline var strokeDasharray: [Double]?
+    @usableFromInline var strokeDashoffset: Double?
+    @usableFromInline var clipRule: String?
+    @usableFromInline var extra: [StyleProperty] = []
 
     /// Whether every property is unset (then no box is kept).
-    var isDefault: Bool {
+    @usableFromInline var isDefault: Bool {
         strokeOpacity == nil && fillRule == nil && strokeLinecap == nil && strokeLinejoin == nil
             && strokeMiterlimit == nil && strokeDasharray == nil && strokeDashoffset == nil && clipRule == nil
             && extra.isEmpty

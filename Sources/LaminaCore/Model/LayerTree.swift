@@ -87,6 +87,17 @@ public struct LayerTree: Hashable, Sendable {
         return try body(box.value)
     }
 
+    /// `body` applied to a pointer to the content of layer `id` where it is stored (valid during
+    /// `body` only), or nil when the layer draws none: for readers of a few fields of many
+    /// layers' content. ``withContent(of:_:)`` hands `body` a copy of the whole content (a
+    /// retain and a release of each reference in it); reading `pointer.pointee.field` copies
+    /// that field only.
+    @inlinable
+    package func withContentPointer<R>(of id: LayerID, _ body: (UnsafePointer<Content>) throws -> R) rethrows -> R? {
+        guard let box = layers[id.index].contentBox else { return nil }
+        return try withUnsafeMutablePointer(to: &box.value) { try body(UnsafePointer($0)) }
+    }
+
     public func superlayer(of id: LayerID) -> LayerID? { superlayers[id.index] }
     public func sublayers(of id: LayerID) -> [LayerID] { sublayerLists[id.index] }
     public func mask(of id: LayerID) -> LayerID? { masks[id.index] }

@@ -33,8 +33,9 @@ public struct Content: Hashable, Sendable {
     public var stroke: Paint?
     public var fillOpacity: Double?
     public var strokeWidth: Double?
-    /// The rarely set properties; nil while every one of them is unset.
-    var rareBox: LayerBox<ContentRare>?
+    /// The rarely set properties; nil while every one of them is unset (visible to the
+    /// inlinable getters of `Content+Rare.swift`, which other modules then read in place).
+    @usableFromInline var rareBox: LayerBox<ContentRare>?
 
     public init(shape: Shape) {
         self.shape = shape
