@@ -92,6 +92,17 @@ public struct Layer: Hashable, Sendable {
         return try body(box.value)
     }
 
+    /// `body` applied to a pointer to the content of the layer at `layer` where it is stored
+    /// (valid during `body` only), or nil when the layer has none: for readers of its fields one
+    /// at a time, which then copy nothing else (``withContent(_:)`` hands `body` a copy). Static,
+    /// on a pointer: calling a method on a layer in memory copies the whole layer first.
+    @inlinable package static func withContentPointer<R>(
+        of layer: UnsafePointer<Layer>, _ body: (UnsafePointer<Content>) throws -> R
+    ) rethrows -> R? {
+        guard let box = layer.pointee.contentBox else { return nil }
+        return try box.withPointer(body)
+    }
+
     /// SVG facts kept for fidelity and for the exporter.
     public var svg: SVGInfo? {
         @inlinable get { svgBox?.value }
@@ -201,6 +212,12 @@ final class LayerBox<Value: Sendable>: @unchecked Sendable {
     @usableFromInline var value: Value
 
     init(_ value: consuming Value) { self.value = value }
+
+    /// `body` applied to a pointer to the value where it is stored (valid during `body` only).
+    @inlinable
+    func withPointer<R>(_ body: (UnsafePointer<Value>) throws -> R) rethrows -> R {
+        try withUnsafeMutablePointer(to: &value) { try body(UnsafePointer($0)) }
+    }
 
     /// Stores `value` in `box` (moved, not copied), in place when the box is uniquely
     /// referenced; `nil` drops it.

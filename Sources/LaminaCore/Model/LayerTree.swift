@@ -95,7 +95,7 @@ public struct LayerTree: Hashable, Sendable {
     @inlinable
     package func withContentPointer<R>(of id: LayerID, _ body: (UnsafePointer<Content>) throws -> R) rethrows -> R? {
         guard let box = layers[id.index].contentBox else { return nil }
-        return try withUnsafeMutablePointer(to: &box.value) { try body(UnsafePointer($0)) }
+        return try box.withPointer(body)
     }
 
     public func superlayer(of id: LayerID) -> LayerID? { superlayers[id.index] }

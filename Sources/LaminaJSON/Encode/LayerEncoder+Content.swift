@@ -2,11 +2,12 @@ import LaminaCore
 
 /// `content` and `svg` objects.
 extension LayerEncoder {
-    /// Writes `"content": {…}`: kind, geometry (zeros omitted), then paint in SPEC order.
-    mutating func writeContent(_ c: Content) {
+    /// Writes `"content": {…}`: kind, geometry (zeros omitted), then paint in SPEC order. The
+    /// content is read where it is stored, field by field (a copy would retain every reference).
+    mutating func writeContent(_ c: UnsafePointer<Content>) {
         writer.key("content")
         writer.openObject()
-        switch c.shape {
+        switch c.pointee.shape {
         case .rect(let x, let y, let width, let height, let rx, let ry):
             kind("rect")
             numberKey("x", x, unless: 0)
@@ -33,7 +34,7 @@ extension LayerEncoder {
             numberKey("x2", x2, unless: 0)
             numberKey("y2", y2, unless: 0)
         case .polyline(let pts), .polygon(let pts):
-            if case .polyline = c.shape { kind("polyline") } else { kind("polygon") }
+            if case .polyline = c.pointee.shape { kind("polyline") } else { kind("polygon") }
             writer.key("points")
             writer.openInline()
             for (i, p) in pts.enumerated() {
@@ -48,29 +49,29 @@ extension LayerEncoder {
             kind("svg")
             stringKey("xml", xml)
         }
-        paintKey("fill", c.fill)
-        paintKey("stroke", c.stroke)
-        numberKey("fillOpacity", c.fillOpacity)
+        paintKey("fill", c.pointee.fill)
+        paintKey("stroke", c.pointee.stroke)
+        numberKey("fillOpacity", c.pointee.fillOpacity)
         // Most content has none of the rare properties: one test skips them all.
-        let rare = c.mayHaveRareProperties
+        let rare = c.pointee.mayHaveRareProperties
         if rare {
-            numberKey("strokeOpacity", c.strokeOpacity)
-            stringKey("fillRule", c.fillRule)
+            numberKey("strokeOpacity", c.pointee.strokeOpacity)
+            stringKey("fillRule", c.pointee.fillRule)
         }
-        numberKey("strokeWidth", c.strokeWidth)
+        numberKey("strokeWidth", c.pointee.strokeWidth)
         if rare {
-            stringKey("strokeLinecap", c.strokeLinecap)
-            stringKey("strokeLinejoin", c.strokeLinejoin)
-            numberKey("strokeMiterlimit", c.strokeMiterlimit)
-            if let dashes = c.strokeDasharray {
+            stringKey("strokeLinecap", c.pointee.strokeLinecap)
+            stringKey("strokeLinejoin", c.pointee.strokeLinejoin)
+            numberKey("strokeMiterlimit", c.pointee.strokeMiterlimit)
+            if let dashes = c.pointee.strokeDasharray {
                 writer.key("strokeDasharray")
                 writer.openInline()
                 for (i, v) in dashes.enumerated() { writer.inlineNumber(v, first: i == 0) }
                 writer.closeInline()
             }
-            numberKey("strokeDashoffset", c.strokeDashoffset)
-            stringKey("clipRule", c.clipRule)
-            extra(c.extra)
+            numberKey("strokeDashoffset", c.pointee.strokeDashoffset)
+            stringKey("clipRule", c.pointee.clipRule)
+            extra(c.pointee.extra)
         }
         writer.close()
     }

@@ -115,7 +115,7 @@ struct LayerEncoder: ~Copyable {
             writer.closeInline()
         }
         // Read in their boxes: copying them out would retain and release each reference.
-        layer.pointee.withContent { writeContent($0) }
+        Layer.withContentPointer(of: layer) { writeContent($0) }
         layer.pointee.withSVG { writeSVG($0) }
     }
 

@@ -41,7 +41,7 @@ extension SceneBuilder {
             layers.layers[id.index].opacity = style.opacity
         }
         layers.layers[id.index].hidden = hidden
-        if case .some(let c) = consume content { layers.layers[id.index].content = c }
+        layers.layers[id.index].content = consume content
         layers.layers[id.index].svg = info
         pending.append(PendingGeometry(transform: transform))
         try? layers.addSublayer(id, to: w.parent)

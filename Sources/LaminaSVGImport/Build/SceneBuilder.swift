@@ -289,17 +289,17 @@ struct SceneBuilder {
 
     /// Pops the next child element of a cursor item: re-queues the cursor after it (when more
     /// content follows), then queues the child.
-    mutating func nextChild(_ cursor: Work) {
+    mutating func nextChild(_ cursor: consuming Work) {
         let end = tree.contentSlots(cursor.element).upperBound
         guard let (slot, child) = tree.nextChildElement(from: cursor.nextSlot, end: end) else { return }
-        if slot + 1 < end {
-            var rest = cursor
-            rest.nextSlot = slot + 1
-            work.append(rest)
-        }
-        var next = cursor
+        // One copy: the cursor itself goes back on the stack as the rest of the children.
+        var next = copy cursor
         next.element = child
         next.nextSlot = -1
+        if slot + 1 < end {
+            cursor.nextSlot = slot + 1
+            work.append(cursor)
+        }
         work.append(next)
     }
 
