@@ -34,6 +34,7 @@ package enum FileIO {
         var atEnd = false
         // The expected size read into uninitialized memory (one spare byte notices a grown file).
         var out = [UInt8](unsafeUninitializedCapacity: sizeHint > 0 ? sizeHint + 1 : 1 << 16) { buf, initialized in
+            prefault(UnsafeMutableRawBufferPointer(buf))
             (initialized, atEnd, ok) = fill(UnsafeMutableRawBufferPointer(buf), from: fd)
         }
         while ok && !atEnd {
@@ -49,6 +50,21 @@ package enum FileIO {
             out.removeLast(want - got)
         }
         return ok ? out : nil
+    }
+
+    /// Asks the kernel to back a large buffer's pages before `read` fills it: one call instead of
+    /// a page fault per 4 KB page as the copy first touches each (about 1 ms of the 6 ms it takes
+    /// to read a 15 MB file here, 8 of 68 ms for 150 MB). The file is read, not mapped: a
+    /// mapped file that shrinks while it is parsed would kill the process with `SIGBUS`.
+    private static func prefault(_ buffer: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+        let page = 4096
+        guard buffer.count >= 64 * page, let base = buffer.baseAddress else { return }
+        let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(page - 1)
+        guard end > start, let p = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(p, end - start, 23)  // MADV_POPULATE_WRITE (Linux 5.14); ignored where unknown
+        #endif
     }
 
     /// Reads from `fd` until `buffer` is full or the input ends: the bytes read, whether the end
