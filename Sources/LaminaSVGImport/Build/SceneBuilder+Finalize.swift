@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaGeometry
 
 extension SceneBuilder {
     /// Gives every layer its bounds, position and transform once its sublayers are known
@@ -6,75 +7,115 @@ extension SceneBuilder {
     /// the element transform T splits into `position = T(A)` and `transform = T`'s linear part,
     /// so `(v − A)·Tlin + T(A) == T(v)` for every point v. Masks are done after their host,
     /// since `objectBoundingBox` clip paths need the host's box.
-    mutating func finalizeGeometry(root: LayerID) {
-        var hosts: [LayerID] = [root]
+    ///
+    /// With `threads` > 1 and a large tree, the root's sublayers are split in two runs of about
+    /// equal layer count (ids are given in document order, so a subtree's ids are mostly
+    /// consecutive) finalized on two threads: each layer's result depends only on its own
+    /// subtree and, for a mask, on its host, which is in the same run. The root comes last.
+    mutating func finalizeGeometry(root: LayerID, threads: Int = 1) {
+        let subs = layers.sublayers(of: root)
+        let lists = layers.sublayerLists, masks = layers.masks
+        layers.layers.withUnsafeMutableBufferPointer { layerBuffer in
+            pending.withUnsafeMutableBufferPointer { pendingBuffer in
+                let pass = FinalizePass(layers: layerBuffer, pending: pendingBuffer, sublayers: lists, masks: masks)
+                if threads > 1, layerBuffer.count >= Self.parallelFinalizeLayers, subs.count >= 2 {
+                    // Split where the ids cross the middle of the root's sublayers' id span.
+                    let middle = (subs[0].index + subs[subs.count - 1].index) / 2
+                    let cut = max(1, min(subs.count - 1, subs.firstIndex { $0.index > middle } ?? subs.count / 2))
+                    let runs = [Array(subs[..<cut]), Array(subs[cut...])]
+                    _ = ParallelWork.map(2, threads: 2) { k in
+                        for s in runs[k] { pass.finalizeTree(s) }
+                        return true
+                    }
+                    pass.finalize(root)
+                    if let m = masks[root.index] { pass.finalizeTree(m) }
+                } else {
+                    pass.finalizeTree(root)
+                }
+            }
+        }
+    }
+
+    /// Trees with fewer layers are finalized on one thread.
+    static let parallelFinalizeLayers = 20_000
+}
+
+/// The geometry pass over layers read and written in place. Two passes may run at once on
+/// disjoint subtrees (each touches only its subtrees' layers and pending records).
+private struct FinalizePass: @unchecked Sendable {
+    let layers: UnsafeMutableBufferPointer<Layer>
+    let pending: UnsafeMutableBufferPointer<PendingGeometry>
+    let sublayers: [[LayerID]]
+    let masks: IndexColumn<LayerID>
+
+    /// Finalizes the subtree of `top` post-order, then the masks met there (and theirs).
+    func finalizeTree(_ top: LayerID) {
+        var hosts: [LayerID] = [top]
         var stack: [(LayerID, Bool)] = []
         while let start = hosts.popLast() {
             stack.append((start, false))
             while let (id, expanded) = stack.popLast() {
                 if !expanded {
                     stack.append((id, true))
-                    for c in layers.sublayers(of: id) { stack.append((c, false)) }
+                    for c in sublayers[id.index] { stack.append((c, false)) }
                     continue
                 }
                 finalize(id)
-                if let m = layers.mask(of: id) { hosts.append(m) }
+                if let m = masks[id.index] { hosts.append(m) }
             }
         }
     }
 
-    private mutating func finalize(_ id: LayerID) {
-        let p = pending[id.index]
-        var box = p.box
-        if p.fixedBounds == nil {
-            for c in layers.sublayers(of: id) where !layers.layers[c.index].hidden {
-                if let f = frame(of: c) { box = box.union(f) }
+    func finalize(_ id: LayerID) {
+        let i = id.index
+        var box = pending[i].box
+        let fixedBounds = pending[i].fixedBounds
+        if fixedBounds == nil {
+            for c in sublayers[i] where !layers[c.index].hidden {
+                if let f = Self.frame(of: c, in: UnsafeBufferPointer(layers), sublayers: sublayers) { box = box.union(f) }
             }
         }
-        pending[id.index].box = box
-        let i = id.index
-        let bounds = p.authoredBounds ?? p.fixedBounds ?? (box.isNull ? .zero : box)
-        layers.layers[i].bounds = bounds
-        let unitAnchor = layers.layers[i].anchorPoint
+        pending[i].box = box
+        let bounds = pending[i].authoredBounds ?? fixedBounds ?? (box.isNull ? .zero : box)
+        layers[i].bounds = bounds
+        let unitAnchor = layers[i].anchorPoint
         let anchor = Point(bounds.x + unitAnchor.x * bounds.width, bounds.y + unitAnchor.y * bounds.height)
-        var t = p.transform
-        if let host = p.boundingBoxHost {
+        var t = pending[i].transform
+        if let host = pending[i].boundingBoxHost {
             let hb = pending[host.index].box
             let unit = hb.isNull ? AffineTransform(0, 0, 0, 0, 0, 0) : AffineTransform(hb.width, 0, 0, hb.height, hb.x, hb.y)
             t = unit.concatenating(t)
         }
-        if let t3 = p.transform3D {
-            layers.layers[i].position = anchor
-            layers.layers[i].transform = t3
+        if let t3 = pending[i].transform3D {
+            layers[i].position = anchor
+            layers[i].transform = t3
         } else {
-            layers.layers[i].position = t.apply(anchor)
-            layers.layers[i].transform = Transform3D(t.linear)
+            layers[i].position = t.apply(anchor)
+            layers[i].transform = Transform3D(t.linear)
         }
-        if let m = p.viewportMapping {
+        if let m = pending[i].viewportMapping {
             let s = AffineTransform.translation(anchor.x, anchor.y).concatenating(m)
                 .concatenating(.translation(-anchor.x, -anchor.y))
-            layers.layers[i].sublayerTransform = Transform3D(s)
+            layers[i].sublayerTransform = Transform3D(s)
         }
     }
 
     /// A sublayer's frame in its superlayer's space (LAYER-MODEL §2.2), nil when it has no
     /// extent (an empty layer) or projects behind the eye.
-    func frame(of id: LayerID) -> Rect? {
+    static func frame(of id: LayerID, in layers: UnsafeBufferPointer<Layer>, sublayers: [[LayerID]]) -> Rect? {
         let i = id.index
-        let b = layers.layers[i].bounds
+        let b = layers[i].bounds
         // `hasContent`, not `content == nil`: reading `content` copies it out of its box.
-        if b.width == 0 && b.height == 0 && layers.sublayerLists[i].isEmpty && !layers.layers[i].hasContent { return nil }
-        let ap = layers.layers[i].anchorPoint, position = layers.layers[i].position
+        if b.width == 0 && b.height == 0 && sublayers[i].isEmpty && !layers[i].hasContent { return nil }
+        let ap = layers[i].anchorPoint, position = layers[i].position
         let a = Point(b.x + ap.x * b.width, b.y + ap.y * b.height)
-        // `transformIfSet`: the `transform` getter is opaque from this module, and calling it on
-        // an array element copies the whole layer (eight references) first.
-        let t = layers.layers[i].transformIfSet ?? .identity
+        let t = layers[i].transform
         if t.isAffine {
             let r = t.affinePart.linear.apply(Rect(b.x - a.x, b.y - a.y, b.width, b.height))
             return Rect(r.x + position.x + t.m41, r.y + position.y + t.m42, r.width, r.height)
         }
-        let m = Transform3D.translation(-a.x, -a.y, -layers.layers[i].anchorPointZ).concatenating(t)
-            .concatenating(.translation(position.x, position.y, layers.layers[i].zPosition))
+        let m = Transform3D.translation(-a.x, -a.y, -layers[i].anchorPointZ).concatenating(t)
+            .concatenating(.translation(position.x, position.y, layers[i].zPosition))
         let h = Homography(flattening: m)
         var points: [Point] = []
         for c in b.corners {

@@ -101,6 +101,8 @@ struct SceneBuilder {
     /// The cascade, transforms and path geometry of the elements ahead, computed on another
     /// thread (nil for small documents or one thread).
     var prefetch: ElementPrefetch?
+    /// The threads the builder may use (the prefetch, the geometry pass).
+    let threads: Int
 
     /// A builder for `tree`; with `threads` > 1 a large document's elements are prefetched
     /// (in blocks of `prefetchBlock` elements; tests use small ones).
@@ -109,6 +111,7 @@ struct SceneBuilder {
         prefetchBlock: Int = ElementPrefetch.defaultBlockSize
     ) {
         self.tree = tree
+        self.threads = threads
         var d = diagnostics
         self.cascade = StyleCascade(tree: tree, diagnostics: &d)
         self.diagnostics = d
@@ -144,7 +147,7 @@ struct SceneBuilder {
         prefetch = nil
         let collected = buildResources()
         releaseDocument()
-        finalizeGeometry(root: root)
+        finalizeGeometry(root: root, threads: threads)
         return Scene(tree: layers, root: root, resources: collected)
     }
 

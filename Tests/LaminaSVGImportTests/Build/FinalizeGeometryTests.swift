@@ -1,0 +1,50 @@
+import LaminaCore
+import Testing
+
+@testable import LaminaSVGImport
+
+/// The geometry pass splits a large tree's top level over two threads: the scene must be the
+/// one a single thread makes, for every kind of geometry the pass computes.
+@Suite struct FinalizeGeometryTests {
+    /// `groups` top-level groups of ten layers each: nested transforms, a hidden sublayer (left
+    /// out of its group's bounds), an `objectBoundingBox` clip (a mask sized by its host), a
+    /// nested viewport (fixed bounds and a sublayer transform), authored bounds and anchor, a 3D
+    /// transform, and an empty group.
+    static func document(groups: Int) -> String {
+        var s = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:lamina="urn:lamina:layer" width="400" height="300">"#
+        s += #"<defs><clipPath id="ob" clipPathUnits="objectBoundingBox"><circle cx=".5" cy=".5" r=".4"/></clipPath>"#
+        s += #"<clipPath id="us"><rect x="5" y="5" width="90" height="40"/></clipPath></defs>"#
+        for i in 0..<groups {
+            let x = Double(i % 37) * 3.5, y = Double(i % 23) * 2.25
+            s += #"<g transform="translate(\#(x) \#(y)) rotate(\#(i % 90))">"#
+            s += #"<rect width="\#(10 + i % 7)" height="4" transform="scale(1.5 0.5)"/>"#
+            s += #"<circle r="3" display="none"/><ellipse rx="4" ry="2" visibility="hidden"/>"#
+            s += #"<g clip-path="url(#ob)"><path d="M0 0 l\#(5 + i % 11) 3 l-2 6 z"/></g>"#
+            s += #"<svg x="2" y="3" width="20" height="10" viewBox="0 0 40 40"><rect width="40" height="\#(i % 40 + 1)"/></svg>"#
+            s += #"<rect lamina:bounds="0 0 8 8" lamina:anchor="0 1" width="3" height="3" clip-path="url(#us)"/>"#
+            s += #"<polygon lamina:transform3d="perspective(500px) rotateY(\#(i % 60)deg)" points="0,0 6,0 3,5"/>"#
+            s += "<g/></g>"
+        }
+        return s + "</svg>"
+    }
+
+    @Test func twoThreadsMakeTheSceneOneThreadMakes() throws {
+        let text = Array(Self.document(groups: 2_100).utf8)
+        let one = try SVGImport.importScene(text, file: "f.svg", threads: 1)
+        let two = try SVGImport.importScene(text, file: "f.svg", threads: 2)
+        // Large enough for the split, with many top-level sublayers to split.
+        #expect(one.scene.tree.count >= SceneBuilder.parallelFinalizeLayers)
+        #expect(one.scene.tree.sublayers(of: one.scene.root).count >= 2_100)
+        // Compared as a Bool and by first difference: a failure names a layer, not the whole tree.
+        let firstDifference = one.scene.tree.allIDs.first { one.scene.tree[$0] != two.scene.tree[$0] }
+        #expect(firstDifference == nil)
+        let same = one.scene.tree == two.scene.tree
+        #expect(same)
+        #expect(one.diagnostics == two.diagnostics)
+        // The pass did its work: groups have bounds, masks sized by their hosts, viewports map.
+        let tree = one.scene.tree
+        #expect(tree.allIDs.contains { tree[$0].sublayerTransform != .identity })
+        #expect(tree.allIDs.contains { tree.isMaskLayer($0) && tree[$0].transform != .identity })
+        #expect(tree.allIDs.filter { tree[$0].bounds.width > 0 }.count > tree.count / 2)
+    }
+}
