@@ -20,16 +20,7 @@ extension ComputedStyle {
     /// one function with `child(cascaded:)`, the returned style was copied once more.
     @inline(never)
     private mutating func inherit(cascaded declarations: [CascadedDeclaration], parent: ComputedStyle) {
-        opacity = 1
-        // Assigned only when set: destroying the old value costs more than the test.
-        if clipPath != nil { clipPath = nil }
-        if mask != nil { mask = nil }
-        if filter != nil { filter = nil }
-        display = "inline"
-        overflow = "visible"
-        stopColorPaint = .black
-        stopOpacity = 1
-        if !extraOwn.isEmpty { extraOwn = [] }
+        resetOwnProperties()
         // `color` and `font-size` first: `currentColor` and `em` depend on them.
         // Indexing (not `for d in`): reading fields in place copies no declaration.
         for i in declarations.indices where declarations[i].property == .color {

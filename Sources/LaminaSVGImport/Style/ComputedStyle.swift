@@ -30,6 +30,11 @@ package enum PaintFallback: Hashable, Sendable {
 /// `clip-path`, `mask`, `filter`, `display`, `overflow`, `stop-*` and the `extraOwn`
 /// properties reset on every element.
 package struct ComputedStyle: Hashable, Sendable {
+    // The properties most elements set or read are stored inline; the rest live in two
+    // copy-on-write boxes, absent while every property in them has its initial value, so that a
+    // copy of a style (one per element, often several) retains at most two references instead
+    // of a dozen strings and arrays.
+
     // Inherited.
     /// The `fill` as specified (`currentColor` unresolved).
     package var fillPaint: SpecifiedPaint = .color(.black)
@@ -39,52 +44,166 @@ package struct ComputedStyle: Hashable, Sendable {
     package var fillOpacity: Double = 1
     /// `stroke-opacity`, clamped to 0…1.
     package var strokeOpacity: Double = 1
-    /// `nonzero` or `evenodd`.
-    package var fillRule: String = "nonzero"
-    /// `clip-rule`: `nonzero` or `evenodd`.
-    package var clipRule: String = "nonzero"
     /// Absolute lengths are already px (unit `.none`); only `%` stays relative to the viewport.
     package var strokeWidth: Length = Length(1)
-    /// `stroke-linecap`: `butt`, `round` or `square`.
-    package var strokeLinecap: String = "butt"
-    /// `stroke-linejoin`: `miter`, `round`, `bevel`, `miter-clip` or `arcs`.
-    package var strokeLinejoin: String = "miter"
-    /// `stroke-miterlimit`, at least 1.
-    package var strokeMiterlimit: Double = 4
-    /// Nil for `none`; lengths in px or `%`.
-    package var strokeDasharray: [Length]?
-    /// `stroke-dashoffset` in px or `%`.
-    package var strokeDashoffset: Length = .zero
-    /// `visible`, `hidden` or `collapse`.
-    package var visibility: String = "visible"
     /// The `color` property, always concrete.
     package var color: ParsedColor = .black
     /// The font size in px.
     package var fontSize: Double = 16
-    /// Other inherited drawing properties, by their index in `ComputedStyle.inheritedExtraNames`.
-    /// Empty while none is set (the common case), so that reading them costs nothing.
-    var inheritedExtras: [String?] = []
+    /// The rarely set inherited properties (`fillRule` … `visibility`, the extras).
+    private var inheritedRare: RareBox<InheritedRare>?
 
     // Not inherited.
     /// Group `opacity`, clamped to 0…1.
     package var opacity: Double = 1
+    /// The rarely set properties that reset on every element (`clipPath` … `extraOwn`).
+    private var ownRare: RareBox<OwnRare>?
+
+    /// The rarely set inherited properties.
+    struct InheritedRare: Hashable, Sendable {
+        var fillRule = "nonzero"
+        var clipRule = "nonzero"
+        var strokeLinecap = "butt"
+        var strokeLinejoin = "miter"
+        var strokeMiterlimit: Double = 4
+        var strokeDasharray: [Length]?
+        var strokeDashoffset: Length = .zero
+        var visibility = "visible"
+        var inheritedExtras: [String?] = []
+        static let initial = InheritedRare()
+    }
+
+    /// The rarely set properties that reset on every element.
+    struct OwnRare: Hashable, Sendable {
+        var clipPath: String?
+        var mask: String?
+        var filter: String?
+        var display = "inline"
+        var overflow = "visible"
+        var stopColorPaint: ParsedColor = .black
+        var stopOpacity: Double = 1
+        var extraOwn: [StyleProperty] = []
+        static let initial = OwnRare()
+    }
+
+    /// `nonzero` or `evenodd`.
+    package var fillRule: String {
+        get { inheritedRare?.value.fillRule ?? InheritedRare.initial.fillRule }
+        set { updateInherited { $0.fillRule = newValue } }
+    }
+    /// `clip-rule`: `nonzero` or `evenodd`.
+    package var clipRule: String {
+        get { inheritedRare?.value.clipRule ?? InheritedRare.initial.clipRule }
+        set { updateInherited { $0.clipRule = newValue } }
+    }
+    /// `stroke-linecap`: `butt`, `round` or `square`.
+    package var strokeLinecap: String {
+        get { inheritedRare?.value.strokeLinecap ?? InheritedRare.initial.strokeLinecap }
+        set { updateInherited { $0.strokeLinecap = newValue } }
+    }
+    /// `stroke-linejoin`: `miter`, `round`, `bevel`, `miter-clip` or `arcs`.
+    package var strokeLinejoin: String {
+        get { inheritedRare?.value.strokeLinejoin ?? InheritedRare.initial.strokeLinejoin }
+        set { updateInherited { $0.strokeLinejoin = newValue } }
+    }
+    /// `stroke-miterlimit`, at least 1.
+    package var strokeMiterlimit: Double {
+        get { inheritedRare?.value.strokeMiterlimit ?? InheritedRare.initial.strokeMiterlimit }
+        set { updateInherited { $0.strokeMiterlimit = newValue } }
+    }
+    /// Nil for `none`; lengths in px or `%`.
+    package var strokeDasharray: [Length]? {
+        get { inheritedRare?.value.strokeDasharray }
+        set { updateInherited { $0.strokeDasharray = newValue } }
+    }
+    /// `stroke-dashoffset` in px or `%`.
+    package var strokeDashoffset: Length {
+        get { inheritedRare?.value.strokeDashoffset ?? InheritedRare.initial.strokeDashoffset }
+        set { updateInherited { $0.strokeDashoffset = newValue } }
+    }
+    /// `visible`, `hidden` or `collapse`.
+    package var visibility: String {
+        get { inheritedRare?.value.visibility ?? InheritedRare.initial.visibility }
+        set { updateInherited { $0.visibility = newValue } }
+    }
+    /// Other inherited drawing properties, by their index in `ComputedStyle.inheritedExtraNames`.
+    /// Empty while none is set (the common case), so that reading them costs nothing.
+    var inheritedExtras: [String?] {
+        get { inheritedRare?.value.inheritedExtras ?? [] }
+        set { updateInherited { $0.inheritedExtras = newValue } }
+    }
+
     /// The `clip-path` id (`url(#id)`), nil for none.
-    package var clipPath: String?
+    package var clipPath: String? {
+        get { ownRare?.value.clipPath }
+        set { updateOwn { $0.clipPath = newValue } }
+    }
     /// The `mask` id (`url(#id)`), nil for none.
-    package var mask: String?
+    package var mask: String? {
+        get { ownRare?.value.mask }
+        set { updateOwn { $0.mask = newValue } }
+    }
     /// The `filter` id (`url(#id)`), nil for none or for CSS filter functions.
-    package var filter: String?
+    package var filter: String? {
+        get { ownRare?.value.filter }
+        set { updateOwn { $0.filter = newValue } }
+    }
     /// `inline`, `none`, `block`, … (only `none` matters).
-    package var display: String = "inline"
+    package var display: String {
+        get { ownRare?.value.display ?? OwnRare.initial.display }
+        set { updateOwn { $0.display = newValue } }
+    }
     /// `overflow` as specified on this element (the UA default for inner `svg` is the builder's).
-    package var overflow: String = "visible"
+    package var overflow: String {
+        get { ownRare?.value.overflow ?? OwnRare.initial.overflow }
+        set { updateOwn { $0.overflow = newValue } }
+    }
     /// `stop-color` as specified (may be `currentColor`).
-    package var stopColorPaint: ParsedColor = .black
+    package var stopColorPaint: ParsedColor {
+        get { ownRare?.value.stopColorPaint ?? OwnRare.initial.stopColorPaint }
+        set { updateOwn { $0.stopColorPaint = newValue } }
+    }
     /// `stop-opacity`, clamped to 0…1.
-    package var stopOpacity: Double = 1
+    package var stopOpacity: Double {
+        get { ownRare?.value.stopOpacity ?? OwnRare.initial.stopOpacity }
+        set { updateOwn { $0.stopOpacity = newValue } }
+    }
     /// Non-inherited drawing properties set on this element (`vector-effect`, `mix-blend-mode`…),
     /// in the order of `ComputedStyle.ownExtraNames`.
-    package var extraOwn: [StyleProperty] = []
+    package var extraOwn: [StyleProperty] {
+        get { ownRare?.value.extraOwn ?? [] }
+        set { updateOwn { $0.extraOwn = newValue } }
+    }
+
+    /// Resets every property that is not inherited (a child's style starts as its parent's).
+    mutating func resetOwnProperties() {
+        opacity = 1
+        ownRare = nil
+    }
+
+    private mutating func updateInherited(_ change: (inout InheritedRare) -> Void) {
+        RareBox.update(&inheritedRare, initial: InheritedRare.initial, change)
+    }
+
+    private mutating func updateOwn(_ change: (inout OwnRare) -> Void) {
+        RareBox.update(&ownRare, initial: OwnRare.initial, change)
+    }
+
+    package static func == (l: ComputedStyle, r: ComputedStyle) -> Bool {
+        l.fillPaint == r.fillPaint && l.strokePaint == r.strokePaint && l.fillOpacity == r.fillOpacity
+            && l.strokeOpacity == r.strokeOpacity && l.strokeWidth == r.strokeWidth && l.color == r.color
+            && l.fontSize == r.fontSize && l.opacity == r.opacity
+            && (l.inheritedRare === r.inheritedRare
+                || (l.inheritedRare?.value ?? .initial) == (r.inheritedRare?.value ?? .initial))
+            && (l.ownRare === r.ownRare || (l.ownRare?.value ?? .initial) == (r.ownRare?.value ?? .initial))
+    }
+
+    package func hash(into h: inout Hasher) {
+        h.combine(fillPaint); h.combine(strokePaint); h.combine(fillOpacity); h.combine(strokeOpacity)
+        h.combine(strokeWidth); h.combine(color); h.combine(fontSize); h.combine(opacity)
+        h.combine(inheritedRare?.value ?? .initial)
+        h.combine(ownRare?.value ?? .initial)
+    }
 
     /// The initial values of every property (the style above the root element).
     package static let initial = ComputedStyle()
@@ -154,4 +273,23 @@ package struct ComputedStyle: Hashable, Sendable {
         "baseline-shift", "text-decoration", "unicode-bidi", "flood-color", "flood-opacity",
         "lighting-color", "clip", "enable-background",
     ]
+}
+
+/// A copy-on-write box for a group of rarely set style properties (``ComputedStyle``).
+final class RareBox<Value: Sendable>: @unchecked Sendable {
+    var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    /// Applies `change` to the value in `box` (in place when the box is not shared; a new box
+    /// made from the shared one's value or from `initial` otherwise).
+    static func update(_ box: inout RareBox<Value>?, initial: Value, _ change: (inout Value) -> Void) {
+        if isKnownUniquelyReferenced(&box), let b = box {
+            change(&b.value)
+            return
+        }
+        var v = box?.value ?? initial
+        change(&v)
+        box = RareBox(v)
+    }
 }

@@ -44,6 +44,30 @@ import Testing
         #expect(child.stopColor == "#000000")
     }
 
+    /// The rarely set properties are kept in shared boxes: a value spelled out at its initial
+    /// value equals (and hashes as) the initial style, and a child's change never reaches its
+    /// parent or its siblings.
+    @Test func rarePropertiesCompareByValueAndCopyOnWrite() {
+        let explicit = Self.style([
+            ("fill-rule", "nonzero"), ("stroke-linejoin", "miter"), ("display", "inline"), ("overflow", "visible"),
+        ])
+        #expect(explicit == .initial)
+        #expect(explicit.hashValue == ComputedStyle.initial.hashValue)
+
+        let parent = Self.style([("stroke-linecap", "round"), ("clip-path", "url(#c)"), ("stroke-dasharray", "4 2")])
+        var child = Self.style([("stroke-linejoin", "bevel")], parent: parent)
+        let sibling = Self.style([], parent: parent)
+        #expect(child.strokeLinecap == "round" && child.strokeLinejoin == "bevel")
+        #expect(child.clipPath == nil && parent.clipPath == "c")
+        #expect(parent.strokeLinejoin == "miter" && sibling.strokeLinejoin == "miter")
+        child.strokeDasharray = nil
+        child.mask = "m"
+        #expect(parent.strokeDasharray?.count == 2 && sibling.strokeDasharray?.count == 2)
+        #expect(parent.mask == nil && sibling.mask == nil)
+        #expect(child != sibling)
+        #expect(Self.style([], parent: sibling) == Self.style([], parent: parent))
+    }
+
     @Test func inheritInitialAndUnset() {
         let parent = Self.style([("opacity", "0.5"), ("fill", "red"), ("stroke-linecap", "round")])
         let child = Self.style([("opacity", "inherit"), ("fill", "initial"), ("stroke-linecap", "unset")], parent: parent)
