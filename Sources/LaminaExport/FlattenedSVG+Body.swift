@@ -143,7 +143,9 @@ extension FlatWriter {
                 writeVerbatim(xml, transform: t, opacity: opacity, extraAttributes: extraAttributes, to: &out)
                 return
             }
-            _ = SVGMarkup.openShape(content.pointee.shape, to: &out)
+            // The shape read in place (a copy of it retains its payload through an outlined copy).
+            let shape = (UnsafeRawPointer(content) + Self.shapeOffset).assumingMemoryBound(to: Shape.self)
+            _ = SVGMarkup.openShape(shape, to: &out)
             SVGMarkup.transformAttribute(t, to: &out)
         }
         SVGMarkup.paintAttributes(content, to: &out)
@@ -151,6 +153,9 @@ extension FlatWriter {
         out.append(contentsOf: extraAttributes)
         SVGMarkup.lit("/>\n", to: &out)
     }
+
+    /// Where `Content.shape` lies in a `Content` (a stored property: always known).
+    static let shapeOffset = MemoryLayout<Content>.offset(of: \Content.shape)!
 
     /// A verbatim element with the placement attributes inserted into its start tag (or a
     /// wrapping `<g>` when it does not start with an element).

@@ -112,7 +112,7 @@ extension FlatWriter {
 
     /// Whether any text of a content element holds `xlink` (read in place, field by field).
     static func mayHoldXlink(_ c: UnsafePointer<Content>) -> Bool {
-        switch c.pointee.shape {
+        switch (UnsafeRawPointer(c) + shapeOffset).assumingMemoryBound(to: Shape.self).pointee {
         case .path(let d): if holdsXlink(d) { return true }
         case .svg(let xml): if holdsXlink(xml) { return true }
         default: break

@@ -6,7 +6,14 @@ extension SVGMarkup {
     ///
     /// Returns false for verbatim content (`Shape.svg`), which the caller writes itself.
     package static func openShape(_ shape: Shape, to out: inout [UInt8]) -> Bool {
-        switch shape {
+        withUnsafePointer(to: shape) { openShape($0, to: &out) }
+    }
+
+    /// ``openShape(_:to:)-(Shape,_)`` of a shape read where it is stored: the switch binds only
+    /// the payload it needs (a copy of the shape goes through its outlined copy, which retains
+    /// whatever payload the case holds).
+    package static func openShape(_ shape: UnsafePointer<Shape>, to out: inout [UInt8]) -> Bool {
+        switch shape.pointee {
         case .rect(let x, let y, let w, let h, let rx, let ry):
             lit("<rect", to: &out)
             attr("x", x, to: &out); attr("y", y, to: &out)
