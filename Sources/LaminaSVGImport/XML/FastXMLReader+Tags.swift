@@ -44,7 +44,7 @@ extension FastXMLReader {
         let element = try elementName(name)
         let (line, column) = location(of: lt)
         let index = builder.startElement(
-            name: element.id, parent: stack.last.map { Int($0.index) }, line: line, column: column, attributeStart: firstSlot)
+            name: element.id, parent: parentOfNewElement(), line: line, column: column, attributeStart: firstSlot)
         if !empty {
             if element.isText { textDepth += 1 }
             stack.append(
@@ -83,7 +83,7 @@ extension FastXMLReader {
         let (line, column) = location(of: lt)
         let firstSlot = nameIDs.count
         let index = builder.startElement(
-            name: element.id, parent: stack.last.map { Int($0.index) }, line: line, column: column, attributeStart: firstSlot)
+            name: element.id, parent: parentOfNewElement(), line: line, column: column, attributeStart: firstSlot)
         elementCount += 1
         var namespacedCount = 0
         for k in pending.indices {
@@ -170,6 +170,7 @@ extension FastXMLReader {
     }
 
     func endTag(_ lt: Int) throws(Decline) -> Int {
+        if split.isSecondHalf, stack.count == 1 { return try endTagOfOpenElement(lt) }
         guard let top = stack.last else { throw Decline() }
         let start = lt + 2
         let count = Int(top.nameCount)

@@ -185,7 +185,7 @@ extension FastXMLReader {
                 k += 1
             }
             if keep {
-                builder.appendText(parent: Int(top.index), start: start, count: textCount - start)
+                builder.appendText(parent: parentOfText(top), start: start, count: textCount - start)
                 return
             }
         }

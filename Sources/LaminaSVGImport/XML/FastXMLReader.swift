@@ -67,6 +67,8 @@ final class FastXMLReader {
     @exclusivity(unchecked) var valueEnds: RawColumn<UInt32>
     /// Location counting: the offset reached, and its line and column.
     @exclusivity(unchecked) var lines = LineCounter()
+    /// Reading in two halves (``FastXMLReader+Split``): this reader's part of it.
+    @exclusivity(unchecked) var split = SplitState()
 
     struct Open {
         var index: Int32
@@ -115,16 +117,28 @@ final class FastXMLReader {
         xmlURI = 0
     }
 
-    /// The tables of `bytes`, or nil when the document needs libxml2.
-    static func read(_ bytes: [UInt8]) -> ElementTreeBuilder? {
-        bytes.withUnsafeBufferPointer { buf -> ElementTreeBuilder? in
-            guard let base = buf.baseAddress, buf.count > 0 else { return nil }
+    /// The tables of `bytes`, or nil when the document needs libxml2. With `threads` > 1 a large
+    /// document is read in two halves at once (``FastXMLReader+Split``; the tables are the same);
+    /// `splitAt` (tests) splits any document there.
+    static func read(_ bytes: [UInt8], threads: Int = 1, splitAt: Int? = nil) -> ElementTreeBuilder? {
+        readReportingJoin(bytes, threads: threads, splitAt: splitAt).tables
+    }
+
+    /// ``read(_:threads:splitAt:)``, and whether the document was read in two halves.
+    static func readReportingJoin(
+        _ bytes: [UInt8], threads: Int = 1, splitAt: Int? = nil
+    ) -> (tables: ElementTreeBuilder?, joined: Bool) {
+        bytes.withUnsafeBufferPointer { buf -> (tables: ElementTreeBuilder?, joined: Bool) in
+            guard let base = buf.baseAddress, buf.count > 0 else { return (nil, false) }
+            let splitOffset = splitAt.flatMap { $0 > 0 && $0 < buf.count ? $0 : nil }
+                ?? (threads > 1 && buf.count >= splitMinimumBytes ? splitPoint(base, count: buf.count) : nil)
             // The arenas are written in place: reserved pages cost nothing until written.
             var reader: FastXMLReader?
             let room = buf.count + 64
             let arena = [UInt8](unsafeUninitializedCapacity: room) { arenaBuffer, arenaCount in
                 let text = [UInt8](unsafeUninitializedCapacity: room) { textBuffer, textCount in
                     let r = FastXMLReader(base: base, count: buf.count, arena: arenaBuffer.baseAddress!, text: textBuffer.baseAddress!)
+                    if let splitOffset { r.startSecondHalf(at: splitOffset) }
                     do {
                         try r.document()
                         textCount = r.textCount
@@ -132,15 +146,17 @@ final class FastXMLReader {
                     } catch {
                         textCount = 0
                     }
+                    // The second reader reads `bytes` too: done before they may go.
+                    r.finishSecondHalf()
                 }
                 arenaCount = reader?.arenaCount ?? 0
                 reader?.builder.textArena = text
             }
-            guard let done = reader else { return nil }
+            guard let done = reader else { return (nil, false) }
             done.builder.arena = arena
             done.builder.attributeNameIDs = done.nameIDs.array()
             done.builder.valueEnds = done.valueEnds.array()
-            return done.builder
+            return (done.builder, done.split.joined)
         }
     }
 
@@ -156,6 +172,14 @@ final class FastXMLReader {
     // MARK: - Document structure
 
     func document() throws(Decline) {
+        var i = try content(prolog())
+        if split.stoppedAt >= 0 { i = try joinSecondHalf(at: i) }
+        try epilogue(from: i)
+    }
+
+    /// The XML declaration, DOCTYPE, comments and processing instructions before the document
+    /// element; returns the offset of its `<`.
+    func prolog() throws(Decline) -> Int {
         var i = 0
         if n >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { i = 3 }
         if startsWith("<?xml", at: i), i + 5 < n, Self.isSpace(base[i + 5]) {
@@ -178,10 +202,14 @@ final class FastXMLReader {
             } else if c == 0x3F {
                 i = try processingInstruction(i)
             } else {
-                break
+                return i
             }
         }
-        i = try content(i)
+    }
+
+    /// White space, comments and processing instructions after the document element, to the end.
+    func epilogue(from start: Int) throws(Decline) {
+        var i = start
         while true {
             i = skipSpace(i)
             if i >= n { return }
@@ -198,11 +226,20 @@ final class FastXMLReader {
 
     /// The document element and everything in it, from its `<`; returns the offset after it.
     func content(_ start: Int) throws(Decline) -> Int {
-        var i = try startTag(start)
+        let i = try startTag(start)
+        split.rootBindings = bindings.count
+        return try contentLoop(from: i)
+    }
+
+    /// The document element's content from `start` to its end tag; returns the offset after it
+    /// (or, reading the first half of a split document, the split offset when reached).
+    func contentLoop(from start: Int) throws(Decline) -> Int {
+        var i = start
         while !stack.isEmpty {
             guard i < n, let hit = memchr(base + i, 0x3C, n - i) else { throw Decline() }
             let lt = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
             if lt > i { try text(i, lt) }
+            if lt >= split.stopAt, try stopsForSecondHalf(at: lt) { return lt }
             guard lt + 1 < n else { throw Decline() }
             switch base[lt + 1] {
             case 0x2F: i = try endTag(lt)

@@ -28,10 +28,11 @@ package enum XMLReader {
 
     /// Parses `bytes` into located elements; warnings are returned, fatal problems thrown.
     ///
-    /// Most documents are read by ``FastXMLReader`` in one pass; the rest (and every document
-    /// with an error, `fastPath` false) by libxml2. Both give the same tables.
+    /// Most documents are read by ``FastXMLReader`` in one pass (a large one in two halves at
+    /// once when `threads` > 1); the rest (and every document with an error, `fastPath` false)
+    /// by libxml2. All give the same tables.
     package static func read(
-        _ bytes: [UInt8], file: String, fastPath: Bool = true
+        _ bytes: [UInt8], file: String, fastPath: Bool = true, threads: Int = 1
     ) throws(SVGImportError) -> (tree: ElementTree, diagnostics: [Diagnostic]) {
         _ = libxml2Ready
         let start = SourceLocation(file: file, line: 1, column: 1)
@@ -41,7 +42,7 @@ package enum XMLReader {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw SVGImportError(.emptyDocument, "empty document", at: start)
         }
-        if fastPath, var builder = FastXMLReader.read(bytes) {
+        if fastPath, var builder = FastXMLReader.read(bytes, threads: threads) {
             return (try checkedRoot(builder.finish(file: file)), [])
         }
         // Multi-line attribute values: parse a copy with them blanked (libxml2's fast path);

@@ -1,0 +1,254 @@
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A reader's part in reading a large document in two halves at once.
+///
+/// While the first reader reads from the start, a second one reads from a start tag near the
+/// middle (the split offset): it reads the document element's start tag first, for the namespace
+/// bindings, then stands that element in for whatever is open at the split ("the level above"),
+/// and records the end tags that close such elements. When the first reader reaches the split
+/// offset as content (not inside a comment, CDATA section or processing instruction), outside
+/// `text`, with no namespace declared below the document element, the halves are joined if the
+/// second read worked and its recorded end tags name exactly the elements open there; then the
+/// second half's elements, attribute slots, values and text runs are appended with their indices
+/// and offsets moved, its names interned in the order it met them (the order one reader gives).
+/// Otherwise the first reader reads on alone. Either way the tables are those of one reader.
+struct SplitState {
+    /// First half: the split offset (`Int.max` for none), and where the reader stopped for it.
+    var stopAt = Int.max
+    var stoppedAt = -1
+    /// The namespace bindings in scope after the document element's start tag.
+    var rootBindings = 0
+    /// The second half's reader, while it runs (first half), and whether the halves were joined.
+    var partner: SecondHalf?
+    var joined = false
+
+    /// Second half: reading after the split.
+    var isSecondHalf = false
+    /// End tags of elements opened before the split (their names in the input), the offset after
+    /// each, the deepest level above the split an element or text run hangs from (-1 none), and
+    /// the most open elements of its own this half had beyond those it closed.
+    var closed: [(start: Int32, count: Int32)] = []
+    var closedEnds: [Int] = []
+    var deepestLevelAbove = -1
+    var maxExcess = Int.min
+    /// What the document element's start tag left in this reader's tables (not joined).
+    var rootSlots = 0
+    var rootArena = 0
+}
+
+/// The second reader of a split document, its buffers, and whether it read its half.
+final class SecondHalf: @unchecked Sendable {
+    let reader: FastXMLReader
+    let done = DispatchSemaphore(value: 0)
+    private let arena: UnsafeMutablePointer<UInt8>
+    private let text: UnsafeMutablePointer<UInt8>
+    var succeeded = false
+    private var waited = false
+
+    init(base: UnsafePointer<UInt8>, count: Int) {
+        arena = .allocate(capacity: count + 64)
+        text = .allocate(capacity: count + 64)
+        reader = FastXMLReader(base: base, count: count, arena: arena, text: text)
+    }
+
+    /// Waits (once) until the second read has finished.
+    func wait() {
+        if waited { return }
+        done.wait()
+        waited = true
+    }
+
+    deinit {
+        arena.deallocate()
+        text.deallocate()
+    }
+}
+
+extension FastXMLReader {
+    /// Documents smaller than this are read by one reader.
+    static let splitMinimumBytes = 1 << 21
+
+    /// A start tag near the middle of the input to split at, or nil.
+    static func splitPoint(_ base: UnsafePointer<UInt8>, count n: Int) -> Int? {
+        var i = n / 2
+        let limit = n - n / 8
+        while i < limit, let hit = memchr(base + i, 0x3C, limit - i) {
+            let lt = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+            if lt + 1 < n, isNameStart(base[lt + 1]) { return lt }
+            i = lt + 1
+        }
+        return nil
+    }
+
+    /// Starts the second reader at `offset` on another thread (this reader stops there).
+    func startSecondHalf(at offset: Int) {
+        let half = SecondHalf(base: base, count: n)
+        split.stopAt = offset
+        split.partner = half
+        DispatchQueue.global().async {
+            do {
+                try half.reader.readSecondHalf(from: offset)
+                half.succeeded = true
+            } catch {
+                half.succeeded = false
+            }
+            half.done.signal()
+        }
+    }
+
+    /// Waits for a second reader, if one was started (it reads the input this reader reads).
+    func finishSecondHalf() {
+        split.partner?.wait()
+        split.partner = nil
+    }
+
+    /// Second reader: the document element's start tag, then everything from `offset` on.
+    func readSecondHalf(from offset: Int) throws(Decline) {
+        _ = try startTag(prolog())
+        guard stack.count == 1, textCount == 0 else { throw Decline() }
+        split.isSecondHalf = true
+        split.rootSlots = nameIDs.count
+        split.rootArena = arenaCount
+        var i = offset
+        while i < n, let hit = memchr(base + i, 0x3C, n - i) {
+            let lt = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+            if lt > i { try text(i, lt) }
+            guard lt + 1 < n else { throw Decline() }
+            switch base[lt + 1] {
+            case 0x2F: i = try endTag(lt)
+            case 0x21:
+                if startsWith("<!--", at: lt) {
+                    i = try comment(lt)
+                } else if startsWith("<![CDATA[", at: lt) {
+                    i = try cdata(lt)
+                } else {
+                    throw Decline()
+                }
+            case 0x3F: i = try processingInstruction(lt)
+            default: i = try startTag(lt)
+            }
+        }
+        if i < n { try text(i, n) }
+        flushText()
+    }
+
+    /// Second reader: an end tag closing an element opened before the split (the one standing
+    /// for it stays open for the level above); its name is checked when the halves join.
+    func endTagOfOpenElement(_ lt: Int) throws(Decline) -> Int {
+        let name = try qualifiedName(at: lt + 2)
+        let i = skipSpace(name.end)
+        guard i < n, base[i] == 0x3E else { throw Decline() }
+        flushText()
+        split.closed.append((Int32(name.start), Int32(name.end - name.start)))
+        split.closedEnds.append(i + 1)
+        return i + 1
+    }
+
+    /// The parent of an element starting now: the top open element, or in the second half at
+    /// its base a level above the split (coded -2 - level).
+    @inline(__always) func parentOfNewElement() -> Int? {
+        guard let top = stack.last else { return nil }
+        guard split.isSecondHalf else { return Int(top.index) }
+        split.maxExcess = max(split.maxExcess, stack.count - 1 - split.closed.count)
+        return stack.count == 1 ? levelAbove() : Int(top.index)
+    }
+
+    /// The parent of a text run kept under `top` (see ``parentOfNewElement()``).
+    @inline(__always) func parentOfText(_ top: Open) -> Int {
+        split.isSecondHalf && stack.count == 1 ? levelAbove() : Int(top.index)
+    }
+
+    private func levelAbove() -> Int {
+        let level = split.closed.count
+        split.deepestLevelAbove = max(split.deepestLevelAbove, level)
+        return -2 - level
+    }
+
+    /// First reader, at a `<` at or past the split offset: whether to stop here for the second
+    /// half (otherwise the split is given up and this reader reads on alone).
+    func stopsForSecondHalf(at lt: Int) -> Bool {
+        if lt == split.stopAt, textDepth == 0, bindings.count == split.rootBindings {
+            flushText()
+            split.stoppedAt = lt
+            return true
+        }
+        split.stopAt = Int.max
+        return false
+    }
+
+    /// First reader, stopped at the split offset `offset`: joins the second half when it can
+    /// (returning the offset after the document element), else reads on from there.
+    func joinSecondHalf(at offset: Int) throws(Decline) -> Int {
+        split.stopAt = Int.max
+        split.stoppedAt = -1
+        guard let half = split.partner else { return try contentLoop(from: offset) }
+        half.wait()
+        let other = half.reader
+        let depth = stack.count
+        guard half.succeeded, canJoin(other, depth: depth) else { return try contentLoop(from: offset) }
+        join(other, depth: depth)
+        split.joined = true
+        return other.split.closedEnds[depth - 1]
+    }
+
+    /// Whether the second half read exactly what this reader would have from the split on.
+    private func canJoin(_ other: FastXMLReader, depth: Int) -> Bool {
+        let s = other.split
+        guard s.closed.count == depth, s.deepestLevelAbove < depth, depth + max(s.maxExcess, 0) < Self.maximumDepth else {
+            return false
+        }
+        for k in 0..<depth {
+            let open = stack[depth - 1 - k], end = s.closed[k]
+            guard open.nameCount == end.count, memcmp(base + Int(open.nameStart), base + Int(end.start), Int(end.count)) == 0
+            else { return false }
+        }
+        return true
+    }
+
+    /// Appends the second half's tables to this reader's (indices and offsets moved, names
+    /// interned in the order the second reader met them); the document element is then closed.
+    private func join(_ other: FastXMLReader, depth: Int) {
+        let elementNameMap = other.builder.elementNames.map { builder.elementName($0.name, namespace: $0.namespace) }
+        let attributeNameMap = other.builder.attributeNames.map {
+            builder.attributeName($0.name, namespace: $0.namespace, qualifiedName: $0.qualifiedName)
+        }
+        let elementShift = Int32(builder.count - 1)
+        let slotShift = Int32(nameIDs.count - other.split.rootSlots)
+        let textShift = Int32(builder.texts.count)
+        let open = stack
+        func parent(_ p: Int32) -> Int32 { p >= 1 ? p + elementShift : open[depth - 1 - Int(-2 - p)].index }
+
+        builder.elements.reserveCapacity(builder.elements.count + other.builder.elements.count)
+        for k in 1..<other.builder.elements.count {
+            var r = other.builder.elements[k]
+            r.name = elementNameMap[Int(r.name)]
+            r.parent = parent(r.parent)
+            r.attributeStart += slotShift
+            builder.elements.append(r)
+        }
+        let arenaShift = arenaCount - other.split.rootArena
+        for s in other.split.rootSlots..<other.nameIDs.count {
+            nameIDs.append(attributeNameMap[Int(other.nameIDs.base[s])])
+            valueEnds.append(UInt32(truncatingIfNeeded: Int(other.valueEnds.base[s]) + arenaShift))
+        }
+        let values = other.arenaCount - other.split.rootArena
+        (arena + arenaCount).update(from: other.arena + other.split.rootArena, count: values)
+        arenaCount += values
+        for t in other.builder.texts {
+            builder.texts.append(TextRun(start: t.start + textCount, count: t.count, parent: parent(t.parent)))
+        }
+        (textOut + textCount).update(from: other.textOut, count: other.textCount)
+        textCount += other.textCount
+        builder.order.reserveCapacity(builder.order.count + other.builder.order.count)
+        for item in other.builder.order {
+            builder.order.append(item >= 0 ? item + elementShift : ~(~item + textShift))
+        }
+        stack.removeAll()
+    }
+}

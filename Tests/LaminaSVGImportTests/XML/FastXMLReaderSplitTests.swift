@@ -1,0 +1,127 @@
+import Foundation
+import LaminaCore
+import LaminaTestSupport
+import Testing
+
+@testable import LaminaSVGImport
+
+/// A document read in two halves at once must give exactly the tables one reader gives, or the
+/// same refusal, wherever it is split: where the halves can be joined and where the first reader
+/// has to read on alone (a split inside a comment, CDATA or `text`, below a namespace
+/// declaration, in a malformed or truncated document).
+@Suite struct FastXMLReaderSplitTests {
+    /// Whether reading `bytes` split at `offset` agrees with one reader, and whether it joined.
+    static func agrees(_ bytes: [UInt8], splitAt offset: Int) -> (same: Bool, joined: Bool, detail: String) {
+        let one = FastXMLReader.read(bytes)
+        let (two, joined) = FastXMLReader.readReportingJoin(bytes, splitAt: offset)
+        switch (one, two) {
+        case (nil, nil):
+            return (true, joined, "")
+        case (var a?, var b?):
+            let detail = FastXMLReaderTests.difference(a.finish(file: "in.svg"), b.finish(file: "in.svg"))
+            return (detail == nil, joined, detail ?? "")
+        case (nil, _?):
+            return (false, joined, "the split read took what one reader declines")
+        case (_?, nil):
+            return (false, joined, "the split read declined what one reader takes")
+        }
+    }
+
+    /// Offsets of start tags (a `<` before a name), where the document may be split.
+    static func startTags(_ bytes: [UInt8]) -> [Int] {
+        bytes.indices.dropLast().filter { i in
+            bytes[i] == 0x3C && (bytes[i + 1] == 0x5F || (bytes[i + 1] | 0x20 >= 0x61 && bytes[i + 1] | 0x20 <= 0x7A))
+        }
+    }
+
+    @Test func corpusReadsTheSameSplitAnywhere() throws {
+        let files = FastXMLReaderTests.corpusFiles
+        try #require(files.count > 400, "the shared corpus is missing")
+        var joined = 0, splits = 0
+        for url in files {
+            let bytes = try [UInt8](Data(contentsOf: url))
+            let tags = Self.startTags(bytes)
+            guard !tags.isEmpty else { continue }
+            // Up to eight split points spread over the document.
+            let step = max(1, tags.count / 8)
+            for p in stride(from: 0, to: tags.count, by: step) {
+                let r = Self.agrees(bytes, splitAt: tags[p])
+                #expect(r.same, "\(url.lastPathComponent) split at \(tags[p]): \(r.detail)")
+                splits += 1
+                if r.joined { joined += 1 }
+            }
+        }
+        // Most splits join (the others are inside comments, `text` or below a namespace declaration).
+        #expect(joined * 2 > splits, "\(joined) of \(splits) splits joined")
+    }
+
+    /// Documents built to reach each way a split can go, split at every start tag.
+    static let documents: [String] = FastXMLReaderTests.taken + FastXMLReaderTests.seeds + [
+        FastXMLReaderTests.svgOpen + "><g id=\"a\"><g><rect/><rect/></g><circle r=\"1\"/></g>\n<g><path d=\"M0 0\"/></g></svg>",
+        FastXMLReaderTests.svgOpen + "><!-- <rect/> <g> --><rect/><![CDATA[ <g> ]]><g/></svg>",
+        FastXMLReaderTests.svgOpen + "><text>a<tspan>b</tspan><tspan>c</tspan> d</text><g/></svg>",
+        FastXMLReaderTests.svgOpen + "><g xmlns:p=\"urn:p\"><p:a/><p:b/></g><g xmlns=\"urn:d\"><e/><f/></g><g/></svg>",
+        FastXMLReaderTests.svgOpen + "><a><b></a></b><c/></svg>",
+        FastXMLReaderTests.svgOpen + "><a><b/></a><c/>",
+        FastXMLReaderTests.svgOpen + "><a/></svg><b/>",
+        FastXMLReaderTests.svgOpen + "><a/></svg> x <!-- c -->",
+        FastXMLReaderTests.svgOpen + "><a/></svg><![CDATA[ ]]>",
+        FastXMLReaderTests.svgOpen + "><a/>text<b/> more <c x=\"1\" x=\"2\"/></svg>",
+        FastXMLReaderTests.svgOpen + "><g>" + String(repeating: "<g>", count: 240) + "<rect/>" + String(repeating: "</g>", count: 241)
+            + "<g>" + String(repeating: "<g>", count: 252) + String(repeating: "</g>", count: 253) + "</svg>",
+        FastXMLReaderTests.svgOpen + " xmlns:x=\"urn:x\"><x:a x:b=\"1\"/><new c=\"&amp;\" x:new=\"2\">t&#65;</new><z/></svg>",
+    ]
+
+    @Test(arguments: documents.indices)
+    func documentsReadTheSameSplitAtEveryStartTag(_ k: Int) {
+        let bytes = Array(Self.documents[k].utf8)
+        for p in Self.startTags(bytes) {
+            let r = Self.agrees(bytes, splitAt: p)
+            #expect(r.same, "split at \(p) of \(Self.documents[k]): \(r.detail)")
+        }
+    }
+
+    /// The mutants of the one-reader tests, split near their middle.
+    @Test(arguments: FastXMLReaderTests.seeds.indices)
+    func mutatedDocumentsReadTheSameSplit(_ seed: Int) {
+        let original = Array(FastXMLReaderTests.seeds[seed].utf8)
+        let alphabet: [UInt8] = Array("<>&;#\"'=/!?-[]: \t\r\nx1".utf8) + [0x00, 0x85, 0xC3, 0xA9]
+        var joined = 0, count = 0
+        for i in original.indices {
+            var replaced = original
+            replaced[i] = alphabet[i % alphabet.count]
+            var inserted = original
+            inserted.insert(alphabet[(i * 7) % alphabet.count], at: i)
+            var deleted = original
+            deleted.remove(at: i)
+            for m: [UInt8] in [replaced, inserted, deleted] {
+                let tags = Self.startTags(m)
+                guard let p = tags.first(where: { $0 >= m.count / 2 }) ?? tags.last else { continue }
+                let r = Self.agrees(m, splitAt: p)
+                #expect(r.same, "\(String(decoding: m, as: UTF8.self)) split at \(p): \(r.detail)")
+                count += 1
+                if r.joined { joined += 1 }
+            }
+        }
+        #expect(joined > 0 || count == 0, "no mutant of seed \(seed) was joined")
+    }
+
+    /// A large generated drawing, flat and nested, is split by size alone (two threads) and joined.
+    @Test(arguments: [false, true])
+    func largeDocumentsAreSplitAndJoined(nested: Bool) throws {
+        var s = FastXMLReaderTests.svgOpen + ">\n"
+        for i in 0..<40_000 {
+            s += nested && i % 4 == 0 ? "<g transform=\"translate(\(i % 7) 1)\">\n" : ""
+            s += "<rect x=\"\(i % 97)\" y=\"\(i % 31)\" width=\"3\" height=\"4\" fill=\"#\(String(i % 4096, radix: 16))\"/>\n"
+            s += nested && i % 4 == 3 ? "</g>\n" : ""
+        }
+        s += "</svg>\n"
+        let bytes = Array(s.utf8)
+        try #require(bytes.count >= FastXMLReader.splitMinimumBytes)
+        let (two, joined) = FastXMLReader.readReportingJoin(bytes, threads: 2)
+        #expect(joined)
+        var a = try #require(FastXMLReader.read(bytes)), b = try #require(two)
+        let detail = FastXMLReaderTests.difference(a.finish(file: "in.svg"), b.finish(file: "in.svg"))
+        #expect(detail == nil, "\(detail ?? "")")
+    }
+}
