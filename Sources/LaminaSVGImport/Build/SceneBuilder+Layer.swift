@@ -91,8 +91,8 @@ extension SceneBuilder {
     /// tree's ``LayerTree/sourcePositions`` (the import sets no `svg.location`).
     mutating func newLayer(_ layer: consuming Layer, element: Int) -> LayerID {
         let id = layers.make(layer)
-        let view = tree[element]
-        layers.sourcePositions.append(SourcePosition(line: view.line, column: view.column))
+        let (line, column) = tree.position(of: element)
+        layers.sourcePositions.append(SourcePosition(line: line, column: column))
         return id
     }
 

@@ -28,6 +28,11 @@ package struct ElementTree: Sendable {
     /// A view of element `i` (cheap: one reference and the index).
     package subscript(i: Int) -> ElementView { ElementView(table: table, index: i) }
 
+    /// The 1-based line and column of element `i`'s start tag, without the file name.
+    @inline(__always) package func position(of i: Int) -> (line: Int32, column: Int32) {
+        table.elements.withUnsafeBufferPointer { ($0[i].line, $0[i].column) }
+    }
+
     /// The 1-based line and column of element `i`'s start tag.
     package func location(of i: Int) -> SourceLocation {
         let r = table.elements[i]
