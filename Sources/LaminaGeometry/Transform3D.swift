@@ -8,6 +8,7 @@ public struct Transform3D: Hashable, Sendable {
     public var m31, m32, m33, m34: Double
     public var m41, m42, m43, m44: Double
 
+    @inlinable
     public init(
         m11: Double, m12: Double, m13: Double, m14: Double,
         m21: Double, m22: Double, m23: Double, m24: Double,
@@ -36,6 +37,15 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     public static let identity = Transform3D(AffineTransform.identity)
+
+    /// The identity built where it is used, without loading the global ``identity``: a default
+    /// for getters that read a value in place (a call to the global's accessor there makes the
+    /// compiler copy the value being read first).
+    @inlinable public static var identityInPlace: Transform3D {
+        Transform3D(
+            m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    }
 
     public var elements: [Double] {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]

@@ -30,52 +30,52 @@ public struct Layer: Hashable, Sendable {
     }
 
     public var transform: Transform3D {
-        @inlinable get { transformBox?.value ?? .identity }
+        @inlinable get { transformBox?.value ?? .identityInPlace }
         set { LayerBox.store(newValue.isExactIdentity ? nil : newValue, in: &transformBox) }
     }
 
     public var anchorPointZ: Double {
-        get { rareBox?.value.anchorPointZ ?? 0 }
+        @inlinable get { rareBox?.value.anchorPointZ ?? 0 }
         set { if newValue.bitPattern != 0 || rareBox != nil { updateRare { $0.anchorPointZ = newValue } } }
     }
 
     public var zPosition: Double {
-        get { rareBox?.value.zPosition ?? 0 }
+        @inlinable get { rareBox?.value.zPosition ?? 0 }
         set { if newValue.bitPattern != 0 || rareBox != nil { updateRare { $0.zPosition = newValue } } }
     }
 
     public var cornerRadius: Double {
-        get { rareBox?.value.cornerRadius ?? 0 }
+        @inlinable get { rareBox?.value.cornerRadius ?? 0 }
         set { if newValue.bitPattern != 0 || rareBox != nil { updateRare { $0.cornerRadius = newValue } } }
     }
 
     public var borderWidth: Double {
-        get { rareBox?.value.borderWidth ?? 0 }
+        @inlinable get { rareBox?.value.borderWidth ?? 0 }
         set { if newValue.bitPattern != 0 || rareBox != nil { updateRare { $0.borderWidth = newValue } } }
     }
 
     public var sublayerTransform: Transform3D {
-        get { rareBox?.value.sublayerTransform ?? .identity }
+        @inlinable get { rareBox?.value.sublayerTransform ?? .identityInPlace }
         set { if !newValue.isExactIdentity || rareBox != nil { updateRare { $0.sublayerTransform = newValue } } }
     }
 
     public var borderColor: String? {
-        get { rareBox?.value.borderColor }
+        @inlinable get { rareBox?.value.borderColor }
         set { if newValue != nil || rareBox != nil { updateRare { $0.borderColor = newValue } } }
     }
 
     public var backgroundColor: String? {
-        get { rareBox?.value.backgroundColor }
+        @inlinable get { rareBox?.value.backgroundColor }
         set { if newValue != nil || rareBox != nil { updateRare { $0.backgroundColor = newValue } } }
     }
 
     public var constraints: [Constraint] {
-        get { rareBox?.value.constraints ?? [] }
+        @inlinable get { rareBox?.value.constraints ?? [] }
         set { if !newValue.isEmpty || rareBox != nil { updateRare { $0.constraints = newValue } } }
     }
 
     public var layoutManager: LayoutManagerKind? {
-        get { rareBox?.value.layoutManager }
+        @inlinable get { rareBox?.value.layoutManager }
         set { if newValue != nil || rareBox != nil { updateRare { $0.layoutManager = newValue } } }
     }
 
@@ -131,7 +131,7 @@ public struct Layer: Hashable, Sendable {
 
     /// The sublayer transform when the rare properties are stored (it may still be the
     /// identity); nil means the identity. Read like ``transformIfSet``, for the same reason.
-    var sublayerTransformIfStored: Transform3D? { rareBox?.value.sublayerTransform }
+    @inlinable package var sublayerTransformIfStored: Transform3D? { rareBox?.value.sublayerTransform }
 
     /// The SVG facts that make the layer a compositing group (``SVGInfo/compositing``), read in
     /// place; nil when none of them is set.
@@ -176,15 +176,15 @@ public struct Layer: Hashable, Sendable {
 /// The rarely set layer properties, stored together out of line.
 @usableFromInline
 struct LayerRare: Sendable {
-    var anchorPointZ: Double = 0
-    var zPosition: Double = 0
-    var cornerRadius: Double = 0
-    var borderWidth: Double = 0
-    var sublayerTransform: Transform3D = .identity
-    var borderColor: String?
-    var backgroundColor: String?
-    var constraints: [Constraint] = []
-    var layoutManager: LayoutManagerKind?
+    @usableFromInline var anchorPointZ: Double = 0
+    @usableFromInline var zPosition: Double = 0
+    @usableFromInline var cornerRadius: Double = 0
+    @usableFromInline var borderWidth: Double = 0
+    @usableFromInline var sublayerTransform: Transform3D = .identity
+    @usableFromInline var borderColor: String?
+    @usableFromInline var backgroundColor: String?
+    @usableFromInline var constraints: [Constraint] = []
+    @usableFromInline var layoutManager: LayoutManagerKind?
 
     /// Whether every property has its default (then no box is kept).
     /// Scalars compare bit for bit, so that a `-0` is kept as written.

@@ -70,6 +70,7 @@ public struct LayerTree: Hashable, Sendable {
         return id
     }
 
+    @inlinable
     public subscript(id: LayerID) -> Layer {
         // Borrowing accessors: reading one property or mutating in place never copies the layer.
         _read { yield layers[id.index] }

@@ -24,7 +24,10 @@ extension LayerTree {
     ///     tree.frame(of: hand)   // (94, 95, 60, 10)
     public func frame(of id: LayerID) -> Rect {
         let b = layers[id.index].bounds
-        if layers[id.index].transform.isIdentity {
+        // `transformIfSet`, then the test: nothing opaque is called while the layer is read in
+        // place (a call there makes the compiler copy the whole layer out of the array first).
+        let t = layers[id.index].transformIfSet
+        if t?.isIdentity ?? true {
             let p = layers[id.index].position, ap = layers[id.index].anchorPoint
             return Rect(p.x - ap.x * b.width, p.y - ap.y * b.height, b.width, b.height).standardized
         }
@@ -89,12 +92,17 @@ extension LayerTree {
     /// Computed in 2D when the transform and the superlayer's sublayerTransform are affine
     /// (the common case: z then never reaches x, y or w).
     public func homographyToSuperlayer(_ id: LayerID) -> Homography {
-        let t = layers[id.index].transform
+        // Read as in `frame(of:)`: the layer's fields first, the opaque tests after.
+        let set = layers[id.index].transformIfSet
+        let t = set ?? .identity
         guard t.isAffine else { return Homography(flattening: matrixToSuperlayer(id)) }
         var slt: Transform3D?
-        if let s = superlayers[id.index], !isMask[id.index], !layers[s.index].sublayerTransform.isIdentity {
-            slt = layers[s.index].sublayerTransform
-            guard slt?.isAffine == true else { return Homography(flattening: matrixToSuperlayer(id)) }
+        if let s = superlayers[id.index], !isMask[id.index] {
+            let stored = layers[s.index].sublayerTransformIfStored
+            if let st = stored, !st.isIdentity {
+                slt = st
+                guard st.isAffine else { return Homography(flattening: matrixToSuperlayer(id)) }
+            }
         }
         let a = anchor(of: id), p = layers[id.index].position
         let flip = layers[id.index].geometryFlipped

@@ -22,7 +22,7 @@ enum OverlayMarks {
         out += "\" data-color=\""
         OverlayText.appendInt(entry.depth % OverlayStyle.palette.count, to: &out)
         out += "\"><title>"
-        OverlayTooltip.append(entry, layer: tree[entry.id], frame: frame, to: &out)
+        OverlayTooltip.append(entry, in: tree, frame: frame, to: &out)
         out += "</title>\n"
         if let q = frameInRoot { appendQuad(q, className: "lamina-frame", to: &out) }
         if let q = boundsInRoot { appendQuad(q, className: "lamina-bounds", polygonOnly: true, to: &out) }

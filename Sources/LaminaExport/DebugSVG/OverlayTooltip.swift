@@ -12,33 +12,37 @@ import LaminaCore
 ///     transform: [1, 0, 0, 1, 0, 0]
 enum OverlayTooltip {
     /// Appends the escaped tooltip text (no element tags) to `out`.
-    static func append(_ entry: OverlayScan.Entry, layer: borrowing Layer, frame: Rect, to out: inout some OverlaySink) {
+    ///
+    /// The layer's properties are read one at a time from the tree (a whole `Layer` passed here
+    /// was copied out of the tree's array for each tooltip).
+    static func append(_ entry: OverlayScan.Entry, in tree: LayerTree, frame: Rect, to out: inout some OverlaySink) {
+        let id = entry.id
         OverlayText.appendEscaped(entry.path, to: &out)
         out += " (paint "
         OverlayMarks.appendPaintText(entry, to: &out)
         out += ", depth "
         OverlayText.appendInt(entry.depth, to: &out)
         out += ")"
-        if let name = layer.name, entry.depth > 0, !entry.path.hasSuffix(name) {
+        if let name = tree[id].name, entry.depth > 0, !entry.path.hasSuffix(name) {
             out += "&#10;name: "
             OverlayText.appendEscaped(name, to: &out)
         }
-        let b = layer.bounds
+        let b = tree[id].bounds
         line("bounds", [b.x, b.y, b.width, b.height], to: &out)
-        line("position", [layer.position.x, layer.position.y], to: &out)
-        line("anchorPoint", [layer.anchorPoint.x, layer.anchorPoint.y], to: &out)
+        line("position", [tree[id].position.x, tree[id].position.y], to: &out)
+        line("anchorPoint", [tree[id].anchorPoint.x, tree[id].anchorPoint.y], to: &out)
         if frame.isInfinite {
             out += "&#10;frame: infinite"
         } else {
             line("frame", [frame.x, frame.y, frame.width, frame.height], to: &out)
         }
         out += "&#10;zPosition: "
-        OverlayText.appendRawNumber(layer.zPosition, to: &out)
+        OverlayText.appendRawNumber(tree[id].zPosition, to: &out)
         out += "&#10;transform: "
-        appendTransform(layer.transform, to: &out)
-        if !layer.sublayerTransform.isIdentity {
+        appendTransform(tree[id].transform, to: &out)
+        if !tree[id].sublayerTransform.isIdentity {
             out += "&#10;sublayerTransform: "
-            appendTransform(layer.sublayerTransform, to: &out)
+            appendTransform(tree[id].sublayerTransform, to: &out)
         }
     }
 
