@@ -55,6 +55,31 @@ import Testing
         #expect(Scene().tree.sourceLocation(of: Scene().root) == nil)
     }
 
+    /// Lines of every length (shorter and longer than the eight bytes counted at once) with
+    /// multi-byte characters whose bytes resemble a line feed (U+008A is C2 8A): each layer's
+    /// position is the one a byte-by-byte count gives.
+    @Test func positionsMatchAByteCount() throws {
+        var s = "{\"format\": \"lamina.layers\", \"version\": 1, \"root\": {\"sublayers\": ["
+        var starts: [Int] = []
+        for i in 0..<600 {
+            if i > 0 { s += "," }
+            s += String(repeating: "\n", count: i % 3) + String(repeating: " ", count: (i * 7) % 23)
+            starts.append(s.utf8.count)
+            s += "{\"name\": \"\(String(repeating: i % 2 == 0 ? "é" : "\u{8A}", count: i % 5))\"}"
+        }
+        s += "]}}"
+        let scene = try LayerJSON.decode(s, file: "b.json")
+        let ids = scene.tree.allIDs.dropFirst()
+        try #require(ids.count == starts.count)
+        let bytes = Array(s.utf8)
+        for (id, start) in zip(ids, starts) {
+            let before = bytes[..<start]
+            let line = before.filter { $0 == 0x0A }.count + 1
+            let column = start - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            #expect(scene.tree.sourceLocation(of: id)?.description == "b.json:\(line):\(column)")
+        }
+    }
+
     /// Locating many layers stays linear: 200,000 layers on 200,000 lines.
     @Test func manyLayersOnManyLines() throws {
         var s = "{\"format\": \"lamina.layers\", \"version\": 1, \"root\": {\"sublayers\": ["

@@ -18,9 +18,24 @@ struct LineTracker {
         if offset < t {
             let from = offset
             let (newlines, last) = bytes.withUnsafeBufferPointer { buf -> (Int, Int) in
-                // Branch-free count (vectorizes), then find the last newline from the end.
+                // Line feeds counted eight bytes at a time (exactly: a byte's high bit is set
+                // only where it equals 0x0A), then the last one found from the end.
                 var n = 0
-                for i in from..<t { n &+= buf[i] == 0x0A ? 1 : 0 }
+                var i = from
+                if let base = buf.baseAddress {
+                    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                    let lf: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+                    while i + 8 <= t {
+                        let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ lf
+                        let zero = ~(((x & low7) &+ low7) | x | low7)
+                        n &+= zero.nonzeroBitCount
+                        i += 8
+                    }
+                }
+                while i < t {
+                    n &+= buf[i] == 0x0A ? 1 : 0
+                    i += 1
+                }
                 guard n > 0 else { return (0, -1) }
                 var j = t - 1
                 while buf[j] != 0x0A { j -= 1 }
