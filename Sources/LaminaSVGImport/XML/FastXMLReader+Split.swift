@@ -119,20 +119,7 @@ extension FastXMLReader {
         while i < n, let hit = memchr(base + i, 0x3C, n - i) {
             let lt = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
             if lt > i { try text(i, lt) }
-            guard lt + 1 < n else { throw Decline() }
-            switch base[lt + 1] {
-            case 0x2F: i = try endTag(lt)
-            case 0x21:
-                if startsWith("<!--", at: lt) {
-                    i = try comment(lt)
-                } else if startsWith("<![CDATA[", at: lt) {
-                    i = try cdata(lt)
-                } else {
-                    throw Decline()
-                }
-            case 0x3F: i = try processingInstruction(lt)
-            default: i = try startTag(lt)
-            }
+            i = try markup(at: lt)
         }
         if i < n { try text(i, n) }
         flushText()

@@ -239,22 +239,24 @@ final class FastXMLReader {
             guard i < n, let hit = memchr(base + i, 0x3C, n - i) else { throw Decline() }
             let lt = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
             if lt > i { try text(i, lt) }
-            if lt >= split.stopAt, try stopsForSecondHalf(at: lt) { return lt }
-            guard lt + 1 < n else { throw Decline() }
-            switch base[lt + 1] {
-            case 0x2F: i = try endTag(lt)
-            case 0x21:
-                if startsWith("<!--", at: lt) {
-                    i = try comment(lt)
-                } else if startsWith("<![CDATA[", at: lt) {
-                    i = try cdata(lt)
-                } else {
-                    throw Decline()
-                }
-            case 0x3F: i = try processingInstruction(lt)
-            default: i = try startTag(lt)
-            }
+            if lt >= split.stopAt, stopsForSecondHalf(at: lt) { return lt }
+            i = try markup(at: lt)
         }
         return i
+    }
+
+    /// The markup at `lt` inside the document element (an end or start tag, a comment, CDATA
+    /// section or processing instruction); returns the offset after it.
+    @inline(__always) func markup(at lt: Int) throws(Decline) -> Int {
+        guard lt + 1 < n else { throw Decline() }
+        switch base[lt + 1] {
+        case 0x2F: return try endTag(lt)
+        case 0x21:
+            if startsWith("<!--", at: lt) { return try comment(lt) }
+            if startsWith("<![CDATA[", at: lt) { return try cdata(lt) }
+            throw Decline()
+        case 0x3F: return try processingInstruction(lt)
+        default: return try startTag(lt)
+        }
     }
 }
