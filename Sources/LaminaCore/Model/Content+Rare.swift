@@ -55,14 +55,7 @@ extension Content {
     /// Changes the rare properties in place when the box is not shared; drops the box when
     /// every property is back to unset, and makes none for a change that sets nothing.
     private mutating func updateRare(_ change: (inout ContentRare) -> Void) {
-        if isKnownUniquelyReferenced(&rareBox), let box = rareBox {
-            change(&box.value)
-            if box.value.isDefault { rareBox = nil }
-            return
-        }
-        var rare = rareBox?.value ?? ContentRare()
-        change(&rare)
-        rareBox = rare.isDefault ? nil : LayerBox(rare)
+        LayerBox.update(&rareBox, initial: ContentRare(), dropping: \.isDefault, change)
     }
 }
 

@@ -138,14 +138,7 @@ public struct Layer: Hashable, Sendable {
     var svgCompositing: SVGCompositing? { svgBox?.value.compositing }
 
     private mutating func updateRare(_ change: (inout LayerRare) -> Void) {
-        if isKnownUniquelyReferenced(&rareBox), let box = rareBox {
-            change(&box.value)
-            if box.value.isDefault { rareBox = nil }
-            return
-        }
-        var rare = rareBox?.value ?? LayerRare()
-        change(&rare)
-        rareBox = rare.isDefault ? nil : LayerBox(rare)
+        LayerBox.update(&rareBox, initial: LayerRare(), dropping: \.isDefault, change)
     }
 
     public static func == (l: Layer, r: Layer) -> Bool {
@@ -206,12 +199,29 @@ extension Transform3D {
     }
 }
 
-/// An immutable-once-shared box for a large layer property; writers copy unless unique.
+/// An immutable-once-shared box for a large or rarely set property; writers copy unless unique.
 @usableFromInline
-final class LayerBox<Value: Sendable>: @unchecked Sendable {
-    @usableFromInline var value: Value
+package final class LayerBox<Value: Sendable>: @unchecked Sendable {
+    @usableFromInline package var value: Value
 
-    init(_ value: consuming Value) { self.value = value }
+    package init(_ value: consuming Value) { self.value = value }
+
+    /// Applies `change` to the value in `box`: in place when the box is not shared, else to a
+    /// copy of the shared value (or of `initial` when there is no box) in a new box. A value
+    /// that `isDefault` says is back at its defaults drops the box (and none is made for it).
+    package static func update(
+        _ box: inout LayerBox<Value>?, initial: @autoclosure () -> Value,
+        dropping isDefault: (Value) -> Bool = { _ in false }, _ change: (inout Value) -> Void
+    ) {
+        if isKnownUniquelyReferenced(&box), let b = box {
+            change(&b.value)
+            if isDefault(b.value) { box = nil }
+            return
+        }
+        var v = box?.value ?? initial()
+        change(&v)
+        box = isDefault(v) ? nil : LayerBox(v)
+    }
 
     /// `body` applied to a pointer to the value where it is stored (valid during `body` only).
     @inlinable

@@ -62,14 +62,7 @@ public struct SVGInfo: Hashable, Sendable {
     /// Changes the rare facts in place when the box is not shared; drops the box when every
     /// fact is back to unset, and makes none for a change that sets nothing.
     private mutating func updateRare(_ change: (inout SVGInfoRare) -> Void) {
-        if isKnownUniquelyReferenced(&rareBox), let box = rareBox {
-            change(&box.value)
-            if box.value.isDefault { rareBox = nil }
-            return
-        }
-        var rare = rareBox?.value ?? SVGInfoRare()
-        change(&rare)
-        rareBox = rare.isDefault ? nil : LayerBox(rare)
+        LayerBox.update(&rareBox, initial: SVGInfoRare(), dropping: \.isDefault, change)
     }
 
     /// Equal when everything but `location` is equal.

@@ -51,13 +51,13 @@ package struct ComputedStyle: Hashable, Sendable {
     /// The font size in px.
     package var fontSize: Double = 16
     /// The rarely set inherited properties (`fillRule` … `visibility`, the extras).
-    private var inheritedRare: RareBox<InheritedRare>?
+    private var inheritedRare: LayerBox<InheritedRare>?
 
     // Not inherited.
     /// Group `opacity`, clamped to 0…1.
     package var opacity: Double = 1
     /// The rarely set properties that reset on every element (`clipPath` … `extraOwn`).
-    private var ownRare: RareBox<OwnRare>?
+    private var ownRare: LayerBox<OwnRare>?
 
     /// The rarely set inherited properties.
     struct InheritedRare: Hashable, Sendable {
@@ -182,11 +182,11 @@ package struct ComputedStyle: Hashable, Sendable {
     }
 
     private mutating func updateInherited(_ change: (inout InheritedRare) -> Void) {
-        RareBox.update(&inheritedRare, initial: InheritedRare.initial, change)
+        LayerBox.update(&inheritedRare, initial: InheritedRare.initial, change)
     }
 
     private mutating func updateOwn(_ change: (inout OwnRare) -> Void) {
-        RareBox.update(&ownRare, initial: OwnRare.initial, change)
+        LayerBox.update(&ownRare, initial: OwnRare.initial, change)
     }
 
     package static func == (l: ComputedStyle, r: ComputedStyle) -> Bool {
@@ -273,23 +273,4 @@ package struct ComputedStyle: Hashable, Sendable {
         "baseline-shift", "text-decoration", "unicode-bidi", "flood-color", "flood-opacity",
         "lighting-color", "clip", "enable-background",
     ]
-}
-
-/// A copy-on-write box for a group of rarely set style properties (``ComputedStyle``).
-final class RareBox<Value: Sendable>: @unchecked Sendable {
-    var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    /// Applies `change` to the value in `box` (in place when the box is not shared; a new box
-    /// made from the shared one's value or from `initial` otherwise).
-    static func update(_ box: inout RareBox<Value>?, initial: Value, _ change: (inout Value) -> Void) {
-        if isKnownUniquelyReferenced(&box), let b = box {
-            change(&b.value)
-            return
-        }
-        var v = box?.value ?? initial
-        change(&v)
-        box = RareBox(v)
-    }
 }
