@@ -35,8 +35,8 @@ package struct ElementTree: Sendable {
 
     /// The 1-based line and column of element `i`'s start tag.
     package func location(of i: Int) -> SourceLocation {
-        let r = table.elements[i]
-        return SourceLocation(file: file, line: Int(r.line), column: Int(r.column))
+        let (line, column) = position(of: i)
+        return SourceLocation(file: file, line: Int(line), column: Int(column))
     }
 
     /// The local name of element `i`.
