@@ -42,17 +42,24 @@ extension FastXMLReader {
         if namespacedCount > 1 { try checkNamespacedDistinct(from: firstSlot) }
         flushText()
         let element = try elementName(name)
-        let (line, column) = location(of: lt)
-        let index = builder.startElement(
-            name: element.id, parent: parentOfNewElement(), line: line, column: column, attributeStart: firstSlot)
-        if !empty {
-            if element.isText { textDepth += 1 }
-            stack.append(
-                Open(
-                    index: Int32(index), nameStart: Int32(lt + 1), nameCount: Int32(name.end - lt - 1), isText: element.isText,
-                    bindings: Int32(bindings.count)))
-        }
+        let index = beginElement(element.id, at: lt, attributeStart: firstSlot)
+        if !empty { open(index, name: name, at: lt, isText: element.isText, bindings: bindings.count) }
         return i
+    }
+
+    /// Starts the element of the tag at `lt` in the tables, located there; returns its index.
+    @inline(__always) func beginElement(_ name: Int32, at lt: Int, attributeStart: Int) -> Int {
+        let (line, column) = location(of: lt)
+        return builder.startElement(name: name, parent: parentOfNewElement(), line: line, column: column, attributeStart: attributeStart)
+    }
+
+    /// Pushes element `index` (its tag at `lt`) as the innermost open element.
+    @inline(__always) func open(_ index: Int, name: Name, at lt: Int, isText: Bool, bindings: Int) {
+        if isText { textDepth += 1 }
+        stack.append(
+            Open(
+                index: Int32(index), nameStart: Int32(lt + 1), nameCount: Int32(name.end - lt - 1), isText: isText,
+                bindings: Int32(bindings)))
     }
 
     /// A start tag read in two steps: its namespace declarations first, then its names.
@@ -80,10 +87,8 @@ extension FastXMLReader {
         }
         flushText()
         let element = try elementName(name)
-        let (line, column) = location(of: lt)
         let firstSlot = nameIDs.count
-        let index = builder.startElement(
-            name: element.id, parent: parentOfNewElement(), line: line, column: column, attributeStart: firstSlot)
+        let index = beginElement(element.id, at: lt, attributeStart: firstSlot)
         elementCount += 1
         var namespacedCount = 0
         for k in pending.indices {
@@ -94,11 +99,7 @@ extension FastXMLReader {
         if empty {
             bindings.removeSubrange(bindingsBefore...)
         } else {
-            if element.isText { textDepth += 1 }
-            stack.append(
-                Open(
-                    index: Int32(index), nameStart: Int32(lt + 1), nameCount: Int32(name.end - lt - 1), isText: element.isText,
-                    bindings: Int32(bindingsBefore)))
+            open(index, name: name, at: lt, isText: element.isText, bindings: bindingsBefore)
         }
         return i
     }
