@@ -7,64 +7,64 @@ import Testing
 /// In-process checks of the byte I/O: `FileIO.read` and the atomic, chunked `AtomicOutput`.
 @Suite struct AtomicOutputTests {
     @Test func committedPiecesReplaceTheTargetAndLeaveNoTemporaryFile() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let target = dir.appendingPathComponent("out.json").path
-        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
-        var out = try AtomicOutput(path: target)
-        for piece in ["{", "\"a\": 1", "}\n"] { Array(piece.utf8).withUnsafeBytes { out.write($0) } }
-        try out.commit()
-        #expect(try String(contentsOfFile: target, encoding: .utf8) == "{\"a\": 1}\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.json"])
+        try TestSupport.withTemporaryDirectory { dir in
+            let target = dir.appendingPathComponent("out.json").path
+            try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+            var out = try AtomicOutput(path: target)
+            for piece in ["{", "\"a\": 1", "}\n"] { Array(piece.utf8).withUnsafeBytes { out.write($0) } }
+            try out.commit()
+            #expect(try String(contentsOfFile: target, encoding: .utf8) == "{\"a\": 1}\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.json"])
+        }
     }
 
     @Test func anOutputDroppedBeforeCommitLeavesTheTargetUntouched() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let target = dir.appendingPathComponent("out.svg").path
-        try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
-        do {
-            var out = try AtomicOutput(path: target)
-            Array("<svg".utf8).withUnsafeBytes { out.write($0) }
+        try TestSupport.withTemporaryDirectory { dir in
+            let target = dir.appendingPathComponent("out.svg").path
+            try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
+            do {
+                var out = try AtomicOutput(path: target)
+                Array("<svg".utf8).withUnsafeBytes { out.write($0) }
+            }
+            #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.svg"])
         }
-        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.svg"])
     }
 
     /// Pieces of many sizes, one larger than the direct-write threshold among them, adding up
     /// to several write-behind buffers: the file holds exactly their bytes, in order.
     @Test(arguments: [false, true])
     func aLargeOutputIsWrittenWholeAndInOrder(hugePieceFirst: Bool) throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let target = dir.appendingPathComponent("big.json").path
-        var sizes = (0..<220).map { ($0 &* 7_919) % 40_000 + 1 }
-        sizes.insert(8 * WriteBehind.bufferBytes + 3, at: hugePieceFirst ? 0 : 150)
-        var expected: [UInt8] = []
-        var out = try AtomicOutput(path: target)
-        for (k, size) in sizes.enumerated() {
-            let piece = (0..<size).map { UInt8(truncatingIfNeeded: $0 &+ k &* 13) }
-            expected += piece
-            piece.withUnsafeBytes { out.write($0) }
+        try TestSupport.withTemporaryDirectory { dir in
+            let target = dir.appendingPathComponent("big.json").path
+            var sizes = (0..<220).map { ($0 &* 7_919) % 40_000 + 1 }
+            sizes.insert(8 * WriteBehind.bufferBytes + 3, at: hugePieceFirst ? 0 : 150)
+            var expected: [UInt8] = []
+            var out = try AtomicOutput(path: target)
+            for (k, size) in sizes.enumerated() {
+                let piece = (0..<size).map { UInt8(truncatingIfNeeded: $0 &+ k &* 13) }
+                expected += piece
+                piece.withUnsafeBytes { out.write($0) }
+            }
+            #expect(expected.count > 3 * WriteBehind.bufferBytes)
+            try out.commit()
+            #expect(try FileIO.read(target) == expected)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["big.json"])
         }
-        #expect(expected.count > 3 * WriteBehind.bufferBytes)
-        try out.commit()
-        #expect(try FileIO.read(target) == expected)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["big.json"])
     }
 
     @Test func aLargeOutputDroppedBeforeCommitLeavesNothingBehind() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let target = dir.appendingPathComponent("out.svg").path
-        try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
-        do {
-            var out = try AtomicOutput(path: target)
-            let piece = [UInt8](repeating: 0x41, count: 300_000)
-            for _ in 0..<20 { piece.withUnsafeBytes { out.write($0) } }
+        try TestSupport.withTemporaryDirectory { dir in
+            let target = dir.appendingPathComponent("out.svg").path
+            try Data("keep me".utf8).write(to: URL(fileURLWithPath: target))
+            do {
+                var out = try AtomicOutput(path: target)
+                let piece = [UInt8](repeating: 0x41, count: 300_000)
+                for _ in 0..<20 { piece.withUnsafeBytes { out.write($0) } }
+            }
+            #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.svg"])
         }
-        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.svg"])
     }
 
     @Test func aFailedWriteBehindIsReportedByFinish() {
@@ -79,32 +79,32 @@ import Testing
     }
 
     @Test func anOutputInAMissingFolderIsCannotCreate() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let target = dir.appendingPathComponent("no/such/out.svg").path
-        let error = #expect(throws: CommandError.self) { _ = try AtomicOutput(path: target) }
-        #expect(error?.status == .cannotCreate)
-        #expect(error?.description.hasPrefix("\(target): error: cannot create output: ") == true)
+        try TestSupport.withTemporaryDirectory { dir in
+            let target = dir.appendingPathComponent("no/such/out.svg").path
+            let error = #expect(throws: CommandError.self) { _ = try AtomicOutput(path: target) }
+            #expect(error?.status == .cannotCreate)
+            #expect(error?.description.hasPrefix("\(target): error: cannot create output: ") == true)
+        }
     }
 
     @Test(arguments: [0, 1, 65_535, 65_536, 200_001])
     func readReturnsTheFileBytes(size: Int) throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-        let path = dir.appendingPathComponent("in.bin").path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        #expect(try FileIO.read(path) == bytes)
+        try TestSupport.withTemporaryDirectory { dir in
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            let path = dir.appendingPathComponent("in.bin").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            #expect(try FileIO.read(path) == bytes)
+        }
     }
 
     @Test func readNamesMissingFilesAndDirectories() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let missing = dir.appendingPathComponent("nope.svg").path
-        let noFile = #expect(throws: CommandError.self) { _ = try FileIO.read(missing) }
-        #expect(noFile?.description == "\(missing): error: no such file")
-        #expect(noFile?.status == .noInput)
-        let isDir = #expect(throws: CommandError.self) { _ = try FileIO.read(dir.path) }
-        #expect(isDir?.description == "\(dir.path): error: is a directory")
+        try TestSupport.withTemporaryDirectory { dir in
+            let missing = dir.appendingPathComponent("nope.svg").path
+            let noFile = #expect(throws: CommandError.self) { _ = try FileIO.read(missing) }
+            #expect(noFile?.description == "\(missing): error: no such file")
+            #expect(noFile?.status == .noInput)
+            let isDir = #expect(throws: CommandError.self) { _ = try FileIO.read(dir.path) }
+            #expect(isDir?.description == "\(dir.path): error: is a directory")
+        }
     }
 }

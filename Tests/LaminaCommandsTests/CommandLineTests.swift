@@ -69,29 +69,31 @@ import Testing
         ("{\"format\":\"lamina.layers\",\"version\":1,\"root\":{\"opacity\":NaN}}", "error"),
     ])
     func badJSONIsADataError(text: String, mention: String) throws {
-        let dir = try TestSupport.temporaryDirectory()
-        let file = dir.appendingPathComponent("scene.json")
-        try Data(text.utf8).write(to: file)
-        let out = dir.appendingPathComponent("out.svg")
-        let run = try TestSupport.runLamina(["convert", file.path, "-o", out.path])
-        #expect(run.status == 65)
-        #expect(run.stderr.contains("scene.json"))
-        #expect(run.stderr.contains("error:"))
-        #expect(run.stderr.contains(mention), "\(run.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: out.path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["scene.json"])
+        try TestSupport.withTemporaryDirectory { dir in
+            let file = dir.appendingPathComponent("scene.json")
+            try Data(text.utf8).write(to: file)
+            let out = dir.appendingPathComponent("out.svg")
+            let run = try TestSupport.runLamina(["convert", file.path, "-o", out.path])
+            #expect(run.status == 65)
+            #expect(run.stderr.contains("scene.json"))
+            #expect(run.stderr.contains("error:"))
+            #expect(run.stderr.contains(mention), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["scene.json"])
+        }
     }
 
     @Test func deeplyNestedJSONIsAnErrorNotACrash() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        let file = dir.appendingPathComponent("deep.json")
-        var text = "{\"format\":\"lamina.layers\",\"version\":1,\"root\":"
-        text += String(repeating: "{\"sublayers\":[", count: 100_000)
-        text += "{}" + String(repeating: "]}", count: 100_000) + "}"
-        try Data(text.utf8).write(to: file)
-        let run = try TestSupport.runLamina(["inspect", file.path])
-        #expect(run.status == 65 || run.status == 0, "\(run.stderr.prefix(300))")
-        #expect(run.status < 128)
+        try TestSupport.withTemporaryDirectory { dir in
+            let file = dir.appendingPathComponent("deep.json")
+            var text = "{\"format\":\"lamina.layers\",\"version\":1,\"root\":"
+            text += String(repeating: "{\"sublayers\":[", count: 100_000)
+            text += "{}" + String(repeating: "]}", count: 100_000) + "}"
+            try Data(text.utf8).write(to: file)
+            let run = try TestSupport.runLamina(["inspect", file.path])
+            #expect(run.status == 65 || run.status == 0, "\(run.stderr.prefix(300))")
+            #expect(run.status < 128)
+        }
     }
 
     @Test func missingInputIs66() throws {
@@ -115,18 +117,19 @@ import Testing
     }
 
     @Test func batchKeepsGoingPastABadFileAndReportsTheWorstStatus() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        let inputs = dir.appendingPathComponent("in")
-        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
-        let good = "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect width='5' height='5'/></svg>"
-        try Data(good.utf8).write(to: inputs.appendingPathComponent("a.svg"))
-        try Data("<svg".utf8).write(to: inputs.appendingPathComponent("b.svg"))
-        try Data(good.utf8).write(to: inputs.appendingPathComponent("c.svg"))
-        let out = dir.appendingPathComponent("out")
-        let run = try TestSupport.runLamina(["convert", inputs.path, "--output-dir", out.path, "--to", "json", "--jobs", "2"])
-        #expect(run.status == 65)
-        #expect(run.stderr.contains("b.svg"))
-        let written = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-        #expect(written == ["a.json", "c.json"])
+        try TestSupport.withTemporaryDirectory { dir in
+            let inputs = dir.appendingPathComponent("in")
+            try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+            let good = "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect width='5' height='5'/></svg>"
+            try Data(good.utf8).write(to: inputs.appendingPathComponent("a.svg"))
+            try Data("<svg".utf8).write(to: inputs.appendingPathComponent("b.svg"))
+            try Data(good.utf8).write(to: inputs.appendingPathComponent("c.svg"))
+            let out = dir.appendingPathComponent("out")
+            let run = try TestSupport.runLamina(["convert", inputs.path, "--output-dir", out.path, "--to", "json", "--jobs", "2"])
+            #expect(run.status == 65)
+            #expect(run.stderr.contains("b.svg"))
+            let written = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+            #expect(written == ["a.json", "c.json"])
+        }
     }
 }

@@ -8,56 +8,56 @@ import Testing
     static let good = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"5\" height=\"5\"/></svg>".utf8)
 
     @Test func batchReportsEveryFailureAndWritesTheGoodFiles() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let input = dir.appendingPathComponent("in")
-        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
-        try Self.good.write(to: input.appendingPathComponent("a.svg"))
-        try Data().write(to: input.appendingPathComponent("b.svg"))
-        try Self.good.write(to: input.appendingPathComponent("c.svg"))
-        try Data("{\"format\": \"lamina.layers\", \"version\": 1, \"root\": {\"bounds\": [0, 0".utf8)
-            .write(to: input.appendingPathComponent("d.json"))
-        let run = try TestSupport.runLamina(["convert", "in", "--output-dir", "out", "--to", "svg"], in: dir, timeout: 60)
-        #expect(run.status == 65)
-        #expect(run.stderr.contains("b.svg:1:1: error: empty document"), "\(run.stderr)")
-        #expect(run.stderr.contains("d.json:1:"), "\(run.stderr)")
-        let outputs = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted()
-        #expect(outputs == ["a.svg", "c.svg"])
+        try TestSupport.withTemporaryDirectory { dir in
+            let input = dir.appendingPathComponent("in")
+            try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+            try Self.good.write(to: input.appendingPathComponent("a.svg"))
+            try Data().write(to: input.appendingPathComponent("b.svg"))
+            try Self.good.write(to: input.appendingPathComponent("c.svg"))
+            try Data("{\"format\": \"lamina.layers\", \"version\": 1, \"root\": {\"bounds\": [0, 0".utf8)
+                .write(to: input.appendingPathComponent("d.json"))
+            let run = try TestSupport.runLamina(["convert", "in", "--output-dir", "out", "--to", "svg"], in: dir, timeout: 60)
+            #expect(run.status == 65)
+            #expect(run.stderr.contains("b.svg:1:1: error: empty document"), "\(run.stderr)")
+            #expect(run.stderr.contains("d.json:1:"), "\(run.stderr)")
+            let outputs = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted()
+            #expect(outputs == ["a.svg", "c.svg"])
+        }
     }
 
     @Test func anExistingOutputSurvivesAFailedRun() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try Data("<svg".utf8).write(to: dir.appendingPathComponent("bad.svg"))
-        let existing = Data("keep me".utf8)
-        try existing.write(to: dir.appendingPathComponent("out.svg"))
-        let run = try TestSupport.runLamina(["convert", "bad.svg", "-o", "out.svg"], in: dir, timeout: 30)
-        #expect(run.status == 65)
-        #expect(try Data(contentsOf: dir.appendingPathComponent("out.svg")) == existing)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.svg", "out.svg"])
+        try TestSupport.withTemporaryDirectory { dir in
+            try Data("<svg".utf8).write(to: dir.appendingPathComponent("bad.svg"))
+            let existing = Data("keep me".utf8)
+            try existing.write(to: dir.appendingPathComponent("out.svg"))
+            let run = try TestSupport.runLamina(["convert", "bad.svg", "-o", "out.svg"], in: dir, timeout: 30)
+            #expect(run.status == 65)
+            #expect(try Data(contentsOf: dir.appendingPathComponent("out.svg")) == existing)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.svg", "out.svg"])
+        }
     }
 
     @Test func anOutputThatCannotBeCreatedIsExit73AndLeavesNothing() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try Self.good.write(to: dir.appendingPathComponent("in.svg"))
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("taken.svg"), withIntermediateDirectories: false)
-        let missing = try TestSupport.runLamina(["convert", "in.svg", "-o", "no/such/dir/out.svg"], in: dir, timeout: 30)
-        #expect(missing.status == 73, "\(missing.stderr)")
-        let onDirectory = try TestSupport.runLamina(["convert", "in.svg", "-o", "taken.svg"], in: dir, timeout: 30)
-        #expect(onDirectory.status == 73, "\(onDirectory.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["in.svg", "taken.svg"])
+        try TestSupport.withTemporaryDirectory { dir in
+            try Self.good.write(to: dir.appendingPathComponent("in.svg"))
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("taken.svg"), withIntermediateDirectories: false)
+            let missing = try TestSupport.runLamina(["convert", "in.svg", "-o", "no/such/dir/out.svg"], in: dir, timeout: 30)
+            #expect(missing.status == 73, "\(missing.stderr)")
+            let onDirectory = try TestSupport.runLamina(["convert", "in.svg", "-o", "taken.svg"], in: dir, timeout: 30)
+            #expect(onDirectory.status == 73, "\(onDirectory.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["in.svg", "taken.svg"])
+        }
     }
 
     @Test func aSuccessfulWriteReplacesTheOutputAndLeavesNoTemporaryFile() throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try Self.good.write(to: dir.appendingPathComponent("in.svg"))
-        try Data("old".utf8).write(to: dir.appendingPathComponent("out.json"))
-        let run = try TestSupport.runLamina(["convert", "in.svg", "-o", "out.json"], in: dir, timeout: 30)
-        #expect(run.status == 0, "\(run.stderr)")
-        let text = try String(contentsOf: dir.appendingPathComponent("out.json"), encoding: .utf8)
-        #expect(text.hasPrefix("{") && text.contains("\"lamina.layers\""))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["in.svg", "out.json"])
+        try TestSupport.withTemporaryDirectory { dir in
+            try Self.good.write(to: dir.appendingPathComponent("in.svg"))
+            try Data("old".utf8).write(to: dir.appendingPathComponent("out.json"))
+            let run = try TestSupport.runLamina(["convert", "in.svg", "-o", "out.json"], in: dir, timeout: 30)
+            #expect(run.status == 0, "\(run.stderr)")
+            let text = try String(contentsOf: dir.appendingPathComponent("out.json"), encoding: .utf8)
+            #expect(text.hasPrefix("{") && text.contains("\"lamina.layers\""))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["in.svg", "out.json"])
+        }
     }
 }

@@ -27,40 +27,41 @@ extension TestSupport {
         guard let exe = laminaExecutable else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "lamina executable not built"])
         }
-        let logs = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: logs) }
-        let outURL = logs.appendingPathComponent("stdout"), errURL = logs.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        let process = Process()
-        process.executableURL = exe
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        let cpuBefore = childCPUSeconds()
-        let start = Date()
-        try process.run()
-        var timedOut = false
-        while process.isRunning {
-            if Date().timeIntervalSince(start) > timeout {
-                timedOut = true
-                kill(process.processIdentifier, SIGKILL)
-                break
+        // The logs are read into the result before the folder is removed.
+        return try withTemporaryDirectory { logs in
+            let outURL = logs.appendingPathComponent("stdout"), errURL = logs.appendingPathComponent("stderr")
+            FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+            let process = Process()
+            process.executableURL = exe
+            process.arguments = arguments
+            process.currentDirectoryURL = directory
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            let cpuBefore = childCPUSeconds()
+            let start = Date()
+            try process.run()
+            var timedOut = false
+            while process.isRunning {
+                if Date().timeIntervalSince(start) > timeout {
+                    timedOut = true
+                    kill(process.processIdentifier, SIGKILL)
+                    break
+                }
+                usleep(5_000)
             }
-            usleep(5_000)
+            process.waitUntilExit()
+            try out.close()
+            try err.close()
+            let seconds = Date().timeIntervalSince(start)
+            return LaminaTimedRun(
+                status: process.terminationStatus,
+                stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
+                stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
+                timedOut: timedOut, seconds: seconds, cpuSeconds: childCPUSeconds() - cpuBefore)
         }
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let seconds = Date().timeIntervalSince(start)
-        return LaminaTimedRun(
-            status: process.terminationStatus,
-            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
-            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
-            timedOut: timedOut, seconds: seconds, cpuSeconds: childCPUSeconds() - cpuBefore)
     }
 
     /// User + system CPU seconds of all reaped child processes so far.

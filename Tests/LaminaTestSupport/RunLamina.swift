@@ -58,11 +58,14 @@ extension TestSupport {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// A new empty temporary directory.
-    public static func temporaryDirectory() throws -> URL {
+    /// Runs `body` with a new empty temporary directory, which is removed with everything in it
+    /// when `body` returns or throws. Read anything needed from it (a log for a failure
+    /// message, say) inside `body`.
+    public static func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("lamina-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try body(url)
     }
 }

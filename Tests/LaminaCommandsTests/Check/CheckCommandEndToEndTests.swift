@@ -4,50 +4,52 @@ import Testing
 
 /// `lamina check` through the built executable: the acceptance path users' CI takes.
 @Suite struct CheckCommandEndToEndTests {
-    /// A temporary folder holding `scenes/` with a copy of `Samples/clock.svg` and its goldens.
-    private func scenes() throws -> URL {
-        let root = try TestSupport.temporaryDirectory()
-        let scenes = root.appendingPathComponent("scenes")
-        try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
-        let samples = TestSupport.packageRoot.appendingPathComponent("Samples")
-        for name in ["clock.svg", "clock.expected.json", "clock.expected.svg", "clock.expected.debug.svg"] {
-            try FileManager.default.copyItem(at: samples.appendingPathComponent(name),
-                                             to: scenes.appendingPathComponent(name))
+    /// Runs `body` in a temporary folder holding `scenes/` with a copy of `Samples/clock.svg` and
+    /// its goldens; the folder is removed afterwards.
+    private func withScenes(_ body: (URL) throws -> Void) throws {
+        try TestSupport.withTemporaryDirectory { root in
+            let scenes = root.appendingPathComponent("scenes")
+            try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+            let samples = TestSupport.packageRoot.appendingPathComponent("Samples")
+            for name in ["clock.svg", "clock.expected.json", "clock.expected.svg", "clock.expected.debug.svg"] {
+                try FileManager.default.copyItem(at: samples.appendingPathComponent(name),
+                                                 to: scenes.appendingPathComponent(name))
+            }
+            try body(root)
         }
-        return root
     }
 
     @Test func deletedGoldenFailsUntilRecorded() throws {
-        let root = try scenes()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let clean = try TestSupport.runLamina(["check", "scenes"], in: root)
-        #expect(clean.status == 0)
-        #expect(clean.stdout == "ok clock.svg\n1 passed, 0 failed\n")
+        try withScenes { root in
+            let clean = try TestSupport.runLamina(["check", "scenes"], in: root)
+            #expect(clean.status == 0)
+            #expect(clean.stdout == "ok clock.svg\n1 passed, 0 failed\n")
 
-        try FileManager.default.removeItem(at: root.appendingPathComponent("scenes/clock.expected.svg"))
-        let missing = try TestSupport.runLamina(["check", "scenes", "--junit", "report.xml"], in: root)
-        #expect(missing.status == 1)
-        #expect(missing.stdout == """
-            FAIL clock.svg
-              missing golden clock.expected.svg; run `lamina check scenes --record` to write it
-            0 passed, 1 failed
+            try FileManager.default.removeItem(at: root.appendingPathComponent("scenes/clock.expected.svg"))
+            let missing = try TestSupport.runLamina(["check", "scenes", "--junit", "report.xml"], in: root)
+            #expect(missing.status == 1)
+            #expect(missing.stdout == """
+                FAIL clock.svg
+                  missing golden clock.expected.svg; run `lamina check scenes --record` to write it
+                0 passed, 1 failed
 
-            """)
-        let junit = try String(contentsOf: root.appendingPathComponent("report.xml"), encoding: .utf8)
-        #expect(junit.contains(#"<testsuite name="lamina check" tests="1" failures="1" errors="0" skipped="0">"#))
+                """)
+            let junit = try String(contentsOf: root.appendingPathComponent("report.xml"), encoding: .utf8)
+            #expect(junit.contains(#"<testsuite name="lamina check" tests="1" failures="1" errors="0" skipped="0">"#))
 
-        let record = try TestSupport.runLamina(["check", "scenes", "--record"], in: root)
-        #expect(record.status == 0)
-        #expect(record.stdout.contains("  created clock.expected.svg\n"))
-        #expect(record.stdout.hasSuffix("1 recorded: 1 created, 0 updated, 2 unchanged\n"))
-        #expect(try TestSupport.runLamina(["check", "scenes"], in: root).status == 0)
+            let record = try TestSupport.runLamina(["check", "scenes", "--record"], in: root)
+            #expect(record.status == 0)
+            #expect(record.stdout.contains("  created clock.expected.svg\n"))
+            #expect(record.stdout.hasSuffix("1 recorded: 1 created, 0 updated, 2 unchanged\n"))
+            #expect(try TestSupport.runLamina(["check", "scenes"], in: root).status == 0)
+        }
     }
 
     @Test func emptyFolderIsNoInput() throws {
-        let root = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let run = try TestSupport.runLamina(["check", "."], in: root)
-        #expect(run.status == 66)
-        #expect(run.stderr.hasPrefix(".: error: no scenes found"))
+        try TestSupport.withTemporaryDirectory { root in
+            let run = try TestSupport.runLamina(["check", "."], in: root)
+            #expect(run.status == 66)
+            #expect(run.stderr.hasPrefix(".: error: no scenes found"))
+        }
     }
 }

@@ -12,40 +12,40 @@ import Testing
 
     @Test(arguments: HostileTable.cases)
     func hostileInput(_ c: HostileCase) throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let input = try HostileFixtures.bytes(c.fixture)
-        let work = c.command == .check ? dir.appendingPathComponent("scenes") : dir
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        try input.write(to: work.appendingPathComponent(c.fixture))
-        let golden = work.appendingPathComponent(Self.stem(c.fixture) + ".expected.json")
-        if c.command == .check { try Self.sentinel.write(to: golden) }
-        let before = try Self.listing(dir)
+        try TestSupport.withTemporaryDirectory { dir in
+            let input = try HostileFixtures.bytes(c.fixture)
+            let work = c.command == .check ? dir.appendingPathComponent("scenes") : dir
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            try input.write(to: work.appendingPathComponent(c.fixture))
+            let golden = work.appendingPathComponent(Self.stem(c.fixture) + ".expected.json")
+            if c.command == .check { try Self.sentinel.write(to: golden) }
+            let before = try Self.listing(dir)
 
-        // First run: no output exists yet.
-        let run = try TestSupport.runLamina(c.command.arguments(c.fixture), in: dir, timeout: Self.timeLimit)
-        #expect(!run.timedOut, "took more than \(Self.timeLimit) s (CPU \(run.cpuSeconds) s)")
-        Self.recordTime(c, run)
-        #expect(run.status == c.status, "stderr: \(run.stderr.prefix(600))")
-        let diagnostics = c.command == .check ? run.stdout + run.stderr : run.stderr
-        #expect(Self.contains(diagnostics, c.fragment), "diagnostics: \(diagnostics.prefix(600))")
-        #expect(!diagnostics.contains("Fatal error"), "\(diagnostics.prefix(600))")
+            // First run: no output exists yet.
+            let run = try TestSupport.runLamina(c.command.arguments(c.fixture), in: dir, timeout: Self.timeLimit)
+            #expect(!run.timedOut, "took more than \(Self.timeLimit) s (CPU \(run.cpuSeconds) s)")
+            Self.recordTime(c, run)
+            #expect(run.status == c.status, "stderr: \(run.stderr.prefix(600))")
+            let diagnostics = c.command == .check ? run.stdout + run.stderr : run.stderr
+            #expect(Self.contains(diagnostics, c.fragment), "diagnostics: \(diagnostics.prefix(600))")
+            #expect(!diagnostics.contains("Fatal error"), "\(diagnostics.prefix(600))")
 
-        if c.status != 0 {
-            #expect(try Self.listing(dir) == before, "a failed run left files behind")
-            if c.command == .check { #expect(try Data(contentsOf: golden) == Self.sentinel) }
-            // Second run: an existing output must be untouched.
-            if let output = c.command.output {
-                let url = dir.appendingPathComponent(output)
-                try Self.sentinel.write(to: url)
-                let again = try TestSupport.runLamina(c.command.arguments(c.fixture), in: dir, timeout: Self.timeLimit)
-                #expect(again.status == c.status)
-                #expect(try Data(contentsOf: url) == Self.sentinel, "existing output was changed")
-                #expect(try Self.listing(dir) == (before + [output]).sorted(), "a failed run left files behind")
+            if c.status != 0 {
+                #expect(try Self.listing(dir) == before, "a failed run left files behind")
+                if c.command == .check { #expect(try Data(contentsOf: golden) == Self.sentinel) }
+                // Second run: an existing output must be untouched.
+                if let output = c.command.output {
+                    let url = dir.appendingPathComponent(output)
+                    try Self.sentinel.write(to: url)
+                    let again = try TestSupport.runLamina(c.command.arguments(c.fixture), in: dir, timeout: Self.timeLimit)
+                    #expect(again.status == c.status)
+                    #expect(try Data(contentsOf: url) == Self.sentinel, "existing output was changed")
+                    #expect(try Self.listing(dir) == (before + [output]).sorted(), "a failed run left files behind")
+                }
+                return
             }
-            return
+            try Self.expectSafeOutputs(c, dir: dir, work: work, stdout: run.stdout)
         }
-        try Self.expectSafeOutputs(c, dir: dir, work: work, stdout: run.stdout)
     }
 
     /// Checks every output of a successful run with ``OutputSafety``.

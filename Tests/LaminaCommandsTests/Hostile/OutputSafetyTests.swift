@@ -18,35 +18,35 @@ import Testing
 
     @Test(arguments: ["json", "svg", "debug"])
     func hostileOutputsAreSafe(format: String) throws {
-        let dir = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        for name in try HostileFixtures.allNames() {
-            try HostileFixtures.bytes(name).write(to: dir.appendingPathComponent(name))
+        try TestSupport.withTemporaryDirectory { dir in
+            for name in try HostileFixtures.allNames() {
+                try HostileFixtures.bytes(name).write(to: dir.appendingPathComponent(name))
+            }
+            try Self.expectSafeBatch(input: dir, format: format, minimumOutputs: 15)
         }
-        try Self.expectSafeBatch(input: dir, format: format, minimumOutputs: 15)
     }
 
     /// Converts a folder with `--output-dir` and checks every output file.
     static func expectSafeBatch(input: URL, format: String, minimumOutputs: Int) throws {
-        let out = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: out) }
-        let run = try TestSupport.runLamina(
-            ["convert", input.path, "--output-dir", out.path, "--to", format, "--jobs", "2"], in: out, timeout: 1_200)
-        #expect(!run.timedOut)
-        #expect(run.status == 0 || run.status == 65, "\(run.stderr.suffix(800))")
-        #expect(!run.stderr.contains("Fatal error"))
-        let files = (FileManager.default.enumerator(atPath: out.path)?.allObjects as? [String] ?? [])
-            .filter { $0.hasSuffix(".json") || $0.hasSuffix(".svg") }
-        #expect(files.count >= minimumOutputs, "only \(files.count) outputs")
-        var unsafe: [String] = []
-        for file in files.sorted() {
-            let data = try Data(contentsOf: out.appendingPathComponent(file))
-            let problems = file.hasSuffix(".json") ? OutputSafety.problemsInJSON(data) : OutputSafety.problemsInSVG(data)
-            if !problems.isEmpty { unsafe.append("\(file): \(problems.prefix(3))") }
+        try TestSupport.withTemporaryDirectory { out in
+            let run = try TestSupport.runLamina(
+                ["convert", input.path, "--output-dir", out.path, "--to", format, "--jobs", "2"], in: out, timeout: 1_200)
+            #expect(!run.timedOut)
+            #expect(run.status == 0 || run.status == 65, "\(run.stderr.suffix(800))")
+            #expect(!run.stderr.contains("Fatal error"))
+            let files = (FileManager.default.enumerator(atPath: out.path)?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix(".json") || $0.hasSuffix(".svg") }
+            #expect(files.count >= minimumOutputs, "only \(files.count) outputs")
+            var unsafe: [String] = []
+            for file in files.sorted() {
+                let data = try Data(contentsOf: out.appendingPathComponent(file))
+                let problems = file.hasSuffix(".json") ? OutputSafety.problemsInJSON(data) : OutputSafety.problemsInSVG(data)
+                if !problems.isEmpty { unsafe.append("\(file): \(problems.prefix(3))") }
+            }
+            #expect(unsafe.isEmpty, "\(unsafe.count) unsafe outputs: \(unsafe.prefix(20))")
+            let leftovers = (FileManager.default.enumerator(atPath: out.path)?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix(".tmp") }
+            #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
         }
-        #expect(unsafe.isEmpty, "\(unsafe.count) unsafe outputs: \(unsafe.prefix(20))")
-        let leftovers = (FileManager.default.enumerator(atPath: out.path)?.allObjects as? [String] ?? [])
-            .filter { $0.hasSuffix(".tmp") }
-        #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
     }
 }
