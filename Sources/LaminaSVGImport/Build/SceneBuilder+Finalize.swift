@@ -24,7 +24,7 @@ extension SceneBuilder {
                     let cut = max(1, min(subs.count - 1, subs.firstIndex { $0.index > middle } ?? subs.count / 2))
                     let runs = [Array(subs[..<cut]), Array(subs[cut...])]
                     _ = ParallelWork.map(2, threads: 2) { k in
-                        for s in runs[k] { pass.finalizeTree(s) }
+                        pass.finalizeTrees(runs[k])
                         return true
                     }
                     pass.finalize(root)
@@ -49,19 +49,26 @@ private struct FinalizePass: @unchecked Sendable {
     let masks: IndexColumn<LayerID>
 
     /// Finalizes the subtree of `top` post-order, then the masks met there (and theirs).
-    func finalizeTree(_ top: LayerID) {
-        var hosts: [LayerID] = [top]
+    func finalizeTree(_ top: LayerID) { finalizeTrees(CollectionOfOne(top)) }
+
+    /// ``finalizeTree(_:)`` of each of `tops` in turn, with one pair of work stacks for all of
+    /// them (a run of the root's sublayers holds one top per layer of a flat document).
+    func finalizeTrees(_ tops: some Sequence<LayerID>) {
+        var hosts: [LayerID] = []
         var stack: [(LayerID, Bool)] = []
-        while let start = hosts.popLast() {
-            stack.append((start, false))
-            while let (id, expanded) = stack.popLast() {
-                if !expanded {
-                    stack.append((id, true))
-                    for c in sublayers[id.index] { stack.append((c, false)) }
-                    continue
+        for top in tops {
+            hosts.append(top)
+            while let start = hosts.popLast() {
+                stack.append((start, false))
+                while let (id, expanded) = stack.popLast() {
+                    if !expanded {
+                        stack.append((id, true))
+                        for c in sublayers[id.index] { stack.append((c, false)) }
+                        continue
+                    }
+                    finalize(id)
+                    if let m = masks[id.index] { hosts.append(m) }
                 }
-                finalize(id)
-                if let m = masks[id.index] { hosts.append(m) }
             }
         }
     }
