@@ -109,6 +109,11 @@ public struct Layer: Hashable, Sendable {
         set { LayerBox.store(newValue, in: &svgBox) }
     }
 
+    /// Gives the layer SVG facts held in `box`, which other layers may share: a later change
+    /// to ``svg`` copies them first (copy on write), so sharing is invisible. For importers
+    /// that give many layers the same facts (an element name and nothing else).
+    package mutating func setSVG(sharing box: LayerBox<SVGInfo>) { svgBox = box }
+
     /// `body` applied to the SVG facts, or nil when the layer has none; like
     /// ``withContent(_:)``, without copying them out of their box.
     @inlinable package func withSVG<R>(_ body: (SVGInfo) throws -> R) rethrows -> R? {

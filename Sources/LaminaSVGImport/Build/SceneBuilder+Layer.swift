@@ -42,7 +42,11 @@ extension SceneBuilder {
         }
         layers.layers[id.index].hidden = hidden
         layers.layers[id.index].content = consume content
-        layers.layers[id.index].svg = info
+        if info.id == nil && !info.mayHaveRareFacts {
+            layers.layers[id.index].setSVG(sharing: plainSVGInfo(w.element))
+        } else {
+            layers.layers[id.index].svg = info
+        }
         pending.append(PendingGeometry(transform: transform))
         try? layers.addSublayer(id, to: w.parent)
         if facts.authored { try applyAuthoring(to: id, element: w.element) }
@@ -51,6 +55,16 @@ extension SceneBuilder {
             attachClip(host: id, clipID: clip, hostElement: w.element, w)
         }
         return id
+    }
+
+    /// The shared box of ``plainSVGInfo``'s facts for `element`'s name (made on first use).
+    mutating func plainSVGInfo(_ element: Int) -> LayerBox<SVGInfo> {
+        let k = tree.nameIndex(element)
+        if plainSVGInfo.isEmpty { plainSVGInfo = Array(repeating: nil, count: tree.nameCount) }
+        if let box = plainSVGInfo[k] { return box }
+        let box = LayerBox(SVGInfo(element: tree.name(element)))
+        plainSVGInfo[k] = box
+        return box
     }
 
     /// What ``makeLayer(_:style:transform:content:)`` reads from the element itself: a pure

@@ -101,6 +101,9 @@ struct SceneBuilder {
     /// The cascade, transforms and path geometry of the elements ahead, computed on another
     /// thread (nil for small documents or one thread).
     var prefetch: ElementPrefetch?
+    /// Per element name (``ElementTree/nameIndex(_:)``), the SVG facts of a layer whose element
+    /// has no id, class, title or compositing facts, shared by every such layer.
+    var plainSVGInfo: [LayerBox<SVGInfo>?] = []
     /// The threads the builder may use (the prefetch, the geometry pass).
     let threads: Int
 

@@ -42,6 +42,13 @@ package struct ElementTree: Sendable {
     /// The local name of element `i`.
     package func name(_ i: Int) -> String { table.elementNames[Int(table.elements[i].name)].name }
 
+    /// The index of element `i`'s name among the document's distinct element names
+    /// (`0..<nameCount`): equal for elements of the same name and namespace.
+    package func nameIndex(_ i: Int) -> Int { Int(table.elements[i].name) }
+
+    /// How many distinct element names the document has.
+    package var nameCount: Int { table.elementNames.count }
+
     /// What the builder does with element `i`.
     package func kind(_ i: Int) -> ElementKind { table.elements[i].kind }
 
