@@ -113,4 +113,24 @@ import Testing
         let parent = try #require(scene.tree.superlayer(of: a))
         #expect(scene.tree[parent].layoutManager == .constraint)
     }
+
+    /// Layers of plain elements share their SVG facts (one box per element name); changing
+    /// one layer's facts must leave the others' alone.
+    @Test func sharedSVGFactsAreCopiedOnWrite() throws {
+        var (scene, _) = try S.load(S.header + "><rect width='1' height='1'/><rect width='2' height='2'/><circle r='1'/><rect id='r' width='3' height='3'/></svg>")
+        let subs = scene.tree.sublayers(of: scene.root)
+        #expect(subs.count == 4)
+        let facts = subs.map { scene.tree[$0].svg }
+        #expect(facts.map { $0?.element } == ["rect", "rect", "circle", "rect"])
+        #expect(facts.map { $0?.id } == [nil, nil, nil, "r"])
+        scene.tree[subs[0]].svg?.id = "changed"
+        scene.tree[subs[1]].svg?.title = "also changed"
+        #expect(scene.tree[subs[0]].svg?.id == "changed")
+        #expect(scene.tree[subs[0]].svg?.title == nil)
+        #expect(scene.tree[subs[1]].svg?.id == nil)
+        #expect(scene.tree[subs[1]].svg?.title == "also changed")
+        #expect(scene.tree[subs[2]].svg == SVGInfo(element: "circle"))
+        #expect(scene.tree[subs[3]].svg?.id == "r")
+        #expect(scene.tree[subs[3]].svg?.title == nil)
+    }
 }
