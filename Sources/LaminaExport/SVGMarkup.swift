@@ -29,9 +29,10 @@ package enum SVGMarkup {
     }
 
     /// Appends ` name="value"` with the value XML-escaped; an unsafe attribute (an event
-    /// handler, `javascript:`, a `url()` outside the file) is left out (Docs/Security.md).
+    /// handler, `javascript:`, a `url()` outside the file) is left out (Docs/Security.md), and so
+    /// is one whose name is not an XML name without a prefix (it would make the document ill-formed).
     package static func attr(dynamic name: String, _ value: String, to out: inout [UInt8]) {
-        guard MarkupSafety.isSafeAttributeFast(name, value) else { return }
+        guard MarkupSafety.isSafeAttributeFast(name, value), MarkupSafety.isNCName(name) else { return }
         out.append(0x20)
         out.append(contentsOf: name.utf8)
         lit("=\"", to: &out)
@@ -68,7 +69,8 @@ package enum SVGMarkup {
     }
 
     /// Bit 0: the value holds `:`, `@` or `(` (the safety check must look at it); bit 1: it
-    /// holds `&`, `<`, `>` or `"` (it must be escaped).
+    /// holds `&`, `<`, `>` or `"` (it must be escaped), a control character XML 1.0 does not
+    /// allow, or a byte `EF` (which starts U+FFFE and U+FFFF): ``escapeAll(_:to:)`` deals with them.
     @inline(__always)
     static func classify(_ value: String) -> UInt8 {
         if let k = value.utf8.withContiguousStorageIfAvailable(classify(bytes:)) { return k }
@@ -97,11 +99,14 @@ package enum SVGMarkup {
         }
     }
 
-    /// Per byte value: 1 for `:`, `@`, `(`; 2 for `&`, `<`, `>`, `"`; else 0.
+    /// Per byte value: 1 for `:`, `@`, `(`; 2 for `&`, `<`, `>`, `"`, the control characters
+    /// other than tab, line feed and carriage return, and `EF`; else 0.
     static let classTable: [UInt8] = (0..<256).map { b -> UInt8 in
         switch b {
         case 58, 64, 40: 1
-        case 38, 60, 62, 34: 2
+        case 38, 60, 62, 34, 0xEF: 2
+        case 0x09, 0x0A, 0x0D: 0
+        case 0..<0x20: 2
         default: 0
         }
     }
@@ -143,23 +148,38 @@ package enum SVGMarkup {
         attr("style", css, to: &out)
     }
 
-    /// Appends `s` with XML attribute escaping of `&`, `<`, `>` and `"`.
+    /// Appends `s` with XML attribute escaping of `&`, `<`, `>` and `"` (see ``escapeAll(_:to:)``).
     package static func escape(_ s: String, to out: inout [UInt8]) {
-        guard s.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 }) else {
+        guard classify(s) & 2 != 0 else {
             out.append(contentsOf: s.utf8)
             return
         }
         escapeAll(s, to: &out)
     }
 
-    /// Appends `s` escaping every `&`, `<`, `>` and `"`.
+    /// Appends `s` escaping every `&`, `<`, `>` and `"`, and leaving out the characters that
+    /// XML 1.0 allows nowhere, not even as references (the control characters other than tab,
+    /// line feed and carriage return, U+FFFE and U+FFFF: a layer JSON string may hold them), so
+    /// that the document stays well-formed.
     static func escapeAll(_ s: String, to out: inout [UInt8]) {
-        for b in s.utf8 {
+        var u = s.utf8.makeIterator()
+        while let b = u.next() {
             switch b {
             case 38: lit("&amp;", to: &out)
             case 60: lit("&lt;", to: &out)
             case 62: lit("&gt;", to: &out)
             case 34: lit("&quot;", to: &out)
+            case 0x09, 0x0A, 0x0D: out.append(b)
+            case 0..<0x20: continue
+            case 0xEF:
+                // A string is valid UTF-8: `EF` leads a three-byte character whose other two
+                // bytes are continuation bytes (never markup). U+FFFE and U+FFFF are `EF BF BE`
+                // and `EF BF BF`; every other such character is kept.
+                let b1 = u.next(), b2 = u.next()
+                if b1 == 0xBF, b2 == 0xBE || b2 == 0xBF { continue }
+                out.append(b)
+                if let b1 { out.append(b1) }
+                if let b2 { out.append(b2) }
             default: out.append(b)
             }
         }

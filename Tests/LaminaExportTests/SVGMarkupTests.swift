@@ -9,6 +9,48 @@ import Testing
         #expect(String(decoding: out, as: UTF8.self) == " font-family=\"&quot;A&amp;B&quot; &lt;x&gt;\"")
     }
 
+    /// Characters XML 1.0 allows nowhere (a layer JSON string may hold them) are left out;
+    /// tab, line feed, carriage return and every other character stay.
+    @Test(arguments: [
+        ("red\u{0}", "red"),
+        ("a\u{1}b\u{8}c\u{B}d\u{C}e\u{E}f\u{1F}g", "abcdefg"),
+        ("t\tn\nr\r", "t\tn\nr\r"),
+        ("x\u{FFFE}y\u{FFFF}z", "xyz"),
+        ("\u{FFFD}\u{F000}\u{FEFF}\u{FFFC}\u{EFFF}", "\u{FFFD}\u{F000}\u{FEFF}\u{FFFC}\u{EFFF}"),
+        ("<\u{0}&\u{FFFF}\"", "&lt;&amp;&quot;"),
+        ("\u{FFFF}", ""),
+    ])
+    func charactersXMLForbidsAreLeftOut(value: String, written: String) {
+        var out: [UInt8] = []
+        SVGMarkup.attr("fill", value, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == " fill=\"\(written)\"")
+        var escaped: [UInt8] = []
+        SVGMarkup.escape(value, to: &escaped)
+        #expect(String(decoding: escaped, as: UTF8.self) == written)
+        var dynamic: [UInt8] = []
+        SVGMarkup.attr(dynamic: "paint-order", value, to: &dynamic)
+        #expect(String(decoding: dynamic, as: UTF8.self) == " paint-order=\"\(written)\"")
+    }
+
+    /// An `extra` name that is not an XML name without a prefix would make the document
+    /// ill-formed: the attribute is left out.
+    @Test(arguments: ["a b", "x\"y", "<", "", "1a", "xlink:href", "a=b", "a/"])
+    func attributesWithoutAnXMLNameAreLeftOut(name: String) {
+        var out: [UInt8] = []
+        SVGMarkup.attr(dynamic: name, "1", to: &out)
+        #expect(out.isEmpty)
+        #expect(!MarkupSafety.isNCName(name))
+    }
+
+    @Test func xmlNames() {
+        for name in ["paint-order", "_a.b-c9", "\u{E9}t\u{E9}", "a\u{B7}b", "x\u{300}", "\u{10000}z"] {
+            #expect(MarkupSafety.isNCName(name), "\(name)")
+        }
+        for name in ["-a", ".a", "9a", "a:b", "a\u{D7}b", "\u{B7}a", "a\u{2000}"] {
+            #expect(!MarkupSafety.isNCName(name), "\(name)")
+        }
+    }
+
     @Test func matrixOmittedWhenItPrintsAsIdentity() {
         var out: [UInt8] = Array("<g".utf8)
         SVGMarkup.transformAttribute(AffineTransform(1, 0, 0, 1, 0.0000001, -0.0000001), to: &out)

@@ -103,6 +103,18 @@ func decodeError(_ json: String, file: String = "t.json") -> LayerJSONError? {
         BadDocument(
             doc(#"{"content": {"kind": "circle", "extra": [["a"]]}}"#), .invalidValue, "root.content.extra[0]",
             "expected a [name, value] pair of 2 strings"),
+        BadDocument(
+            doc(#"{"content": {"kind": "circle", "extra": [["paint-order", "stroke"], ["a b", "1"]]}}"#), .invalidValue,
+            "root.content.extra[1]", "'a b' is not an attribute name"),
+        BadDocument(
+            doc(#"{"svg": {"element": "g", "extra": [["x\"y", "1"]]}}"#), .invalidValue, "root.svg.extra[0]",
+            "'x\"y' is not an attribute name"),
+        BadDocument(
+            doc(#"{"svg": {"element": "g", "extra": [["xlink:href", "a"]]}}"#), .invalidValue, "root.svg.extra[0]",
+            "'xlink:href' is not an attribute name"),
+        BadDocument(
+            doc(#"{"content": {"kind": "circle", "extra": [["", "1"]]}}"#), .invalidValue, "root.content.extra[0]",
+            "'' is not an attribute name"),
         BadDocument(doc(#"{"svg": {"id": "a"}}"#), .missingKey, "root.svg", "missing key 'element'"),
         BadDocument(
             doc("{}", resources: #"{"g": {"kind": "gradient", "xml": "<g/>"}}"#), .invalidValue, "resources.g.kind",
