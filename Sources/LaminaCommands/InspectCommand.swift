@@ -24,10 +24,12 @@ package struct InspectCommand: ParsableCommand {
             let bytes = try FileIO.read(input)
             let (scene, diagnostics, _) = try Pipeline.load(bytes, file: input, size: size.value)
             FileIO.printDiagnostics(diagnostics, file: input)
-            guard let text = InspectReport.json(scene: scene, layerPath: layer) else {
+            // Streamed: the report of a deep tree is far larger than the tree.
+            var output = try AtomicOutput(path: "-")
+            guard InspectReport.write(scene: scene, layerPath: layer, to: { output.write($0) }) else {
                 throw CommandError(.usage, "\(input): error: no layer at path '\(layer ?? "")'")
             }
-            try FileIO.write(text, to: "-")
+            try output.commit()
         }
     }
 }

@@ -230,6 +230,10 @@ func decodeError(_ json: String, file: String = "t.json") -> LayerJSONError? {
         #expect(e.kind == .tooDeep)
         #expect(e.message == "nesting too deep (more than 10000 levels)")
         #expect(e.path.hasPrefix("root.sublayers[0].sublayers[0]"))
+        // The path is cut in the middle: a message of one line, not 20,000 components.
+        let tail = String(repeating: ".sublayers[0]", count: 10) + ".sublayers"
+        #expect(e.path.hasSuffix("[0]…(9958 more)…" + tail), "\(e.path)")
+        #expect(e.path.count < 400)
     }
 
     @Test func hundredThousandDeepExtensionValueFailsCleanly() throws {

@@ -39,13 +39,29 @@ struct JSONReader {
 
     // MARK: errors
 
-    /// The path as text: `root.sublayers[2].opacity`.
+    /// The path as text: `root.sublayers[2].opacity`. A path of more than ``pathTextLimit``
+    /// components (a document nested thousands deep) keeps its first and last halves of that,
+    /// with how many are left out between them, so that a message stays a line.
     var pathText: String {
+        guard path.count > Self.pathTextLimit else { return Self.text(path[...], continuing: false) }
+        // Cut between a key or index and the next key, never between a key and its index.
+        var headEnd = Self.pathTextLimit / 2, tailStart = path.count - Self.pathTextLimit / 2
+        if case .index = path[headEnd] { headEnd += 1 }
+        if case .index = path[tailStart] { tailStart -= 1 }
+        return Self.text(path[..<headEnd], continuing: false) + "…(\(tailStart - headEnd) more)…"
+            + Self.text(path[tailStart...], continuing: true)
+    }
+
+    /// The most path components an error message spells out.
+    static let pathTextLimit = 40
+
+    /// Path components as text; `continuing` when they follow others (a key then takes its dot).
+    private static func text(_ components: ArraySlice<PathComponent>, continuing: Bool) -> String {
         var s = ""
-        for c in path {
+        for c in components {
             switch c {
             case .key(let k):
-                if !s.isEmpty { s += "." }
+                if continuing || !s.isEmpty { s += "." }
                 s += k
             case .index(let i):
                 s += "[\(i)]"

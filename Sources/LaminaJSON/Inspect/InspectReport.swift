@@ -20,29 +20,74 @@ import LaminaCore
 public enum InspectReport {
     /// The report for the whole scene, or for the single layer at `layerPath` (nil when there is none).
     public static func json(scene: Scene, layerPath: String?) -> String? {
+        var bytes: [UInt8] = []
+        let found = write(scene: scene, layerPath: layerPath) { bytes.append(contentsOf: $0) }
+        return found ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    /// The report handed to `sink` in pieces of about `pieceBytes` bytes, as it is made: its
+    /// size grows with the layer count times the nesting depth (each object names its layer's
+    /// whole path), so a deep chain of `use` instances must not be held whole. False, with
+    /// nothing written, when there is no layer at `layerPath`.
+    public static func write(
+        scene: Scene, layerPath: String?, pieceBytes: Int = 1 << 20, to sink: (UnsafeRawBufferPointer) -> Void
+    ) -> Bool {
         let tree = scene.tree
         let root = scene.root
-        let selected: [LayerID]
+        var selected: LayerID?
         if let p = layerPath {
-            guard let id = tree.layer(atPath: p, root: root) else { return nil }
-            selected = [id]
-        } else {
-            selected = tree.preorder(from: root, includeMasks: true)
+            guard let id = tree.layer(atPath: p, root: root) else { return false }
+            selected = id
         }
-        let paths = tree.paths(from: root)
         let toRoot = tree.toRootMap(from: root)
         let clips = tree.clipMap(from: root, toRoot: toRoot)
         var paintIndex = [Int?](repeating: nil, count: tree.count)
         for (k, id) in tree.paintOrder(from: root).enumerated() { paintIndex[id.index] = k }
-        var out = "["
-        for (k, id) in selected.enumerated() {
-            out += k == 0 ? "\n  " : ",\n  "
+        var out: [UInt8] = Array("[".utf8)
+        var count = 0
+        func emit(_ id: LayerID, path: String) {
+            var line = count == 0 ? "\n  " : ",\n  "
             appendObject(
-                id, tree: tree, path: paths[id.index] ?? tree.path(of: id, root: root),
-                toRoot: toRoot[id.index], clip: clips[id.index], paintIndex: paintIndex[id.index], to: &out)
+                id, tree: tree, path: path, toRoot: toRoot[id.index], clip: clips[id.index],
+                paintIndex: paintIndex[id.index], to: &line)
+            out.append(contentsOf: line.utf8)
+            count += 1
+            if out.count >= pieceBytes {
+                out.withUnsafeBytes(sink)
+                out.removeAll(keepingCapacity: true)
+            }
         }
-        out += "\n]\n"
-        return out
+        if let id = selected {
+            emit(id, path: tree.path(of: id, root: root))
+        } else {
+            // Tree order (``LayerTree/preorder(from:includeMasks:)``: a layer, its mask, then its
+            // sublayers), with the path of the layer last visited kept in one buffer: every
+            // layer visited between a layer and its next sibling lies below their superlayer,
+            // so the superlayer's path is a prefix of the buffer when the sibling comes.
+            var path: [UInt8] = []
+            var stack: [(id: LayerID, parentLength: Int, index: Int)] = [(root, 0, 0)]
+            while let (id, parentLength, index) = stack.popLast() {
+                path.removeSubrange(parentLength...)
+                if id != root {
+                    if parentLength > 0 { path.append(UInt8(ascii: "/")) }
+                    if index < 0 {
+                        path.append(contentsOf: "@mask".utf8)
+                    } else if let n = tree[id].name, !n.isEmpty {
+                        path.append(contentsOf: n.utf8)
+                    } else {
+                        path.append(UInt8(ascii: "#"))
+                        path.append(contentsOf: String(index).utf8)
+                    }
+                }
+                emit(id, path: id == root ? "/" : String(decoding: path, as: UTF8.self))
+                let subs = tree.sublayers(of: id)
+                for k in subs.indices.reversed() { stack.append((subs[k], path.count, k)) }
+                if let m = tree.mask(of: id) { stack.append((m, path.count, -1)) }
+            }
+        }
+        out.append(contentsOf: "\n]\n".utf8)
+        out.withUnsafeBytes(sink)
+        return true
     }
 
     /// One layer's object on one line.

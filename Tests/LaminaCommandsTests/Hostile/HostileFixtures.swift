@@ -28,6 +28,14 @@ enum HostileFixtures {
 
     static let svgOpen = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\">"
 
+    /// A rect `u0` and `links` uses, `u(k)` instancing `u(k-1)` one unit to the right, and a
+    /// use of the last one.
+    static func useChain(_ links: Int) -> String {
+        var s = svgOpen + "<defs><rect id=\"u0\" width=\"5\" height=\"5\"/>"
+        for k in 1...links { s += "<use id=\"u\(k)\" href=\"#u\(k - 1)\" x=\"0.01\"/>" }
+        return s + "</defs><use href=\"#u\(links)\"/></svg>"
+    }
+
     /// Inputs too large to check in, made on demand.
     static let generated: [String: @Sendable () -> String] = [
         // Beyond libxml2's default depth limit (256 without XML_PARSE_HUGE).
@@ -55,6 +63,12 @@ enum HostileFixtures {
                 + String(repeating: "{\"bounds\": [0, 0, 10, 10], \"sublayers\": [", count: 3_000)
                 + "{\"bounds\": [0, 0, 1, 1], \"backgroundColor\": \"#f00\"}" + String(repeating: "]}", count: 3_000) + "}"
         },
+        // A chain of `use`s, each instancing the one before: 1,000 levels deep, the most
+        // instancing may nest (1 + 997 + the `use` that starts it + the root) …
+        "gen-use-chain-1000.svg": { useChain(997) },
+        // … and the fuzzer's 50,000-level chain (a 1.9 MB file whose `inspect` report named
+        // 50,000 paths of up to 50,000 segments: 8.7 GB).
+        "gen-use-chain-50000.svg": { useChain(50_000) },
         "gen-long-path.svg": {
             var d = "M0 0"
             d.reserveCapacity(2_000_000)

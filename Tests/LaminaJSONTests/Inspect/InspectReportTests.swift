@@ -49,4 +49,42 @@ import Testing
     @Test func unknownPathGivesNil() throws {
         #expect(InspectReport.json(scene: try Self.clock(), layerPath: "minute") == nil)
     }
+
+    /// Paths in tree order with masks (a layer, its mask, then its sublayers), named, `#N` and
+    /// `@mask` segments, from the streamed walk; the same report in small pieces and whole.
+    @Test func pathsOfNestedLayersAndMasksAndThePiecesAddUp() throws {
+        var scene = try Self.clock()
+        let hour = try #require(scene.tree.sublayers(of: scene.root).first)
+        var parent = hour
+        for depth in 0..<4 {
+            let child = scene.tree.make(Layer(name: depth == 2 ? "named" : nil))
+            try scene.tree.addSublayer(scene.tree.make(Layer()), to: parent)
+            try scene.tree.addSublayer(child, to: parent)
+            parent = child
+        }
+        let mask = scene.tree.make(Layer())
+        try scene.tree.setMask(mask, of: hour)
+        try scene.tree.addSublayer(scene.tree.make(Layer(name: "inMask")), to: mask)
+        let text = try #require(InspectReport.json(scene: scene, layerPath: nil))
+        let paths = text.split(separator: "\n").dropFirst().dropLast().map { line in
+            String(line.split(separator: "\"")[3])
+        }
+        #expect(paths == [
+            "/", "hour", "hour/@mask", "hour/@mask/inMask", "hour/#0", "hour/#1", "hour/#1/#0", "hour/#1/#1",
+            "hour/#1/#1/#0", "hour/#1/#1/named", "hour/#1/#1/named/#0", "hour/#1/#1/named/#1", "#1",
+        ])
+        // Each path is the one ``LayerTree/path(of:root:)`` gives and ``--layer`` finds.
+        for p in paths {
+            let id = try #require(scene.tree.layer(atPath: p, root: scene.root))
+            #expect(scene.tree.path(of: id, root: scene.root) == p)
+        }
+        var pieces: [[UInt8]] = []
+        let found = InspectReport.write(scene: scene, layerPath: nil, pieceBytes: 100) { pieces.append(Array($0)) }
+        #expect(found)
+        #expect(pieces.count > 5)
+        #expect(String(decoding: pieces.joined(), as: UTF8.self) == text)
+        var none = 0
+        #expect(!InspectReport.write(scene: scene, layerPath: "hour/#9", to: { _ in none += 1 }))
+        #expect(none == 0)
+    }
 }

@@ -64,12 +64,44 @@ import Testing
         }
     }
 
-    @Test func deepUseChainsBuildWithoutRecursion() throws {
+    /// A chain of groups each holding a `use` of the one before: `links` groups nest
+    /// 2 × `links` + 3 elements deep (the root, the first `use`, the groups and theirs, the rect).
+    static func groupUseChain(_ links: Int) -> String {
         var svg = S.header + "><defs><rect id=\"e0\" width=\"1\" height=\"1\"/>"
-        for i in 1...3000 { svg += "<g id=\"e\(i)\"><use href=\"#e\(i - 1)\"/></g>" }
-        svg += "</defs><use id=\"top\" href=\"#e3000\"/></svg>"
-        let (scene, _) = try S.load(svg)
-        #expect(scene.tree.count == 1 + 1 + 3000 * 2 + 1)
+        for i in 1...links { svg += "<g id=\"e\(i)\"><use href=\"#e\(i - 1)\"/></g>" }
+        return svg + "</defs><use id=\"top\" href=\"#e\(links)\"/></svg>"
+    }
+
+    /// As deep as instancing may nest (999 levels): built without recursion.
+    @Test func deepUseChainsBuildWithoutRecursion() throws {
+        let (scene, _) = try S.load(Self.groupUseChain(498))
+        #expect(scene.tree.count == 1 + 1 + 498 * 2 + 1)
+        var depth = 0
+        var id = scene.root
+        while let next = scene.tree.sublayers(of: id).first {
+            depth += 1
+            id = next
+        }
+        #expect(depth == 998)
+    }
+
+    /// Nesting deeper than ``SceneBuilder/nestingLimit`` is refused before anything is built,
+    /// located at the first `use` past the limit (a 1.9 MB chain of 50,000 once made `inspect`
+    /// write 8.7 GB); the limit counts the document's own nesting too.
+    @Test(arguments: [(499, true), (498, false)])
+    func useChainsNestedTooDeepAreRefused(links: Int, refused: Bool) throws {
+        let svg = Self.groupUseChain(links)
+        if !refused {
+            _ = try S.load(svg)
+            return
+        }
+        let error = try #require(throws: SVGImportError.self) { try S.load(svg) }
+        #expect(error.kind == .useExpansion)
+        #expect(error.message == "'use' instancing would nest elements more than 1000 levels deep")
+        // At the `use` instancing the deepest nesting: the outermost one, last in the file.
+        let top = try #require(svg.range(of: "<use id=\"top\""))
+        #expect(error.location.line == 1)
+        #expect(error.location.column == svg.utf8.distance(from: svg.startIndex, to: top.lowerBound) + 1)
     }
 
     @Test func manyClipPathsOnClipPathsDoNotRecurse() throws {
