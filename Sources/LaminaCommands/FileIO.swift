@@ -95,16 +95,16 @@ package enum FileIO {
         try write(Array(text.utf8), to: path)
     }
 
-    /// Prints one line to standard error.
+    /// Prints one line to standard error (control characters shown, see ``TerminalText``).
     package static func printError(_ line: String) {
-        writeAll(fd: 2, Array((line + "\n").utf8))
+        writeAll(fd: 2, Array((TerminalText.printable(line) + "\n").utf8))
     }
 
-    /// Prints diagnostics to standard error, compiler style.
+    /// Prints diagnostics to standard error, compiler style, one line each.
     package static func printDiagnostics(_ diagnostics: [Diagnostic], file: String) {
         guard !diagnostics.isEmpty else { return }
         var text = ""
-        for d in diagnostics { text += d.formatted(defaultFile: file) + "\n" }
+        for d in diagnostics { text += TerminalText.printable(d.formatted(defaultFile: file)) + "\n" }
         writeAll(fd: 2, Array(text.utf8))
     }
 

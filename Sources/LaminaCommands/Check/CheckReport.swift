@@ -59,8 +59,9 @@ package struct CheckReport: Sendable {
         case .failed: out = "FAIL \(result.scene.name)"
         case .recorded: out = "recorded \(result.scene.name)"
         }
-        out += "\n"
-        for line in result.details { out += "  " + line + "\n" }
+        // Scene names and details quote file names and values: one printable line each.
+        out = TerminalText.printable(out) + "\n"
+        for line in result.details { out += "  " + TerminalText.printable(line) + "\n" }
         return out
     }
 
@@ -89,7 +90,7 @@ package struct CheckReport: Sendable {
 
     /// What goes to standard error: the failure message, if the run stopped early.
     package var errorText: String {
-        failure.map { $0.message + "\n" } ?? ""
+        failure.map { TerminalText.printable($0.message) + "\n" } ?? ""
     }
 
     /// Prints the report (stdout, and stderr for a failure), writes the JUnit report to `junit`

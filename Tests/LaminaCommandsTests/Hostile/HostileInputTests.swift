@@ -29,6 +29,9 @@ import Testing
             let diagnostics = c.command == .check ? run.stdout + run.stderr : run.stderr
             #expect(Self.contains(diagnostics, c.fragment), "diagnostics: \(diagnostics.prefix(600))")
             #expect(!diagnostics.contains("Fatal error"), "\(diagnostics.prefix(600))")
+            // Names and values quoted from the input cannot reach the terminal as control characters.
+            let controls = diagnostics.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || (0x7F...0x9F).contains($0.value) }
+            #expect(controls.isEmpty, "\(diagnostics.prefix(600).debugDescription)")
 
             if c.status != 0 {
                 #expect(try Self.listing(dir) == before, "a failed run left files behind")
