@@ -45,12 +45,17 @@ public enum InspectReport {
         for (k, id) in tree.paintOrder(from: root).enumerated() { paintIndex[id.index] = k }
         var out: [UInt8] = Array("[".utf8)
         var count = 0
-        func emit(_ id: LayerID, path: String) {
-            var line = count == 0 ? "\n  " : ",\n  "
-            appendObject(
-                id, tree: tree, path: path, toRoot: toRoot[id.index], clip: clips[id.index],
-                paintIndex: paintIndex[id.index], to: &line)
-            out.append(contentsOf: line.utf8)
+        var rest = ""
+        // One object: the path quoted byte by byte (it may be long: it names every ancestor),
+        // then the other keys.
+        func emit(_ id: LayerID, path: UnsafeBufferPointer<UInt8>) {
+            out.append(contentsOf: (count == 0 ? "\n  {\"path\": " : ",\n  {\"path\": ").utf8)
+            appendQuoted(path, to: &out)
+            rest.removeAll(keepingCapacity: true)
+            appendFields(
+                id, tree: tree, toRoot: toRoot[id.index], clip: clips[id.index], paintIndex: paintIndex[id.index],
+                to: &rest)
+            out.append(contentsOf: rest.utf8)
             count += 1
             if out.count >= pieceBytes {
                 out.withUnsafeBytes(sink)
@@ -58,7 +63,7 @@ public enum InspectReport {
             }
         }
         if let id = selected {
-            emit(id, path: tree.path(of: id, root: root))
+            Array(tree.path(of: id, root: root).utf8).withUnsafeBufferPointer { emit(id, path: $0) }
         } else {
             // Tree order (``LayerTree/preorder(from:includeMasks:)``: a layer, its mask, then its
             // sublayers), with the path of the layer last visited kept in one buffer: every
@@ -79,7 +84,11 @@ public enum InspectReport {
                         path.append(contentsOf: String(index).utf8)
                     }
                 }
-                emit(id, path: id == root ? "/" : String(decoding: path, as: UTF8.self))
+                if id == root {
+                    "/".utf8.withContiguousStorageIfAvailable { emit(id, path: $0) }
+                } else {
+                    path.withUnsafeBufferPointer { emit(id, path: $0) }
+                }
                 let subs = tree.sublayers(of: id)
                 for k in subs.indices.reversed() { stack.append((subs[k], path.count, k)) }
                 if let m = tree.mask(of: id) { stack.append((m, path.count, -1)) }
@@ -90,14 +99,11 @@ public enum InspectReport {
         return true
     }
 
-    /// One layer's object on one line.
-    static func appendObject(
-        _ id: LayerID, tree: LayerTree, path: String, toRoot: Homography?, clip: Rect?, paintIndex: Int?,
-        to out: inout String
+    /// The keys after `path`, and the closing brace.
+    static func appendFields(
+        _ id: LayerID, tree: LayerTree, toRoot: Homography?, clip: Rect?, paintIndex: Int?, to out: inout String
     ) {
         let l = tree[id]
-        out += "{\"path\": "
-        appendQuoted(path, to: &out)
         out += ", \"frame\": "
         appendRect(tree.frame(of: id), to: &out)
         out += ", \"bounds\": "
@@ -158,6 +164,29 @@ public enum InspectReport {
 
     static func appendPoint(_ p: Point, to out: inout String) {
         appendNumbers([p.x, p.y], to: &out)
+    }
+
+    /// ``appendQuoted(_:to:)-(String,_)`` of UTF-8 bytes, appended as bytes: runs without
+    /// anything to escape are copied whole.
+    static func appendQuoted(_ s: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var start = 0
+        for (i, b) in s.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: s[start..<i]))
+            switch b {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
+            default:
+                let hex = String(b, radix: 16)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            }
+            start = i + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: s[start...]))
+        out.append(UInt8(ascii: "\""))
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
