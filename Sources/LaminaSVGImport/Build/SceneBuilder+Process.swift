@@ -11,7 +11,8 @@ extension SceneBuilder {
         built += 1
         if built > buildCap {
             throw SVGImportError(
-                .useExpansion, "'use' instancing creates more than \(buildCap) elements", at: tree.location(of: w.element))
+                .useExpansion, "instancing ('use', 'clip-path') creates more than \(buildCap) elements",
+                at: tree.location(of: w.element))
         }
         if w.context == .clip, !(kind.isShape || kind == .text || kind == .use) {
             return

@@ -57,7 +57,15 @@ extension SceneBuilder {
             let x1 = x("x1") ?? 0, y1 = y("y1") ?? 0, x2 = x("x2") ?? 0, y2 = y("y2") ?? 0
             return (.line(x1: x1, y1: y1, x2: x2, y2: y2), Rect.boundingBox(of: [Point(x1, y1), Point(x2, y2)]))
         case .polyline, .polygon, .path:
-            let list = prefetch?.geometry(e) ?? Self.listGeometry(in: tree, e)
+            let list: ListGeometry
+            if let prefetched = prefetch?.geometry(e) {
+                list = prefetched
+            } else if let known = geometryMemo[e] {
+                list = known
+            } else {
+                list = Self.listGeometry(in: tree, e)
+                geometryMemo[e] = list
+            }
             if let warning = list.warning { warn(warning, e) }
             return list.geometry
         default:

@@ -104,6 +104,10 @@ struct SceneBuilder {
     /// Per element name (``ElementTree/nameIndex(_:)``), the SVG facts of a layer whose element
     /// has no id, class, title or compositing facts, shared by every such layer.
     var plainSVGInfo: [LayerBox<SVGInfo>?] = []
+    /// The ``ListGeometry`` of each `path`, `polygon` and `polyline` built without the prefetch
+    /// (clip path children, `use` targets, small documents): an element instanced many times
+    /// (a clip path referenced from thousands of elements) has its data read once.
+    var geometryMemo: [Int: ListGeometry] = [:]
     /// The threads the builder may use (the prefetch, the geometry pass).
     let threads: Int
 
@@ -163,6 +167,7 @@ struct SceneBuilder {
         cascade = StyleCascade(tree: tree, diagnostics: &none)
         ids = IDIndex(tree: tree)
         documentStyles = [:]
+        geometryMemo = [:]
         work = []
         clipFrames = []
         useGraph = UseGraph(tree: tree, targets: [])

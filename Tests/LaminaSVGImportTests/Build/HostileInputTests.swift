@@ -64,6 +64,23 @@ import Testing
         }
     }
 
+    /// A clip path with a long path, used by 200 elements of a clip path that 200 elements use:
+    /// 40,000 instances of the path, whose data is read once (each instance once re-read all
+    /// 50 KB: 2 GB of path data, minutes in a debug build; a fuzzer's 99 × 99 × 99 fan-out ran
+    /// 28 s before the instance limit stopped it).
+    @Test func clipPathInstancesReadTheirPathOnce() throws {
+        let d = "M0 0" + String(repeating: " L1 2 3 4", count: 5_000)
+        var svg = S.header + "><defs><clipPath id=\"c0\"><path d=\"\(d)\"/></clipPath><clipPath id=\"c1\">"
+        svg += String(repeating: "<rect width=\"5\" height=\"5\" clip-path=\"url(#c0)\"/>", count: 200)
+        svg += "</clipPath></defs>"
+        svg += String(repeating: "<rect width=\"9\" height=\"9\" clip-path=\"url(#c1)\"/>", count: 200) + "</svg>"
+        let start = ContinuousClock.now
+        let (scene, _) = try S.load(svg)
+        let elapsed = ContinuousClock.now - start
+        #expect(scene.tree.count > 80_000)
+        #expect(elapsed < .seconds(10), "\(elapsed)")
+    }
+
     /// A chain of groups each holding a `use` of the one before: `links` groups nest
     /// 2 × `links` + 3 elements deep (the root, the first `use`, the groups and theirs, the rect).
     static func groupUseChain(_ links: Int) -> String {
