@@ -31,13 +31,15 @@ let package = Package(
         ),
         // glibc's `mallopt`, for the command's allocator tuning.
         .systemLibrary(name: "CMalloc"),
+        // Removes temporary output files when a signal ends the process (a C signal handler).
+        .target(name: "CLaminaCleanup"),
         .target(name: "LaminaSVGImport", dependencies: ["LaminaCore", "CLibXML2"], swiftSettings: settings),
         .target(name: "LaminaJSON", dependencies: ["LaminaCore"], swiftSettings: settings),
         .target(name: "LaminaExport", dependencies: ["LaminaCore"], swiftSettings: settings),
         .target(
             name: "LaminaCommands",
             dependencies: [
-                "LaminaCore", "LaminaSVGImport", "LaminaJSON", "LaminaExport",
+                "LaminaCore", "LaminaSVGImport", "LaminaJSON", "LaminaExport", "CLaminaCleanup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings

@@ -1,3 +1,4 @@
+import CLaminaCleanup
 
 #if canImport(Glibc)
 import Glibc
@@ -17,6 +18,9 @@ package struct AtomicOutput: ~Copyable {
     private let fd: Int32
     /// The temporary file, or nil for standard output.
     private let temporary: String?
+    /// The temporary file's registration for removal by a signal that ends the process
+    /// (`lamina_cleanup_register`; -1 for none).
+    private let cleanupSlot: Int32
     private var failed = false
     private var done = false
     /// Bytes not yet handed to the file.
@@ -30,6 +34,7 @@ package struct AtomicOutput: ~Copyable {
         if path == "-" {
             fd = 1
             temporary = nil
+            cleanupSlot = -1
             return
         }
         let parent = PathText.deletingLastComponent(path)
@@ -41,6 +46,7 @@ package struct AtomicOutput: ~Copyable {
         }
         self.fd = fd
         temporary = tmp
+        cleanupSlot = lamina_cleanup_register(tmp)
     }
 
     /// Appends bytes; a failure is remembered and reported by ``commit()``.
@@ -81,6 +87,7 @@ package struct AtomicOutput: ~Copyable {
             return
         }
         if close(fd) != 0 { failed = true }
+        defer { lamina_cleanup_unregister(cleanupSlot) }
         guard !failed else {
             unlink(temporary)
             throw CommandError(.ioError, "\(path): error: write failed")
@@ -97,5 +104,6 @@ package struct AtomicOutput: ~Copyable {
         _ = behind?.finish()  // no write may land after the file is gone
         close(fd)
         unlink(temporary)
+        lamina_cleanup_unregister(cleanupSlot)
     }
 }

@@ -1,3 +1,4 @@
+import CLaminaCleanup
 import ArgumentParser
 import Dispatch
 
@@ -29,6 +30,8 @@ extension Lamina {
     /// `dispatch_main` leaves by `pthread_exit`, whose unwinding in a static executable first
     /// sorts every frame description in the program (about 20 ms, more than a small conversion).
     public static func runFromCommandLine() -> Never {
+        // A signal that ends the process removes the temporary files of unfinished outputs.
+        lamina_cleanup_install()
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             // The common one-file commands skip ArgumentParser's start-up (see FastCommand).

@@ -1,3 +1,4 @@
+import CLaminaCleanup
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -31,6 +32,9 @@ package enum CheckFiles {
         let tmp = dir + "/.\(url.lastPathComponent).lamina-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw WriteError(description: "\(path): cannot create: \(reason())") }
+        // Removed by a signal that ends the process before the rename (see AtomicOutput).
+        let cleanupSlot = lamina_cleanup_register(tmp)
+        defer { lamina_cleanup_unregister(cleanupSlot) }
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buf in

@@ -1,0 +1,94 @@
+import Foundation
+import LaminaTestSupport
+import Testing
+
+/// A conversion ended by a signal while it writes (Ctrl-C, `timeout`, a CI job cancelled)
+/// leaves neither the output nor its temporary file: the temporary file is removed by the
+/// signal handler (CLaminaCleanup), and the process still ends by that signal.
+@Suite(.serialized) struct SignalCleanupTests {
+    /// A drawing whose layer JSON takes long enough to write that the signal lands mid-way.
+    static let drawing: String = {
+        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\">"
+        s.reserveCapacity(12_000_000)
+        for i in 0..<200_000 {
+            s += "<rect x=\"\(i % 100)\" y=\"\(i % 97)\" width=\"1.5\" height=\"2.5\" fill=\"#\(String(i % 4096, radix: 16))\"/>"
+        }
+        return s + "</svg>"
+    }()
+
+    /// Starts `path` with `arguments`, stderr to /dev/null, and the three signals at their
+    /// default action and unblocked (the test runner may have them blocked or ignored, which a
+    /// child inherits).
+    static func spawn(_ path: String, _ arguments: [String]) throws -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t(), none = sigset_t()
+        sigemptyset(&defaults)
+        sigemptyset(&none)
+        for s in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&defaults, s) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        guard result == 0 else { throw POSIXError(POSIXError.Code(rawValue: result) ?? .EINVAL) }
+        return pid
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    func aSignalWhileWritingLeavesNoFile(signal: Int32) throws {
+        let exe = try #require(TestSupport.laminaExecutable, "lamina executable not built")
+        try TestSupport.withTemporaryDirectory { dir in
+            try Data(Self.drawing.utf8).write(to: dir.appendingPathComponent("in.svg"))
+            let pid = try Self.spawn(exe.path, ["convert", dir.path + "/in.svg", "-o", dir.path + "/out.json"])
+            // Wait for the temporary file: the output is being written.
+            var writing = false
+            var status: Int32 = 0
+            var exited = false
+            let deadline = Date().addingTimeInterval(120)
+            while !writing, !exited, Date() < deadline {
+                let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+                writing = names.contains { $0.hasPrefix(".out.json.lamina-") }
+                if !writing {
+                    exited = waitpid(pid, &status, WNOHANG) == pid
+                    usleep(500)
+                }
+            }
+            if writing { kill(pid, signal) }
+            if !exited { waitpid(pid, &status, 0) }
+            try #require(writing, "the conversion finished before a signal could be sent")
+            // Ended by the signal itself (WIFSIGNALED, WTERMSIG), as without the handler.
+            #expect(status & 0x7F == signal, "wait status \(status)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.svg"])
+        }
+    }
+
+    /// Past the file size limit (`ulimit -f`) a write fails (SIGXFSZ is ignored): an I/O error
+    /// (74), reported, and nothing left behind.
+    @Test func theFileSizeLimitIsAWriteError() throws {
+        let exe = try #require(TestSupport.laminaExecutable, "lamina executable not built")
+        try TestSupport.withTemporaryDirectory { dir in
+            try Data(Self.drawing.utf8).write(to: dir.appendingPathComponent("in.svg"))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -f 64; exec \"$0\" convert in.svg -o out.json", exe.path]
+            process.currentDirectoryURL = dir
+            let err = Pipe()
+            process.standardError = err
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit)
+            #expect(process.terminationStatus == 74, "\(stderr)")
+            #expect(stderr.contains("out.json: error: write failed"), "\(stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.svg"])
+        }
+    }
+}
