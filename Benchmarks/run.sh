@@ -48,6 +48,10 @@ if [ ! -x "$XMLWALK" ] || [ "$SHARED/tools/xmlwalk.c" -nt "$XMLWALK" ]; then
     # shellcheck disable=SC2046
     gcc -O2 -o "$XMLWALK" "$SHARED/tools/xmlwalk.c" $(xml2-config --cflags --libs)
 fi
+FIRSTTOUCH="$WORK/firsttouch"
+if [ ! -x "$FIRSTTOUCH" ] || [ "$REPO/Benchmarks/firsttouch.c" -nt "$FIRSTTOUCH" ]; then
+    gcc -O2 -o "$FIRSTTOUCH" "$REPO/Benchmarks/firsttouch.c"
+fi
 RESVG=${RESVG:-$HOME/.cache/lamina-eval/bin/resvg}
 [ -x "$RESVG" ] || RESVG=$(command -v resvg || true)
 
@@ -119,6 +123,7 @@ bench_file() {
 echo "# Lamina benchmarks — $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "lamina: $LAMINA ($(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo '?'))"
+echo "memory: $("$FIRSTTOUCH" 100 1000)"
 
 echo; echo "## Real files ($SHARED/perf-data)"
 header
