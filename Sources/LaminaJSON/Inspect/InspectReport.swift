@@ -84,11 +84,7 @@ public enum InspectReport {
                         path.append(contentsOf: String(index).utf8)
                     }
                 }
-                if id == root {
-                    "/".utf8.withContiguousStorageIfAvailable { emit(id, path: $0) }
-                } else {
-                    path.withUnsafeBufferPointer { emit(id, path: $0) }
-                }
+                (id == root ? [UInt8(ascii: "/")] : path).withUnsafeBufferPointer { emit(id, path: $0) }
                 let subs = tree.sublayers(of: id)
                 for k in subs.indices.reversed() { stack.append((subs[k], path.count, k)) }
                 if let m = tree.mask(of: id) { stack.append((m, path.count, -1)) }
