@@ -259,7 +259,10 @@ final class ReaderState {
             return
         }
         let message = e.message.map { String(cString: $0) } ?? "unknown XML error"
+        // One line: libxml2 ends its messages with a line feed and puts some details on a
+        // second line ("… indicate encoding !\nBytes: 0xE9 …").
         let trimmed = String(message.reversed().drop { $0 == "\n" || $0 == " " }.reversed())
+            .split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " ")
         let location = SourceLocation(file: file, line: Int(max(e.line, 0)), column: Int(max(e.int2, 0)))
         if e.level.rawValue >= XML_ERR_FATAL.rawValue {
             if failure == nil {
