@@ -30,9 +30,10 @@ package enum SVGMarkup {
 
     /// Appends ` name="value"` with the value XML-escaped; an unsafe attribute (an event
     /// handler, `javascript:`, a `url()` outside the file) is left out (Docs/Security.md), and so
-    /// is one whose name is not an XML name without a prefix (it would make the document ill-formed).
+    /// is one whose name cannot be written (``MarkupSafety/isAttributeName(_:)``: it would make
+    /// the document ill-formed).
     package static func attr(dynamic name: String, _ value: String, to out: inout [UInt8]) {
-        guard MarkupSafety.isSafeAttributeFast(name, value), MarkupSafety.isNCName(name) else { return }
+        guard MarkupSafety.isSafeAttributeFast(name, value), MarkupSafety.isAttributeName(name) else { return }
         out.append(0x20)
         out.append(contentsOf: name.utf8)
         lit("=\"", to: &out)

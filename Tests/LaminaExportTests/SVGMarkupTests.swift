@@ -34,20 +34,29 @@ import Testing
 
     /// An `extra` name that is not an XML name without a prefix would make the document
     /// ill-formed: the attribute is left out.
-    @Test(arguments: ["a b", "x\"y", "<", "", "1a", "xlink:href", "a=b", "a/"])
-    func attributesWithoutAnXMLNameAreLeftOut(name: String) {
+    @Test(arguments: ["a b", "x\"y", "<", "", "1a", "foo:bar", "xlink:", ":a", "xml:a:b", "a=b", "a/"])
+    func attributesWithoutAWritableNameAreLeftOut(name: String) {
         var out: [UInt8] = []
         SVGMarkup.attr(dynamic: name, "1", to: &out)
         #expect(out.isEmpty)
-        #expect(!MarkupSafety.isNCName(name))
+        #expect(!MarkupSafety.isAttributeName(name))
     }
 
     @Test func xmlNames() {
         for name in ["paint-order", "_a.b-c9", "\u{E9}t\u{E9}", "a\u{B7}b", "x\u{300}", "\u{10000}z"] {
             #expect(MarkupSafety.isNCName(name), "\(name)")
+            #expect(MarkupSafety.isAttributeName(name), "\(name)")
         }
         for name in ["-a", ".a", "9a", "a:b", "a\u{D7}b", "\u{B7}a", "a\u{2000}"] {
             #expect(!MarkupSafety.isNCName(name), "\(name)")
+        }
+        // The prefixes every written document binds.
+        for name in ["xml:space", "xlink:href", "xml:lang"] {
+            #expect(!MarkupSafety.isNCName(name))
+            #expect(MarkupSafety.isAttributeName(name), "\(name)")
+            var out: [UInt8] = []
+            SVGMarkup.attr(dynamic: name, "v", to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == " \(name)=\"v\"")
         }
     }
 

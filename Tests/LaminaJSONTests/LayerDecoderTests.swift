@@ -110,8 +110,8 @@ func decodeError(_ json: String, file: String = "t.json") -> LayerJSONError? {
             doc(#"{"svg": {"element": "g", "extra": [["x\"y", "1"]]}}"#), .invalidValue, "root.svg.extra[0]",
             "'x\"y' is not an attribute name"),
         BadDocument(
-            doc(#"{"svg": {"element": "g", "extra": [["xlink:href", "a"]]}}"#), .invalidValue, "root.svg.extra[0]",
-            "'xlink:href' is not an attribute name"),
+            doc(#"{"svg": {"element": "g", "extra": [["foo:bar", "a"]]}}"#), .invalidValue, "root.svg.extra[0]",
+            "'foo:bar' is not an attribute name"),
         BadDocument(
             doc(#"{"content": {"kind": "circle", "extra": [["", "1"]]}}"#), .invalidValue, "root.content.extra[0]",
             "'' is not an attribute name"),

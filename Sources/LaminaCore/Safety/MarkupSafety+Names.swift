@@ -1,9 +1,19 @@
 /// Which names can be written as attribute names.
 extension MarkupSafety {
-    /// Whether `name` is an XML name without a colon (an `NCName`, Namespaces in XML 1.0 §3):
-    /// it can be written as an attribute name and needs no namespace declaration. The names a
-    /// writer takes from its input (the `extra` properties of layer JSON) are checked with it,
-    /// so that a name like `a b` or `x"y` cannot make the document ill-formed.
+    /// Whether `name` can be written as an attribute name of an SVG element whose document binds
+    /// only the `xml` and `xlink` prefixes: an ``isNCName(_:)`` name, or one of those prefixes,
+    /// a colon and such a name (`xml:space`, `xlink:href`; the writers declare `xlink` when it
+    /// is used). The names a writer takes from its input (the `extra` properties of layer JSON)
+    /// are checked with it, so that a name like `a b`, `x"y` or `foo:bar` cannot make the
+    /// document ill-formed.
+    public static func isAttributeName(_ name: String) -> Bool {
+        guard let colon = name.utf8.firstIndex(of: UInt8(ascii: ":")) else { return isNCName(name) }
+        let prefix = name[..<colon]
+        guard prefix == "xml" || prefix == "xlink" else { return false }
+        return isNCName(String(name[name.utf8.index(after: colon)...]))
+    }
+
+    /// Whether `name` is an XML name without a colon (an `NCName`, Namespaces in XML 1.0 §3).
     public static func isNCName(_ name: String) -> Bool {
         var first = true
         for scalar in name.unicodeScalars {

@@ -168,7 +168,7 @@ extension LayerDecoder {
             try d.readArray("a [name, value] pair") { d, _ throws(LayerJSONError) in pair.append(try d.string()) }
             guard pair.count == 2 else { throw d.invalid("expected a [name, value] pair of 2 strings", at: start) }
             // The name is written as an attribute name: it must be one.
-            guard MarkupSafety.isNCName(pair[0]) else {
+            guard MarkupSafety.isAttributeName(pair[0]) else {
                 throw d.invalid("'\(pair[0].prefix(80))' is not an attribute name", at: start)
             }
             out.append(StyleProperty(pair[0], pair[1]))
