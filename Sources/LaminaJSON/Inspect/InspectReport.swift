@@ -189,23 +189,9 @@ public enum InspectReport {
     ///
     /// Shared with `lamina check`'s JSON diff so both spell strings the same way.
     package static func appendQuoted(_ s: String, to out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        out += "\""
+        var bytes: [UInt8] = []
+        var text = s
+        text.withUTF8 { appendQuoted($0, to: &bytes) }
+        out += String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -47,14 +47,15 @@ extension SceneBuilder {
                 total = min(cap, total + (drawsInPlace ? size[c] : 1))
                 if drawsInPlace { below = max(below, depth[c]) }
             }
-            if let t = useTarget(e), state[t] == 2 {
+            let target = useTarget(e)
+            if let t = target, state[t] == 2 {
                 total = min(cap, total + size[t])
                 if total > (worst?.size ?? Self.instanceLimit) { worst = (e, total) }
                 below = max(below, depth[t])
             }
             size[e] = total
             depth[e] = min(below + 1, Int32(Self.nestingLimit) + 1)
-            if useTarget(e) != nil, depth[e] > deepestUse?.depth ?? 0 { deepestUse = (e, depth[e]) }
+            if target != nil, depth[e] > deepestUse?.depth ?? 0 { deepestUse = (e, depth[e]) }
             state[e] = 2
         }
         if depth[0] > Self.nestingLimit {

@@ -43,7 +43,7 @@ extension SceneBuilder {
         layers.layers[id.index].hidden = hidden
         layers.layers[id.index].content = consume content
         if info.id == nil && !info.mayHaveRareFacts {
-            layers.layers[id.index].setSVG(sharing: plainSVGInfo(w.element))
+            layers.layers[id.index].setSVG(sharing: plainSVGBox(for: w.element))
         } else {
             layers.layers[id.index].svg = info
         }
@@ -57,10 +57,9 @@ extension SceneBuilder {
         return id
     }
 
-    /// The shared box of ``plainSVGInfo``'s facts for `element`'s name (made on first use).
-    mutating func plainSVGInfo(_ element: Int) -> LayerBox<SVGInfo> {
+    /// The shared box of ``plainSVGInfo`` for `element`'s name.
+    mutating func plainSVGBox(for element: Int) -> LayerBox<SVGInfo> {
         let k = tree.nameIndex(element)
-        if plainSVGInfo.isEmpty { plainSVGInfo = Array(repeating: nil, count: tree.nameCount) }
         if let box = plainSVGInfo[k] { return box }
         let box = LayerBox(SVGInfo(element: tree.name(element)))
         plainSVGInfo[k] = box

@@ -102,8 +102,8 @@ struct SceneBuilder {
     /// thread (nil for small documents or one thread).
     var prefetch: ElementPrefetch?
     /// Per element name (``ElementTree/nameIndex(_:)``), the SVG facts of a layer whose element
-    /// has no id, class, title or compositing facts, shared by every such layer.
-    var plainSVGInfo: [LayerBox<SVGInfo>?] = []
+    /// has no id, class, title or compositing facts, shared by every such layer (made on first use).
+    var plainSVGInfo: [LayerBox<SVGInfo>?]
     /// The ``ListGeometry`` of each `path`, `polygon` and `polyline` built without the prefetch
     /// (clip path children, `use` targets, small documents): an element instanced many times
     /// (a clip path referenced from thousands of elements) has its data read once.
@@ -119,6 +119,7 @@ struct SceneBuilder {
     ) {
         self.tree = tree
         self.threads = threads
+        self.plainSVGInfo = Array(repeating: nil, count: tree.nameCount)
         var d = diagnostics
         self.cascade = StyleCascade(tree: tree, diagnostics: &d)
         self.diagnostics = d

@@ -40,7 +40,7 @@ package struct ElementTree: Sendable {
     }
 
     /// The local name of element `i`.
-    package func name(_ i: Int) -> String { table.elementNames[Int(table.elements[i].name)].name }
+    package func name(_ i: Int) -> String { table.elementNames[nameIndex(i)].name }
 
     /// The index of element `i`'s name among the document's distinct element names
     /// (`0..<nameCount`): equal for elements of the same name and namespace.
@@ -53,7 +53,7 @@ package struct ElementTree: Sendable {
     package func kind(_ i: Int) -> ElementKind { table.elements[i].kind }
 
     /// True when element `i` is in the SVG namespace.
-    package func isSVG(_ i: Int) -> Bool { table.elementNames[Int(table.elements[i].name)].isSVG }
+    package func isSVG(_ i: Int) -> Bool { table.elementNames[nameIndex(i)].isSVG }
 
     /// The parent of element `i` (nil for the document element).
     package func parent(_ i: Int) -> Int? {
