@@ -1,6 +1,9 @@
 #include "lamina_cleanup.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -9,32 +12,57 @@
 // Enough for every output a batch has open at once (one per job).
 #define SLOTS 64
 
+enum { FREE = 0, CREATING = 1, REGISTERED = 2 };
+
 static char paths[SLOTS][PATH_MAX];
-// 0: free; 1: being filled; 2: holds a registered path.
 static atomic_int states[SLOTS];
 
-int lamina_cleanup_register(const char *path) {
+static const int handled[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+#define HANDLED_COUNT (sizeof handled / sizeof handled[0])
+
+// Takes a free slot for `path`, left CREATING; -1 when the path is too long or none is free.
+static int claim(const char *path) {
     size_t n = strlen(path);
     if (n >= PATH_MAX) return -1;
     for (int i = 0; i < SLOTS; i++) {
-        int expected = 0;
-        if (atomic_compare_exchange_strong(&states[i], &expected, 1)) {
+        int expected = FREE;
+        if (atomic_compare_exchange_strong(&states[i], &expected, CREATING)) {
             memcpy(paths[i], path, n + 1);
-            atomic_store(&states[i], 2);
             return i;
         }
     }
     return -1;
 }
 
+int lamina_cleanup_create(const char *path, int *slot) {
+    // The file must never exist unregistered, or a signal arriving between its creation and
+    // its registration would leave it behind. This thread blocks the signals meanwhile; a
+    // handler running on another thread waits while the slot is CREATING.
+    sigset_t block, old;
+    sigemptyset(&block);
+    for (unsigned k = 0; k < HANDLED_COUNT; k++) sigaddset(&block, handled[k]);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    int i = claim(path);
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    int saved = errno;
+    if (i >= 0) atomic_store(&states[i], fd >= 0 ? REGISTERED : FREE);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    *slot = fd >= 0 ? i : -1;
+    errno = saved;
+    return fd;
+}
+
 void lamina_cleanup_unregister(int slot) {
-    if (slot >= 0 && slot < SLOTS) atomic_store(&states[slot], 0);
+    if (slot >= 0 && slot < SLOTS) atomic_store(&states[slot], FREE);
 }
 
 // Only async-signal-safe calls: unlink, sigaction, raise.
 static void remove_and_reraise(int sig) {
     for (int i = 0; i < SLOTS; i++) {
-        if (atomic_load(&states[i]) == 2) unlink(paths[i]);
+        int state;
+        // Another thread is between creating this file and recording that it did.
+        while ((state = atomic_load(&states[i])) == CREATING) {}
+        if (state == REGISTERED) unlink(paths[i]);
     }
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);
@@ -49,12 +77,14 @@ void lamina_cleanup_install(void) {
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = remove_and_reraise;
     sigemptyset(&sa.sa_mask);
-    const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-    for (unsigned k = 0; k < sizeof sigs / sizeof sigs[0]; k++) {
+    // While one handler runs, the other signals wait: two handlers at once on one thread
+    // could not both finish.
+    for (unsigned k = 0; k < HANDLED_COUNT; k++) sigaddset(&sa.sa_mask, handled[k]);
+    for (unsigned k = 0; k < HANDLED_COUNT; k++) {
         struct sigaction old;
         // A signal ignored by whoever started the process (nohup) stays ignored.
-        if (sigaction(sigs[k], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
-        sigaction(sigs[k], &sa, NULL);
+        if (sigaction(handled[k], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+        sigaction(handled[k], &sa, NULL);
     }
     signal(SIGXFSZ, SIG_IGN);
 }

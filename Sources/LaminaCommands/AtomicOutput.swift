@@ -19,7 +19,7 @@ package struct AtomicOutput: ~Copyable {
     /// The temporary file, or nil for standard output.
     private let temporary: String?
     /// The temporary file's registration for removal by a signal that ends the process
-    /// (`lamina_cleanup_register`; -1 for none).
+    /// (`lamina_cleanup_create`; -1 for none).
     private let cleanupSlot: Int32
     private var failed = false
     private var done = false
@@ -40,13 +40,14 @@ package struct AtomicOutput: ~Copyable {
         let parent = PathText.deletingLastComponent(path)
         let dir = parent.isEmpty ? "." : parent
         let tmp = dir + "/.\(PathText.lastComponent(path)).lamina-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        var slot: Int32 = -1
+        let fd = lamina_cleanup_create(tmp, &slot)
         guard fd >= 0 else {
             throw CommandError(.cannotCreate, "\(path): error: cannot create output: \(String(cString: strerror(errno)))")
         }
         self.fd = fd
         temporary = tmp
-        cleanupSlot = lamina_cleanup_register(tmp)
+        cleanupSlot = slot
     }
 
     /// Appends bytes; a failure is remembered and reported by ``commit()``.

@@ -9,9 +9,11 @@
 /// file size limit fails with EFBIG and is reported like any failed write.
 void lamina_cleanup_install(void);
 
-/// Registers `path` (a temporary file) for removal on such a signal; returns a slot for
-/// `lamina_cleanup_unregister`, or -1 when the path is too long or every slot is taken.
-int lamina_cleanup_register(const char *path);
+/// Creates `path` (write-only, exclusive, close-on-exec, mode 0644) and registers it in one
+/// step, so that no signal can find the file created but not yet registered. Returns the
+/// descriptor, or -1 with `errno` set; `*slot` receives the slot (-1 when none was free: the
+/// file is then created but not registered).
+int lamina_cleanup_create(const char *path, int *slot);
 
 /// Forgets the file of `slot` (after it was renamed or removed); -1 is ignored.
 void lamina_cleanup_unregister(int slot);

@@ -30,10 +30,10 @@ package enum CheckFiles {
         let path = url.path
         let dir = url.deletingLastPathComponent().path
         let tmp = dir + "/.\(url.lastPathComponent).lamina-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw WriteError(description: "\(path): cannot create: \(reason())") }
         // Removed by a signal that ends the process before the rename (see AtomicOutput).
-        let cleanupSlot = lamina_cleanup_register(tmp)
+        var cleanupSlot: Int32 = -1
+        let fd = lamina_cleanup_create(tmp, &cleanupSlot)
+        guard fd >= 0 else { throw WriteError(description: "\(path): cannot create: \(reason())") }
         defer { lamina_cleanup_unregister(cleanupSlot) }
         var offset = 0
         while offset < bytes.count {
