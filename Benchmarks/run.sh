@@ -7,7 +7,7 @@
 #                                                removing them first, untimed)
 # Measures wall time, CPU time (user+sys) and peak RSS with /usr/bin/time, for:
 #   convert → flat SVG, convert → JSON, debug, JSON → SVG (on generated and real files),
-#   check on Samples, a --jobs 1 vs --jobs 2 batch, and resvg on the real files.
+#   check on Samples, a --jobs 1 vs --jobs 2 batch (also with one thread per file), and resvg on the real files.
 # The floor is libxml2's SAX walk (xmlwalk, built here), measured in the same run.
 # Generated inputs go to $LAMINA_BENCH_DIR (default: $TMPDIR/lamina-bench), never the repo.
 set -euo pipefail
@@ -144,16 +144,25 @@ echo; echo "## check on Samples"
 header
 measure "check Samples" "$REPO/Samples/README.md" 0 0 0 "$LAMINA" check "$REPO/Samples"
 
-echo; echo "## Batch: convert → SVG of the real files and 4 × 1e4 generated files, --jobs 1 vs 2"
+echo; echo "## Batch: convert → SVG of the real files and 16 × 1e4 generated files, --jobs 1 vs 2"
 batch=()
 for f in "$SHARED"/perf-data/*.svg; do batch+=("$f"); done
-for k in 1 2 3 4; do
+for k in $(seq 1 16); do
     f="$WORK/in/batch-$k.svg"
     [ -f "$f" ] || python3 "$SHARED/tools/gen_svg.py" "$WORK/in" --n 10000 --depth 10 --seed "$k" --name "batch-$k" >/dev/null
     batch+=("$f")
 done
 header
 measure "batch --jobs 1" "${batch[0]}" 0 0 0 "$LAMINA" convert "${batch[@]}" --output-dir "$WORK/out/batch1" --jobs 1
-j1=$LAST
+j1=$LAST c1=$LASTCPU
 measure "batch --jobs 2" "${batch[0]}" 0 0 0 "$LAMINA" convert "${batch[@]}" --output-dir "$WORK/out/batch2" --jobs 2
-awk -v a="$j1" -v b="$LAST" 'BEGIN { printf "\nspeed-up --jobs 2 / --jobs 1: %.2f×\n", (b > 0 ? a / b : 0) }'
+j2=$LAST c2=$LASTCPU
+# The same with one thread per file (LAMINA_THREADS=1): the batch's own scaling, without the
+# parallelism each conversion already has.
+measure "batch --jobs 1, 1 thread/file" "${batch[0]}" 0 0 0 env LAMINA_THREADS=1 "$LAMINA" convert "${batch[@]}" --output-dir "$WORK/out/batch3" --jobs 1
+s1=$LAST
+measure "batch --jobs 2, 1 thread/file" "${batch[0]}" 0 0 0 env LAMINA_THREADS=1 "$LAMINA" convert "${batch[@]}" --output-dir "$WORK/out/batch4" --jobs 2
+awk -v a="$j1" -v b="$j2" -v ca="$c1" -v cb="$c2" -v s1="$s1" -v s2="$LAST" 'BEGIN {
+    printf "\nspeed-up --jobs 2 / --jobs 1: %.2f× (cores busy: %.2f → %.2f)\n", (b > 0 ? a / b : 0), (a > 0 ? ca / a : 0), (b > 0 ? cb / b : 0)
+    printf "speed-up --jobs 2 / --jobs 1, one thread per file: %.2f×\n", (s2 > 0 ? s1 / s2 : 0)
+}'
