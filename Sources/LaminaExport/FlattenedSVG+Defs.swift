@@ -4,40 +4,41 @@ import LaminaCore
 extension FlatWriter {
     /// The id of a clip node's `<clipPath>` for an element whose user space maps to output
     /// space by the inverse of `inverse` (nil: output space), writing it and its outer chain on
-    /// first use. Identical definitions share one id.
-    mutating func clipID(node: Int, inverse: AffineTransform?) -> String {
+    /// first use; the chain ends before `stop` (a node an enclosing group already applies).
+    /// Identical definitions share one id.
+    mutating func clipID(node: Int, inverse: AffineTransform?, stop: Int? = nil) -> String {
         let s = inverse
-        if let id = clipIDs[ClipKey(node: node, space: s)] { return id }
+        if let id = clipIDs[ClipKey(node: node, space: s, stop: stop)] { return id }
         var pending: [Int] = []
         var cur: Int? = node
-        while let c = cur, clipIDs[ClipKey(node: c, space: s)] == nil, pending.count <= list.clips.count {
+        while let c = cur, c != stop, clipIDs[ClipKey(node: c, space: s, stop: stop)] == nil, pending.count <= list.clips.count {
             pending.append(c)
             cur = list.clips[c].parent
         }
         for c in pending.reversed() {
             let n = list.clips[c]
             var content: [UInt8] = []
-            if let p = n.parent, let pid = clipIDs[ClipKey(node: p, space: s)] {
+            if let p = n.parent, p != stop, let pid = clipIDs[ClipKey(node: p, space: s, stop: stop)] {
                 SVGMarkup.generatedURLAttr("clip-path", id: pid, to: &content)
             }
             SVGMarkup.lit(">\n", to: &content)
             for shape in n.shapes { writeClipShape(shape, inverse: inverse, to: &content) }
             if let existing = clipDefs[ClipText(bytes: content)] {
-                clipIDs[ClipKey(node: c, space: s)] = existing
+                clipIDs[ClipKey(node: c, space: s, stop: stop)] = existing
                 continue
             }
             var counter = nextClip
             let id = generatedID("lamina-clip-", counter: &counter)
             nextClip = counter
             clipDefs[ClipText(bytes: content)] = id
-            clipIDs[ClipKey(node: c, space: s)] = id
+            clipIDs[ClipKey(node: c, space: s, stop: stop)] = id
             SVGMarkup.lit("<clipPath id=\"", to: &defs)
             SVGMarkup.raw(id, to: &defs)
             SVGMarkup.lit("\" clipPathUnits=\"userSpaceOnUse\"", to: &defs)
             defs.append(contentsOf: content)
             SVGMarkup.lit("</clipPath>\n", to: &defs)
         }
-        return clipIDs[ClipKey(node: node, space: s)] ?? ""
+        return clipIDs[ClipKey(node: node, space: s, stop: stop)] ?? ""
     }
 
     /// One shape inside a `<clipPath>`, moved from output space into the referencing space.

@@ -15,6 +15,8 @@ extension FlatWriter {
         /// Output space → the user space inside each open group.
         var inverses: [AffineTransform] = []
         var toOutputs: [AffineTransform] = []
+        /// The clip node in force inside each open group (nil: none).
+        var inForce: [Int?] = []
         if range.lowerBound > 0, range.lowerBound <= items.count {
             // The open groups are the ancestry of the item before, outermost first.
             for layer in layerChain(of: items[range.lowerBound - 1].layer) {
@@ -22,6 +24,7 @@ extension FlatWriter {
                 open.append(layer)
                 inverses.append(inverse)
                 toOutputs.append(mine)
+                inForce.append(groupClip(layer, enclosing: inForce.last ?? nil).inForce)
             }
         }
         for index in range {
@@ -37,6 +40,7 @@ extension FlatWriter {
                 open.removeLast()
                 inverses.removeLast()
                 toOutputs.removeLast()
+                inForce.removeLast()
             }
             for layer in chain.reversed() {
                 let outerInverse = inverses.last ?? .identity
@@ -44,11 +48,10 @@ extension FlatWriter {
                 if emit { SVGMarkup.lit("<g", to: &out) }
                 if emit, let name = scene.tree[layer].name { SVGMarkup.attr("id", Self.layerID(name), to: &out) }
                 if emit { SVGMarkup.transformAttribute(mine.concatenating(outerInverse), to: &out) }
-                let parentClip = parents[layer.index].flatMap { list.layerClip[$0.index] }
                 let g = groupOfLayer[layer.index].map { list.groups[$0] }
-                let clip = g?.filter != nil ? g?.clip : list.layerClip[layer.index]
-                if let c = clip, c != parentClip || g?.filter != nil {
-                    let id = clipID(node: c, inverse: inverse)
+                let clip = groupClip(layer, enclosing: inForce.last ?? nil)
+                if let c = clip.node {
+                    let id = clipID(node: c, inverse: inverse, stop: clip.stop)
                     if emit { SVGMarkup.generatedURLAttr("clip-path", id: id, to: &out) }
                 }
                 if let g {
@@ -66,6 +69,7 @@ extension FlatWriter {
                 open.append(layer)
                 inverses.append(inverse)
                 toOutputs.append(mine)
+                inForce.append(clip.inForce)
             }
             guard emit else { continue }
             let inverse = inverses.last ?? .identity
@@ -88,6 +92,26 @@ extension FlatWriter {
         }
         guard range.upperBound >= items.count, emit else { return }
         for _ in open { SVGMarkup.lit("</g>\n", to: &out) }
+    }
+
+    /// The clip of a layer's group, given the clip node in force inside the enclosing group:
+    /// the node to write (nil: none), the outer node its written chain stops before (one the
+    /// enclosing groups already apply, so no edge is clipped twice), and the node in force
+    /// inside the group. A group with a filter writes its whole clip: it applies after the
+    /// filter, to the filtered result.
+    func groupClip(_ layer: LayerID, enclosing: Int?) -> (node: Int?, stop: Int?, inForce: Int?) {
+        let g = groupOfLayer[layer.index].map { list.groups[$0] }
+        if let g, g.filter != nil { return (g.clip, nil, list.layerClip[layer.index] ?? enclosing) }
+        guard let c = list.layerClip[layer.index] else { return (nil, nil, enclosing) }
+        guard c != enclosing else { return (nil, nil, enclosing) }
+        // The chain from `c` outwards reaches the clip in force: only the part inside it is new.
+        var cur: Int? = c
+        var steps = 0
+        while let n = cur, n != enclosing, steps <= list.clips.count {
+            cur = list.clips[n].parent
+            steps += 1
+        }
+        return (c, cur == enclosing ? enclosing : nil, c)
     }
 
     /// The map from a layer's group to output space and its inverse, given those of the

@@ -63,6 +63,8 @@ struct FlatWriter {
     struct ClipKey: Hashable {
         var node: Int
         var space: AffineTransform?
+        /// The outer node where the written chain stops (already in force around it), or nil.
+        var stop: Int? = nil
     }
 
     init(list: DisplayList, scene: Scene) {

@@ -175,6 +175,39 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
             """)
     }
 
+    /// Nested clipping layers: each group writes only the clip its layer adds, so no edge is
+    /// clipped twice (twice would square its anti-aliased coverage).
+    @Test func keepGroupsWritesEachClipOnce() {
+        var b = Builder()
+        let outer = b.add("outer", frame: Rect(10, 10, 60, 60)) { $0.masksToBounds = true }
+        let inner = b.add("inner", to: outer, frame: Rect(10, 10, 30, 30)) { $0.masksToBounds = true }
+        b.add("a", to: inner, frame: Rect(0, 0, 80, 80), shape: square)
+        #expect(b.svg(keepGroups: true) == """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+            <defs>
+            <clipPath id="lamina-clip-1" clipPathUnits="userSpaceOnUse">
+            <rect x="0" y="0" width="60" height="60"/>
+            </clipPath>
+            <clipPath id="lamina-clip-2" clipPathUnits="userSpaceOnUse">
+            <rect x="0" y="0" width="30" height="30"/>
+            </clipPath>
+            </defs>
+            <g>
+            <g id="layer-outer" transform="matrix(1 0 0 1 10 10)" clip-path="url(#lamina-clip-1)">
+            <g id="layer-inner" transform="matrix(1 0 0 1 10 10)" clip-path="url(#lamina-clip-2)">
+            <g id="layer-a">
+            <rect x="0" y="0" width="10" height="10" fill="#ff0000"/>
+            </g>
+            </g>
+            </g>
+            </g>
+            </svg>
+
+            """)
+        // The flat list still takes the whole chain on its one element.
+        #expect(b.svg().contains("clip-path=\"url(#lamina-clip-1)\">"))
+    }
+
     @Test func filterGroupEstablishesItsUserSpaceAndTakesTheClipAfterTheFilter() {
         var b = Builder()
         let g = b.add("g", frame: Rect(10, 20, 40, 40)) {
