@@ -11,8 +11,9 @@ extension SceneBuilder {
     /// Re-serializes an element subtree with each element's computed style written as
     /// attributes (only where it differs from what the parent element already gives).
     ///
-    /// `asLayerContent`: the root's `transform`, `opacity`, `clip-path`, `mask`, `filter` and
-    /// `display` belong to its layer and are left out. Event attributes, scripts, foreign
+    /// `asLayerContent`: the root's `transform` (turned about its `transform-origin`),
+    /// `opacity`, `clip-path`, `mask`, `filter` and `display` belong to its layer and are left
+    /// out. Event attributes, scripts, foreign
     /// elements and external references are dropped; referenced ids become resources.
     mutating func markup(of root: Int, parentStyle: ComputedStyle, viewport: Size, asLayerContent: Bool) -> String {
         var out = ""
@@ -31,9 +32,14 @@ extension SceneBuilder {
                     continue
                 }
                 let isRoot = e == root
-                let style = computeStyle(e, parent: inherited).0
+                let (style, declarations) = computeStyle(e, parent: inherited)
                 out += "<" + el.name
                 writeAttributes(e, into: &out, skipTransform: isRoot && asLayerContent)
+                // Its transform's origin, from the cascade; the layer's transform holds the
+                // root's already.
+                if !(isRoot && asLayerContent), let origin = declarations.first(where: { $0.property == .transformOrigin }) {
+                    append("transform-origin", origin.value, to: &out)
+                }
                 var content = Content(shape: .path(""))
                 style.applyPaint(to: &content, viewport: viewport)
                 content.fill = content.fill.map { checkedPaint($0, element: e) }

@@ -23,11 +23,11 @@ extension SceneBuilder {
             if tree[w.element].name == "a", let href = hrefValue(of: w.element), href.lowercased().hasPrefix("javascript:") {
                 warn("'javascript:' link dropped", w.element)
             }
-            let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))
+            let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: style.fontSize))
             pushChildren(of: w.element, w, parent: layer, style: style, viewport: w.viewport, documentStyle: inDocument)
         case .switch:
             let (style, declarations) = computeStyle(w.element, parent: w.style)
-            let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations))
+            let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: style.fontSize))
             if let child = switchChoice(w.element) {
                 var next = w
                 next.element = child
@@ -57,16 +57,37 @@ extension SceneBuilder {
     }
 
     /// The element's transform: a CSS `transform` declaration (sheet or `style`) wins over the
-    /// attribute; identity when absent; invalid: identity and a warning.
-    mutating func transformAttribute(_ element: Int, _ declarations: [CascadedDeclaration]) -> AffineTransform {
+    /// attribute; identity when absent; invalid: identity and a warning. It turns about the
+    /// element's `transform-origin` (see ``aboutOrigin(_:_:viewport:fontSize:)``).
+    mutating func transformAttribute(
+        _ element: Int, _ declarations: [CascadedDeclaration], viewport: Size, fontSize: Double
+    ) -> AffineTransform {
         let result = prefetch?.transform(element) ?? Self.transformResult(in: tree, element, declarations)
         switch result {
         case .transform(let t):
-            return t
+            return Self.aboutOrigin(t, declarations, viewport: viewport, fontSize: fontSize)
         case .invalid(let text):
             warn("invalid transform '\(text)' ignored", element)
             return .identity
         }
+    }
+
+    /// `t` about the `transform-origin` among `declarations`: `translate(o) t translate(-o)`.
+    /// As resvg resolves it, the reference box is the viewport (`transform-box: view-box`):
+    /// percentages are of its width and height, `em` of the element's font size. Without an
+    /// origin, or for the identity, `t` itself.
+    static func aboutOrigin(
+        _ t: AffineTransform, _ declarations: [CascadedDeclaration], viewport: Size, fontSize: Double
+    ) -> AffineTransform {
+        guard t != .identity, let d = declarations.first(where: { $0.property == .transformOrigin }),
+            let origin = TransformOrigin.parse(d.value)
+        else { return t }
+        let ox = origin.x.resolve(percentBase: viewport.width, fontSize: fontSize)
+        let oy = origin.y.resolve(percentBase: viewport.height, fontSize: fontSize)
+        guard ox.isFinite, oy.isFinite, ox != 0 || oy != 0 else { return t }
+        let about = AffineTransform.translation(-ox, -oy).concatenating(t).concatenating(.translation(ox, oy))
+        let finite = [about.a, about.b, about.c, about.d, about.tx, about.ty].allSatisfy(\.isFinite)
+        return finite ? about : t
     }
 
     /// A transform, or the text of an invalid one.

@@ -66,7 +66,13 @@ extension SceneBuilder {
                 }),
                 let value = tree[holder].attribute(attribute)
             else { continue }
-            if attribute == "gradientTransform", TransformList.parse(value[...]) == nil { continue }
+            if attribute == "gradientTransform" {
+                guard let t = TransformList.parse(value[...]) else { continue }
+                if let turned = transformAboutOrigin(t, of: holder) {
+                    out += " gradientTransform=\"\(Self.matrixText(turned))\""
+                    continue
+                }
+            }
             out += " \(attribute)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
         }
         out += ">"
@@ -83,6 +89,22 @@ extension SceneBuilder {
             }
         }
         return out + "</\(name)>"
+    }
+
+    /// A paint server's `gradientTransform` or `patternTransform` `t` turned about the
+    /// `transform-origin` of the element holding it (percentages of the root viewport, where
+    /// resources are drawn), or nil when that changes nothing: the value is then written as
+    /// given.
+    mutating func transformAboutOrigin(_ t: AffineTransform, of holder: Int) -> AffineTransform? {
+        let declarations = cascade.cascaded(for: holder)
+        guard declarations.contains(where: { $0.property == .transformOrigin }) else { return nil }
+        let turned = Self.aboutOrigin(t, declarations, viewport: rootViewport, fontSize: documentStyle(of: holder).fontSize)
+        return turned == t ? nil : turned
+    }
+
+    /// `matrix(a b c d e f)` in the shortest exact number form.
+    static func matrixText(_ t: AffineTransform) -> String {
+        "matrix(" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map { NumberText.format($0) }.joined(separator: " ") + ")"
     }
 
     /// A stop's offset: a number or percentage clamped to 0…1 (invalid, units included: 0).
@@ -105,7 +127,13 @@ extension SceneBuilder {
             guard let holder = firstInChain(e, kinds: kinds, question: attribute, holds: { [tree] in tree[$0].attribute(attribute) != nil }),
                 let value = tree[holder].attribute(attribute)
             else { continue }
-            if attribute == "patternTransform", TransformList.parse(value[...]) == nil { continue }
+            if attribute == "patternTransform" {
+                guard let t = TransformList.parse(value[...]) else { continue }
+                if let turned = transformAboutOrigin(t, of: holder) {
+                    out += " patternTransform=\"\(Self.matrixText(turned))\""
+                    continue
+                }
+            }
             out += " \(attribute)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
         }
         out += ">"

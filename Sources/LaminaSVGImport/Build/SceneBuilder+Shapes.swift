@@ -4,7 +4,7 @@ extension SceneBuilder {
     /// A basic shape or path: a layer whose content is the shape with its computed paint.
     mutating func buildShape(_ w: Work) throws(SVGImportError) {
         let (style, declarations, _) = computeStyle(of: w)
-        let transform = transformAttribute(w.element, declarations)
+        let transform = transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: style.fontSize)
         guard let (shape, box) = shapeGeometry(w, fontSize: style.fontSize) else {
             _ = try makeLayer(w, style: style, transform: transform)
             return

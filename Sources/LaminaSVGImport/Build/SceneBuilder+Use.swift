@@ -20,7 +20,7 @@ extension SceneBuilder {
             ?? length(w.element, "height", percentOf: w.viewport.height, fontSize: font) ?? w.viewport.height
         guard width > 0, height > 0 else { return }
         // SVG 1.1 `symbol` has no transform (resvg ignores it); nested `svg` may have one.
-        let own = e.name == "symbol" ? AffineTransform.identity : transformAttribute(w.element, declarations)
+        let own = e.name == "symbol" ? AffineTransform.identity : transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: font)
         let transform = AffineTransform.translation(x, y).concatenating(own)
         let layer = try makeLayer(w, style: style, transform: transform)
         layers.layers[layer.index].masksToBounds = Self.clipsOverflow(style, declarations, byDefault: true)
@@ -59,7 +59,7 @@ extension SceneBuilder {
         let font = style.fontSize
         let x = length(w.element, "x", percentOf: w.viewport.width, fontSize: font) ?? 0
         let y = length(w.element, "y", percentOf: w.viewport.height, fontSize: font) ?? 0
-        let transform = AffineTransform.translation(x, y).concatenating(transformAttribute(w.element, declarations))
+        let transform = AffineTransform.translation(x, y).concatenating(transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: font))
         let layer = try makeLayer(w, style: style, transform: transform)
         var next = Work(
             element: target, parent: layer, style: style, viewport: w.viewport, context: w.context,

@@ -22,7 +22,7 @@ extension SceneBuilder {
         }
         let xml = markup(of: w.element, parentStyle: w.style, viewport: w.viewport, asLayerContent: true)
         let layer = try makeLayer(
-            w, style: style, transform: transformAttribute(w.element, declarations), content: Content(shape: .svg(xml: xml)))
+            w, style: style, transform: transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: font), content: Content(shape: .svg(xml: xml)))
         if !box.origin.isFinite || !box.width.isFinite || !box.height.isFinite { box = .zero }
         pending[layer.index].box = box
     }

@@ -5,7 +5,7 @@ package enum CSSProperty: UInt8, Sendable {
     case color, stopColor, floodColor, lightingColor
     case fillRule, clipRule, strokeLinecap, strokeLinejoin, visibility, overflow, display
     case strokeWidth, strokeDashoffset, strokeMiterlimit, strokeDasharray, fontSize
-    case clipPath, mask, filter, marker, transform
+    case clipPath, mask, filter, marker, transform, transformOrigin
     /// Any other property (kept verbatim, or ignored).
     case other
 
@@ -25,7 +25,7 @@ package enum CSSProperty: UInt8, Sendable {
         "stroke-linejoin": .strokeLinejoin, "visibility": .visibility, "overflow": .overflow, "display": .display,
         "stroke-width": .strokeWidth, "stroke-dashoffset": .strokeDashoffset, "stroke-miterlimit": .strokeMiterlimit,
         "stroke-dasharray": .strokeDasharray, "font-size": .fontSize, "clip-path": .clipPath, "mask": .mask,
-        "filter": .filter, "marker": .marker, "transform": .transform,
+        "filter": .filter, "marker": .marker, "transform": .transform, "transform-origin": .transformOrigin,
     ]
 }
 

@@ -61,6 +61,8 @@ extension ComputedStyle {
         case .clipPath, .mask, .filter:
             // Always valid; an unparsable reference changes nothing.
             return reference(v).map { .reference($0.id) } ?? .text
+        case .transformOrigin:
+            return TransformOrigin.parse(v) == nil ? .invalid : .text
         case .marker, .transform, .other:
             return .text
         }

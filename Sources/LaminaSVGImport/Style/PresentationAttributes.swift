@@ -1,5 +1,6 @@
 /// The SVG presentation attributes: attributes that are also CSS properties and take part in
-/// the cascade at the lowest level. `transform` is not here: the builder reads it as geometry.
+/// the cascade at the lowest level. `transform` is not here: the builder reads it as geometry
+/// (and `transform-origin` with it, from the cascade).
 package enum PresentationAttributes {
     /// Every presentation attribute name (SVG 1.1 §M, SVG 2 §6.6).
     package static let names: Set<String> = [
@@ -14,7 +15,7 @@ package enum PresentationAttributes {
         "shape-rendering", "stop-color", "stop-opacity", "stroke", "stroke-dasharray",
         "stroke-dashoffset", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit",
         "stroke-opacity", "stroke-width", "text-anchor", "text-decoration", "text-overflow",
-        "text-rendering", "unicode-bidi", "vector-effect", "visibility", "white-space",
+        "text-rendering", "transform-origin", "unicode-bidi", "vector-effect", "visibility", "white-space",
         "word-spacing", "writing-mode",
     ]
 

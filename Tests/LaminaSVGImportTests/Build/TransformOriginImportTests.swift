@@ -1,0 +1,82 @@
+import LaminaCore
+import LaminaGeometry
+import LaminaSVGImport
+import Testing
+
+private typealias S = ImportTestSupport
+
+/// `transform-origin` (attribute or CSS): the transform turns about it, as in browsers and
+/// resvg; percentages are of the viewport (`transform-box: view-box`).
+@Suite struct TransformOriginImportTests {
+    /// Where the point `p` of layer `name` lands in root space.
+    static func place(_ svg: String, _ name: String, _ p: Point) throws -> Point {
+        let (scene, _) = try S.load(svg)
+        let id = try #require(S.layer(scene, name))
+        return S.toRoot(scene, id, p)
+    }
+
+    @Test(arguments: [
+        // (origin as written, where the origin point itself must stay)
+        ("transform-origin=\"100 50\"", Point(100, 50)),
+        ("transform-origin=\"50% 25%\"", Point(100, 50)),
+        ("style=\"transform-origin: 100px 50px\"", Point(100, 50)),
+        ("transform-origin=\"right bottom\"", Point(200, 200)),
+        ("transform-origin=\"top\"", Point(100, 0)),
+    ])
+    func theOriginStaysPut(_ attribute: String, _ origin: Point) throws {
+        let svg = S.header + " viewBox=\"0 0 200 200\">"
+            + "<rect id=\"r\" x=\"20\" y=\"30\" width=\"40\" height=\"50\" transform=\"rotate(30) scale(2)\" \(attribute)/></svg>"
+        #expect(S.close(try Self.place(svg, "r", origin), origin, 1e-9))
+        // And another point turns about it: (o + v) lands at o + R·S·v.
+        let v = Point(10, -4)
+        let turned = AffineTransform(2, 0, 0, 2, 0, 0).concatenating(try #require(TransformList.parse("rotate(30)"[...])))
+        #expect(S.close(try Self.place(svg, "r", origin + v), origin + turned.apply(v), 1e-9))
+    }
+
+    @Test func aSheetRuleWinsOverTheAttributeAndAnInvalidValueIsDropped() throws {
+        let svg = S.header + " viewBox=\"0 0 200 200\"><style>#a { transform-origin: 10px 10px } #b { transform-origin: nonsense }</style>"
+            + "<g id=\"a\" transform=\"scale(3)\" transform-origin=\"50 50\"><rect width=\"5\" height=\"5\"/></g>"
+            + "<g id=\"b\" transform=\"scale(3)\" transform-origin=\"50 50\"><rect width=\"5\" height=\"5\"/></g></svg>"
+        #expect(S.close(try Self.place(svg, "a", Point(10, 10)), Point(10, 10), 1e-9))
+        #expect(S.close(try Self.place(svg, "b", Point(50, 50)), Point(50, 50), 1e-9))
+    }
+
+    @Test func withoutATransformItChangesNothing() throws {
+        let svg = S.header + " viewBox=\"0 0 200 200\"><rect id=\"r\" x=\"20\" y=\"30\" width=\"40\" height=\"50\" transform-origin=\"100 100\"/></svg>"
+        #expect(S.close(try Self.place(svg, "r", Point(20, 30)), Point(20, 30), 1e-9))
+    }
+
+    @Test func aUseTurnsItsTransformAboutTheOriginBeforeItsOffset() throws {
+        let svg = S.header + " viewBox=\"0 0 200 200\"><defs><rect id=\"t\" width=\"10\" height=\"10\"/></defs>"
+            + "<use id=\"u\" href=\"#t\" x=\"50\" y=\"50\" transform=\"scale(2)\" transform-origin=\"50 50\"/></svg>"
+        // The use's x/y come first: (0,0) of the copy sits at (50,50), which scale(2) about
+        // (50,50) keeps (about (0,0) it would go to (100,100)).
+        #expect(S.close(try Self.place(svg, "u", Point(0, 0)), Point(50, 50), 1e-9))
+        #expect(S.close(try Self.place(svg, "u", Point(5, 5)), Point(60, 60), 1e-9))
+    }
+
+    /// Verbatim content (text) gets the origin through its layer's transform and must not
+    /// carry the attribute again; a paint server's transform is written turned about it.
+    @Test func verbatimAndPaintServersCarryItBakedIn() throws {
+        let svg = S.header + " viewBox=\"0 0 200 200\">"
+            + "<linearGradient id=\"g\" gradientTransform=\"rotate(90)\" transform-origin=\"0.5 0.5\"><stop offset=\"0\" stop-color=\"red\"/></linearGradient>"
+            + "<pattern id=\"p\" width=\"20\" height=\"20\" patternUnits=\"userSpaceOnUse\">"
+            + "<rect width=\"5\" height=\"5\" transform=\"rotate(45)\" style=\"transform-origin: 2px 2px\"/></pattern>"
+            + "<rect width=\"10\" height=\"10\" fill=\"url(#g)\" stroke=\"url(#p)\"/>"
+            + "<text id=\"t\" x=\"20\" y=\"40\" transform=\"rotate(10)\" transform-origin=\"20 40\">Hi</text></svg>"
+        let (scene, _) = try S.load(svg)
+        let t = try #require(S.layer(scene, "t"))
+        guard case .svg(let xml) = scene.tree[t].content?.shape else {
+            Issue.record("text is not verbatim content")
+            return
+        }
+        #expect(!xml.contains("transform-origin"))
+        #expect(S.close(S.toRoot(scene, t, Point(20, 40)), Point(20, 40), 1e-9))
+        let gradient = try #require(scene.resources.first { $0.id == "g" })
+        #expect(gradient.xml.contains("gradientTransform=\"matrix(0 1 -1 0 1 0)\""), "\(gradient.xml)")
+        #expect(!gradient.xml.contains("transform-origin"))
+        // Inside a pattern, the child keeps its transform and its origin as an attribute.
+        let pattern = try #require(scene.resources.first { $0.id == "p" })
+        #expect(pattern.xml.contains("transform=\"rotate(45)\" transform-origin=\"2px 2px\""), "\(pattern.xml)")
+    }
+}
