@@ -45,7 +45,14 @@ extension SceneBuilder {
                 content.fill = content.fill.map { checkedPaint($0, element: e) }
                 content.stroke = content.stroke.map { checkedPaint($0, element: e) }
                 var mine: [String: String] = [:]
-                for (k, v) in MarkupText.properties(of: content, fontSize: style.fontSize) {
+                var properties = MarkupText.properties(of: content, fontSize: style.fontSize)
+                // Context paint with no `use` around: the keyword, for the renderer to resolve
+                // inside a marker (elsewhere it paints nothing, as `none` would).
+                for (name, paint) in [("fill", style.fill), ("stroke", style.stroke)] {
+                    guard case .context(let stroke) = paint, let k = properties.firstIndex(where: { $0.0 == name }) else { continue }
+                    properties[k].1 = stroke ? "context-stroke" : "context-fill"
+                }
+                for (k, v) in properties {
                     mine[k] = v
                     if parentProperties[k] != v { append(k, v, to: &out) }
                 }

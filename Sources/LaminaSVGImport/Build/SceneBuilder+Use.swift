@@ -61,8 +61,11 @@ extension SceneBuilder {
         let y = length(w.element, "y", percentOf: w.viewport.height, fontSize: font) ?? 0
         let transform = AffineTransform.translation(x, y).concatenating(transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: font))
         let layer = try makeLayer(w, style: style, transform: transform)
+        // The copy's `context-fill` and `context-stroke` are the use's paints.
+        var instanceStyle = style
+        instanceStyle.contextPaint = ContextPaint(fill: style.fill, stroke: style.stroke)
         var next = Work(
-            element: target, parent: layer, style: style, viewport: w.viewport, context: w.context,
+            element: target, parent: layer, style: instanceStyle, viewport: w.viewport, context: w.context,
             clipFrame: w.clipFrame)
         if targetName == "svg" || targetName == "symbol" {
             func size(_ name: String) -> Length? {

@@ -152,7 +152,7 @@ extension ComputedStyle {
             }
             return .url(id, fallback: fallback)
         }
-        if lower == "context-fill" || lower == "context-stroke" { return SpecifiedPaint.none }
+        if lower == "context-fill" || lower == "context-stroke" { return .context(stroke: lower == "context-stroke") }
         return ParsedColor.parse(t).map { .color($0) }
     }
 }

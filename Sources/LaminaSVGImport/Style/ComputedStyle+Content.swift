@@ -45,6 +45,8 @@ extension ComputedStyle {
         case .none: return .none
         case .color(let c): return .color(c)
         case .url(let id, let fallback): return .ref(id, fallback: fallback)
+        // Layer content has no context element (a `use` resolves it for its copy).
+        case .context: return .none
         }
     }
 }

@@ -6,6 +6,20 @@ package enum PaintValue: Hashable, Sendable {
     case none
     case color(String)
     case url(String, fallback: String?)
+    /// `context-fill` (false) or `context-stroke` (true) with no context element known here:
+    /// inside a `marker` the renderer resolves it; elsewhere it paints nothing (SVG 2 §13.3).
+    case context(stroke: Bool)
+}
+
+/// The paints of a context element (SVG 2 §13.3): the `use` whose copy is being styled.
+package struct ContextPaint: Hashable, Sendable {
+    package var fill: PaintValue
+    package var stroke: PaintValue
+
+    package init(fill: PaintValue, stroke: PaintValue) {
+        self.fill = fill
+        self.stroke = stroke
+    }
 }
 
 /// A paint as specified: `currentColor` is kept so it follows each element's own `color`
@@ -15,6 +29,8 @@ package enum SpecifiedPaint: Hashable, Sendable {
     case color(ParsedColor)
     /// A local reference `url(#id)` and the optional fallback written after it.
     case url(String, fallback: PaintFallback?)
+    /// `context-fill` (false) or `context-stroke` (true), inherited as the keyword.
+    case context(stroke: Bool)
 }
 
 /// The fallback after a paint server reference: `none` or a color.
@@ -70,6 +86,7 @@ package struct ComputedStyle: Hashable, Sendable {
         var strokeDashoffset: Length = .zero
         var visibility = "visible"
         var inheritedExtras: [String?] = []
+        var contextPaint: ContextPaint?
         static let initial = InheritedRare()
     }
 
@@ -100,6 +117,12 @@ package struct ComputedStyle: Hashable, Sendable {
     package var strokeLinecap: String {
         get { inheritedRare?.value.strokeLinecap ?? InheritedRare.initial.strokeLinecap }
         set { updateInherited { $0.strokeLinecap = newValue } }
+    }
+    /// The paints `context-fill` and `context-stroke` take: those of the `use` whose copy this
+    /// element is in (inherited through the copy); nil outside one.
+    package var contextPaint: ContextPaint? {
+        get { inheritedRare?.value.contextPaint }
+        set { updateInherited { $0.contextPaint = newValue } }
     }
     /// `stroke-linejoin`: `miter`, `round`, `bevel`, `miter-clip` or `arcs`.
     package var strokeLinejoin: String {
@@ -254,6 +277,9 @@ package struct ComputedStyle: Hashable, Sendable {
             case .none?: return .url(id, fallback: "none")
             case .color(let c)?: return .url(id, fallback: (c == .currentColor ? color : c).cssText)
             }
+        case .context(let stroke):
+            guard let context = contextPaint else { return .context(stroke: stroke) }
+            return stroke ? context.stroke : context.fill
         }
     }
 

@@ -36,6 +36,26 @@ import Testing
         #expect(scene.tree[original].content?.fill == .color("#ff0000"))
     }
 
+    /// `context-fill`/`context-stroke` (SVG 2 §13.3): a `use`'s copy takes the use's paints,
+    /// through groups; a marker keeps the keyword for the renderer (the path drawing it keeps
+    /// its paints); anywhere else it paints nothing.
+    @Test func contextPaintTakesTheUsesPaintsAndStaysAKeywordInMarkers() throws {
+        let svg = "<defs><g id=\"t\" fill=\"context-stroke\" stroke=\"context-fill\"><rect id=\"r\" width=\"1\" height=\"1\"/></g></defs>"
+            + "<use id=\"u\" href=\"#t\" fill=\"blue\" stroke=\"red\"/>"
+            + "<marker id=\"m\"><g fill=\"context-stroke\"><circle r=\"2\"/></g></marker>"
+            + "<path id=\"p\" d=\"M0 0L9 9\" stroke=\"green\" marker-end=\"url(#m)\"/>"
+            + "<rect id=\"s\" width=\"1\" height=\"1\" fill=\"context-fill\" stroke=\"red\"/>"
+        let (scene, _) = try S.load(S.header + ">" + svg + "</svg>")
+        let u = try #require(S.layer(scene, "u"))
+        let copy = try #require(scene.tree.preorder(from: u, includeMasks: false).first { scene.tree[$0].content != nil })
+        #expect(scene.tree[copy].content?.fill == .color("#ff0000"))
+        #expect(scene.tree[copy].content?.stroke == .color("#0000ff"))
+        let marker = try #require(scene.resources.first { $0.id == "m" })
+        #expect(marker.xml.contains("fill=\"context-stroke\""), "\(marker.xml)")
+        let outside = try #require(S.layer(scene, "s"))
+        #expect(scene.tree[outside].content?.fill == Paint.none)
+    }
+
     @Test func relativeUnitsResolve() throws {
         let c = try content("<g font-size=\"10px\"><rect id=\"s\" width=\"2em\" height=\"1in\" stroke-width=\"1ex\"/></g>")
         #expect(c?.shape == .rect(x: 0, y: 0, width: 20, height: 96, rx: 0, ry: 0))
