@@ -32,6 +32,10 @@ extension SceneBuilder {
                     warn("filter reference '#\(filter)' not found; element not rendered", w.element)
                     hidden = true
                 }
+            } else if let functions = style.filterFunctions {
+                info.filter = functionFilter(functions, style)
+            } else if let value = style.unsupportedFilter {
+                warn("filter '\(value.prefix(80))' not supported (a list mixing url() and functions, or a malformed function); ignored", w.element)
             }
             if !style.extraOwn.isEmpty {
                 for p in style.extraOwn where p.name == "mix-blend-mode" || p.name == "isolation" {

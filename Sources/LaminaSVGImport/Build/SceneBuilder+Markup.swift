@@ -60,7 +60,11 @@ extension SceneBuilder {
                     if style.opacity != 1 { append("opacity", NumberText.format(style.opacity), to: &out) }
                     if let c = style.clipPath { append("clip-path", "url(#\(c))", to: &out) }
                     if let m = style.mask { append("mask", "url(#\(m))", to: &out) }
-                    if let f = style.filter { append("filter", "url(#\(f))", to: &out) }
+                    if let f = style.filter {
+                        append("filter", "url(#\(f))", to: &out)
+                    } else if let functions = style.filterFunctions {
+                        append("filter", "url(#\(functionFilter(functions, style)))", to: &out)
+                    }
                     if style.isDisplayNone { append("display", "none", to: &out) }
                 }
                 if el.name == "stop" {

@@ -1,5 +1,12 @@
 import LaminaCore
 
+/// What a `<filter>` made for CSS filter functions depends on.
+struct MadeFilterKey: Hashable {
+    var functions: [FilterFunctions.Function]
+    var fontSize: Double
+    var color: ParsedColor
+}
+
 /// The ids layers refer to, in first-request order.
 struct ResourceCollector {
     var order: [String] = []
@@ -39,7 +46,22 @@ extension SceneBuilder {
                 out.append(Resource(id: id, kind: kind, xml: xml))
             }
         }
-        return out
+        return out + madeFilters
+    }
+
+    /// The id of a `<filter>` made for CSS filter functions with `style`'s font size and
+    /// color, made on first use (one per distinct result) and named apart from the document's
+    /// ids.
+    mutating func functionFilter(_ functions: [FilterFunctions.Function], _ style: ComputedStyle) -> String {
+        let key = MadeFilterKey(functions: functions, fontSize: style.fontSize, color: style.color)
+        if let id = madeFilterIDs[key] { return id }
+        while element(id: "lamina-filter-\(nextFilterNumber)") != nil { nextFilterNumber += 1 }
+        let id = "lamina-filter-\(nextFilterNumber)"
+        nextFilterNumber += 1
+        madeFilterIDs[key] = id
+        let xml = FilterFunctions.markup(id: id, functions, fontSize: style.fontSize, color: style.color)
+        madeFilters.append(Resource(id: id, kind: .filter, xml: xml))
+        return id
     }
 
     /// The viewport of the root element (for percentages inside resources).

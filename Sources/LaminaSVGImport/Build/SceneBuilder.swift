@@ -92,6 +92,11 @@ struct SceneBuilder {
     var built = 0
     let buildCap: Int
     var resources = ResourceCollector()
+    /// `<filter>`s made for CSS filter functions, in order, and their ids by what they hold.
+    var madeFilters: [Resource] = []
+    var madeFilterIDs: [MadeFilterKey: String] = [:]
+    /// The number the next made `<filter>` is tried with (`lamina-filter-N`).
+    var nextFilterNumber = 1
     /// Memoized `href` inheritance of gradients and patterns.
     var paintLinks = PaintServerLinks()
     /// `use` targets and the uses whose references form cycles.

@@ -34,7 +34,14 @@ extension ComputedStyle {
         case .strokeDasharray: if case .dashes(let list) = parsed { applyDasharray(list) }
         case .clipPath: if case .reference(let id) = parsed { clipPath = id }
         case .mask: if case .reference(let id) = parsed { mask = id }
-        case .filter: if case .reference(let id) = parsed { filter = id }
+        case .filter:
+            if case .reference(let id) = parsed {
+                filter = id
+            } else if FilterFunctions.looksLikeFunctions(value), let functions = FilterFunctions.parse(value) {
+                filterFunctions = functions
+            } else if value.trimmingCharacters(in: " \t\n\r").lowercased() != "none", value.contains("(") {
+                unsupportedFilter = value
+            }
         case .stopColor: if case .color(let c) = parsed { stopColorPaint = c }
         case .marker:
             for n in ["marker-start", "marker-mid", "marker-end"] { apply(.other, n, value, .text) }

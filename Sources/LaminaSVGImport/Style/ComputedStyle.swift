@@ -95,6 +95,8 @@ package struct ComputedStyle: Hashable, Sendable {
         var clipPath: String?
         var mask: String?
         var filter: String?
+        var filterFunctions: [FilterFunctions.Function]?
+        var unsupportedFilter: String?
         var display = "inline"
         var overflow = "visible"
         var stopColorPaint: ParsedColor = .black
@@ -170,6 +172,17 @@ package struct ComputedStyle: Hashable, Sendable {
     package var filter: String? {
         get { ownRare?.value.filter }
         set { updateOwn { $0.filter = newValue } }
+    }
+    /// A `filter` value that is neither `none`, a reference nor a list of filter functions
+    /// Lamina writes (a list mixing `url()` and functions, or a malformed one), for a warning.
+    package var unsupportedFilter: String? {
+        get { ownRare?.value.unsupportedFilter }
+        set { updateOwn { $0.unsupportedFilter = newValue } }
+    }
+    /// `filter` as a list of CSS filter functions (then ``filter`` is nil).
+    package var filterFunctions: [FilterFunctions.Function]? {
+        get { ownRare?.value.filterFunctions }
+        set { updateOwn { $0.filterFunctions = newValue } }
     }
     /// `inline`, `none`, `block`, … (only `none` matters).
     package var display: String {
