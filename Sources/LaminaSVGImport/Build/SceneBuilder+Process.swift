@@ -69,6 +69,9 @@ extension SceneBuilder {
         case .invalid(let text):
             warn("invalid transform '\(text)' ignored", element)
             return .identity
+        case .threeD(let text):
+            warn("3D transform '\(text)' ignored (an SVG element's transform is plane; lamina:transform3d gives a layer a 3D one)", element)
+            return .identity
         }
     }
 
@@ -94,6 +97,8 @@ extension SceneBuilder {
     enum TransformResult: Sendable {
         case transform(AffineTransform)
         case invalid(String)
+        /// Valid CSS, but not plane.
+        case threeD(String)
     }
 
     /// ``transformAttribute(_:_:)`` without the warning: a pure function of the document.
@@ -110,6 +115,12 @@ extension SceneBuilder {
         }
         guard let text else { return .transform(.identity) }
         if let t = TransformList.parse(text[...]) { return .transform(t) }
+        // CSS syntax, as browsers read the property and the attribute: units (`45deg`,
+        // `10px`), `translateX()`, `skew()`… A plane result is the transform; a 3D one cannot
+        // be an SVG element's (`lamina:transform3d` gives a layer a 3D transform).
+        if let m = CSSTransform3D.parse(text) {
+            return m.isAffine ? .transform(m.affineTransform) : .threeD(text)
+        }
         return .invalid(text)
     }
 

@@ -79,4 +79,25 @@ private typealias S = ImportTestSupport
         let pattern = try #require(scene.resources.first { $0.id == "p" })
         #expect(pattern.xml.contains("transform=\"rotate(45)\" transform-origin=\"2px 2px\""), "\(pattern.xml)")
     }
+
+    /// CSS syntax in `transform` (units, `translateX()`, `skew()`), as browsers read it; a 3D
+    /// list is a warning and no transform.
+    @Test(arguments: [
+        ("style=\"transform: rotate(90deg)\"", Point(10, 0), Point(0, 10)),
+        ("style=\"transform: rotate(0.25turn) translateX(5px)\"", Point(0, 0), Point(0, 5)),
+        ("transform=\"translateY(7px) scaleX(2)\"", Point(3, 0), Point(6, 7)),
+        ("style=\"transform: skewX(45deg)\"", Point(0, 10), Point(10, 10)),
+    ])
+    func cssTransformSyntax(_ attribute: String, _ p: Point, _ expected: Point) throws {
+        let svg = S.header + " viewBox=\"0 0 200 200\"><rect id=\"r\" x=\"0\" y=\"0\" width=\"40\" height=\"50\" \(attribute)/></svg>"
+        #expect(S.close(try Self.place(svg, "r", p), expected, 1e-9))
+    }
+
+    @Test func aThreeDimensionalCSSTransformIsAWarning() throws {
+        let svg = S.header + " viewBox=\"0 0 200 200\"><rect id=\"r\" width=\"40\" height=\"50\" style=\"transform: rotateY(30deg)\"/></svg>"
+        let (scene, diagnostics) = try S.load(svg)
+        let r = try #require(S.layer(scene, "r"))
+        #expect(S.close(S.toRoot(scene, r, Point(40, 50)), Point(40, 50), 1e-9))
+        #expect(diagnostics.contains { $0.message.hasPrefix("3D transform 'rotateY(30deg)' ignored") })
+    }
 }
