@@ -41,6 +41,12 @@ struct PendingGeometry {
         get { rare?.value.boundingBoxHost }
         set { updateRare { $0.boundingBoxHost = newValue } }
     }
+    /// `transform-box: fill-box` (or `stroke-box`): `transform` is turned about a point of the
+    /// object bounding box once `finalizeGeometry` knows the box.
+    var fillBox: FillBoxOrigin? {
+        get { rare?.value.fillBox }
+        set { updateRare { $0.fillBox = newValue } }
+    }
     /// The viewport's viewBox mapping, realized as the sublayer transform.
     var viewportMapping: AffineTransform? {
         get { rare?.value.viewportMapping }
@@ -54,6 +60,7 @@ struct PendingGeometry {
         var authoredBounds: Rect?
         var boundingBoxHost: LayerID?
         var viewportMapping: AffineTransform?
+        var fillBox: FillBoxOrigin?
     }
 
     /// An immutable box: every change stores a new one, so copies never share a mutation.
@@ -66,5 +73,29 @@ struct PendingGeometry {
         var value = rare?.value ?? Rare()
         body(&value)
         rare = RareBox(value)
+    }
+}
+
+/// A transform whose `transform-origin` is relative to the element's object bounding box
+/// (`transform-box: fill-box`): the layer's transform is `placement` then `transform` turned
+/// about that point.
+struct FillBoxOrigin {
+    var origin: TransformOrigin
+    var fontSize: Double
+    /// The element's own transform (from `transform`).
+    var transform: AffineTransform
+    /// What comes before it: a `use`'s or nested `svg`'s x/y.
+    var placement: AffineTransform
+
+    /// The layer's transform for the object bounding box `box` (in the layer's space).
+    func resolved(box: Rect) -> AffineTransform {
+        let b = box.isNull ? Rect.zero : box
+        let x = b.x + origin.x.resolve(percentBase: b.width, fontSize: fontSize)
+        let y = b.y + origin.y.resolve(percentBase: b.height, fontSize: fontSize)
+        // The box as the copy's own (a `use`'s x/y left out), as Chromium takes it.
+        let o = Point(x, y)
+        guard o.x.isFinite, o.y.isFinite else { return placement.concatenating(transform) }
+        let about = AffineTransform.translation(-o.x, -o.y).concatenating(transform).concatenating(.translation(o.x, o.y))
+        return placement.concatenating(about)
     }
 }

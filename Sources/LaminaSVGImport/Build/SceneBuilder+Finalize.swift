@@ -88,6 +88,7 @@ private struct FinalizePass: @unchecked Sendable {
         let unitAnchor = layers[i].anchorPoint
         let anchor = Point(bounds.x + unitAnchor.x * bounds.width, bounds.y + unitAnchor.y * bounds.height)
         var t = pending[i].transform
+        if let fillBox = pending[i].fillBox { t = fillBox.resolved(box: box) }
         if let host = pending[i].boundingBoxHost {
             let hb = pending[host.index].box
             let unit = hb.isNull ? AffineTransform(0, 0, 0, 0, 0, 0) : AffineTransform(hb.width, 0, 0, hb.height, hb.x, hb.y)

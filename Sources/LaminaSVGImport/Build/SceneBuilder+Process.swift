@@ -24,10 +24,12 @@ extension SceneBuilder {
                 warn("'javascript:' link dropped", w.element)
             }
             let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: style.fontSize))
+            noteFillBox(layer, w.element, declarations, fontSize: style.fontSize)
             pushChildren(of: w.element, w, parent: layer, style: style, viewport: w.viewport, documentStyle: inDocument)
         case .switch:
             let (style, declarations) = computeStyle(w.element, parent: w.style)
             let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: style.fontSize))
+            noteFillBox(layer, w.element, declarations, fontSize: style.fontSize)
             if let child = switchChoice(w.element) {
                 var next = w
                 next.element = child
@@ -65,6 +67,8 @@ extension SceneBuilder {
         let result = prefetch?.transform(element) ?? Self.transformResult(in: tree, element, declarations)
         switch result {
         case .transform(let t):
+            // About a point of the bounding box: turned once the box is known (`noteFillBox`).
+            if Self.fillBoxReference(declarations) { return t }
             return Self.aboutOrigin(t, declarations, viewport: viewport, fontSize: fontSize)
         case .invalid(let text):
             warn("invalid transform '\(text)' ignored", element)
@@ -73,6 +77,29 @@ extension SceneBuilder {
             warn("3D transform '\(text)' ignored (an SVG element's transform is plane; lamina:transform3d gives a layer a 3D one)", element)
             return .identity
         }
+    }
+
+    /// Whether `transform-box` makes the element's bounding box the reference box for its
+    /// `transform-origin` (`fill-box`, and `stroke-box`, approximated by it); `view-box` and
+    /// the CSS boxes, which SVG treats as `view-box`, do not.
+    static func fillBoxReference(_ declarations: [CascadedDeclaration]) -> Bool {
+        guard let d = declarations.first(where: { $0.property == .transformBox }), case .keyword(let k) = d.parsed else { return false }
+        return k == "fill-box" || k == "stroke-box"
+    }
+
+    /// Records a `transform-box: fill-box` element's transform on its layer, for
+    /// `finalizeGeometry` to turn about the origin in the element's bounding box (`placement`:
+    /// what comes before the element's transform, a `use`'s x/y).
+    mutating func noteFillBox(
+        _ layer: LayerID, _ element: Int, _ declarations: [CascadedDeclaration], fontSize: Double,
+        placement: AffineTransform = .identity
+    ) {
+        guard Self.fillBoxReference(declarations) else { return }
+        let result = prefetch?.transform(element) ?? Self.transformResult(in: tree, element, declarations)
+        guard case .transform(let t) = result, t != .identity else { return }
+        let origin = declarations.first(where: { $0.property == .transformOrigin }).flatMap { TransformOrigin.parse($0.value) }
+            ?? TransformOrigin(x: .zero, y: .zero)
+        pending[layer.index].fillBox = FillBoxOrigin(origin: origin, fontSize: fontSize, transform: t, placement: placement)
     }
 
     /// `t` about the `transform-origin` among `declarations`: `translate(o) t translate(-o)`.

@@ -6,7 +6,8 @@ extension SceneBuilder {
         let (style, declarations, _) = computeStyle(of: w)
         let transform = transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: style.fontSize)
         guard let (shape, box) = shapeGeometry(w, fontSize: style.fontSize) else {
-            _ = try makeLayer(w, style: style, transform: transform)
+            let layer = try makeLayer(w, style: style, transform: transform)
+            noteFillBox(layer, w.element, declarations, fontSize: style.fontSize)
             return
         }
         var content = Content(shape: shape)
@@ -17,6 +18,7 @@ extension SceneBuilder {
         if !content.extra.isEmpty { requestMarkers(content.extra) }
         let layer = try makeLayer(w, style: style, transform: transform, content: content)
         pending[layer.index].box = box
+        noteFillBox(layer, w.element, declarations, fontSize: style.fontSize)
     }
 
     /// The shape and its fill box, or nil when SVG says it is not rendered.

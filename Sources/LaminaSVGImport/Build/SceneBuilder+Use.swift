@@ -61,6 +61,7 @@ extension SceneBuilder {
         let y = length(w.element, "y", percentOf: w.viewport.height, fontSize: font) ?? 0
         let transform = AffineTransform.translation(x, y).concatenating(transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: font))
         let layer = try makeLayer(w, style: style, transform: transform)
+        noteFillBox(layer, w.element, declarations, fontSize: font, placement: .translation(x, y))
         // The copy's `context-fill` and `context-stroke` are the use's paints.
         var instanceStyle = style
         instanceStyle.contextPaint = ContextPaint(fill: style.fill, stroke: style.stroke)

@@ -25,6 +25,7 @@ extension SceneBuilder {
             w, style: style, transform: transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: font), content: Content(shape: .svg(xml: xml)))
         if !box.origin.isFinite || !box.width.isFinite || !box.height.isFinite { box = .zero }
         pending[layer.index].box = box
+        noteFillBox(layer, w.element, declarations, fontSize: font)
     }
 
     /// A rough box for text (first x/y, about half an em per character), for frames only.

@@ -5,7 +5,7 @@ package enum CSSProperty: UInt8, Sendable {
     case color, stopColor, floodColor, lightingColor
     case fillRule, clipRule, strokeLinecap, strokeLinejoin, visibility, overflow, display
     case strokeWidth, strokeDashoffset, strokeMiterlimit, strokeDasharray, fontSize
-    case clipPath, mask, filter, marker, transform, transformOrigin
+    case clipPath, mask, filter, marker, transform, transformOrigin, transformBox
     /// Any other property (kept verbatim, or ignored).
     case other
 
@@ -26,6 +26,7 @@ package enum CSSProperty: UInt8, Sendable {
         "stroke-width": .strokeWidth, "stroke-dashoffset": .strokeDashoffset, "stroke-miterlimit": .strokeMiterlimit,
         "stroke-dasharray": .strokeDasharray, "font-size": .fontSize, "clip-path": .clipPath, "mask": .mask,
         "filter": .filter, "marker": .marker, "transform": .transform, "transform-origin": .transformOrigin,
+        "transform-box": .transformBox,
     ]
 }
 

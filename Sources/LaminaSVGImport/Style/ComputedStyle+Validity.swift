@@ -63,6 +63,8 @@ extension ComputedStyle {
             return reference(v).map { .reference($0.id) } ?? .text
         case .transformOrigin:
             return TransformOrigin.parse(v) == nil ? .invalid : .text
+        case .transformBox:
+            return keyword(v, ["content-box", "border-box", "fill-box", "stroke-box", "view-box"]).map { .keyword($0) } ?? .invalid
         case .marker, .transform, .other:
             return .text
         }

@@ -15,7 +15,7 @@ package enum PresentationAttributes {
         "shape-rendering", "stop-color", "stop-opacity", "stroke", "stroke-dasharray",
         "stroke-dashoffset", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit",
         "stroke-opacity", "stroke-width", "text-anchor", "text-decoration", "text-overflow",
-        "text-rendering", "transform-origin", "unicode-bidi", "vector-effect", "visibility", "white-space",
+        "text-rendering", "transform-box", "transform-origin", "unicode-bidi", "vector-effect", "visibility", "white-space",
         "word-spacing", "writing-mode",
     ]
 

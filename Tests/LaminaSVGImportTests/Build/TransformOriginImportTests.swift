@@ -100,4 +100,25 @@ private typealias S = ImportTestSupport
         #expect(S.close(S.toRoot(scene, r, Point(40, 50)), Point(40, 50), 1e-9))
         #expect(diagnostics.contains { $0.message.hasPrefix("3D transform 'rotateY(30deg)' ignored") })
     }
+
+    /// `transform-box: fill-box`: the origin is a point of the element's bounding box (its
+    /// top-left corner by default), known once the layer's box is; as Chromium draws it.
+    @Test(arguments: [
+        // (element, a point of it that the transform must keep in place)
+        ("<rect id=\"e\" x=\"60\" y=\"60\" width=\"80\" height=\"40\" style=\"transform: rotate(30deg); transform-origin: center; transform-box: fill-box\"/>", Point(100, 80)),
+        ("<rect id=\"e\" x=\"60\" y=\"60\" width=\"80\" height=\"40\" transform=\"rotate(30)\" transform-box=\"fill-box\"/>", Point(60, 60)),
+        ("<circle id=\"e\" cx=\"100\" cy=\"100\" r=\"40\" transform=\"scale(1.5)\" style=\"transform-box: fill-box; transform-origin: 10px 20px\"/>", Point(70, 80)),
+        ("<g id=\"e\" transform=\"scale(0.5)\" style=\"transform-box: fill-box; transform-origin: 50% 50%\"><rect x=\"20\" y=\"20\" width=\"80\" height=\"80\"/><rect x=\"140\" y=\"140\" width=\"40\" height=\"40\"/></g>", Point(100, 100)),
+    ])
+    func fillBoxOriginStaysPut(_ element: String, _ fixed: Point) throws {
+        let svg = S.header + " viewBox=\"0 0 200 200\">" + element + "</svg>"
+        #expect(S.close(try Self.place(svg, "e", fixed), fixed, 1e-9))
+    }
+
+    @Test func aUsesFillBoxIsItsCopysBoxWithoutItsOffset() throws {
+        let svg = S.header + " viewBox=\"0 0 200 200\"><defs><rect id=\"r\" width=\"40\" height=\"40\"/></defs>"
+            + "<use id=\"u\" href=\"#r\" x=\"80\" y=\"80\" transform=\"rotate(90)\" style=\"transform-box: fill-box; transform-origin: center\"/></svg>"
+        // The copy's centre (20, 20) sits at (100, 100) before the turn, which is about (20, 20).
+        #expect(S.close(try Self.place(svg, "u", Point(20, 20)), Point(-60, 100), 1e-9))
+    }
 }
