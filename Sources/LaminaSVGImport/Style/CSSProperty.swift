@@ -49,6 +49,9 @@ package enum ParsedValue: Sendable, Equatable {
     case dashes([Length]?)
     /// `url(#id)`, or nil for `none` or a non-local reference.
     case reference(String?)
+    /// Holds a `var()`: parsed once the element's custom properties are known (CSS
+    /// Variables: valid at parse time, checked at computed-value time).
+    case deferred
     /// Valid, applied from its text (`color`, `font-size`, verbatim and unknown properties), or
     /// valid for the cascade but without effect (an unparsable `clip-path`).
     case text

@@ -21,23 +21,47 @@ extension ComputedStyle {
     @inline(never)
     private mutating func inherit(cascaded declarations: [CascadedDeclaration], parent: ComputedStyle) {
         resetOwnProperties()
+        // Custom properties and `var()`: only where an element has them.
+        var customs: [String: String]?
+        for i in declarations.indices {
+            if case .deferred = declarations[i].parsed {
+            } else if declarations[i].property != .other || !declarations[i].name.hasPrefix("--") {
+                continue
+            }
+            customs = resolveCustomProperties(declarations)
+            break
+        }
         // `color` and `font-size` first: `currentColor` and `em` depend on them.
         // Indexing (not `for d in`): reading fields in place copies no declaration.
         for i in declarations.indices where declarations[i].property == .color {
-            applyColor(declarations[i].value, parent: parent)
+            guard let value = Self.substituted(declarations[i], customs) else { continue }
+            applyColor(value, parent: parent)
         }
         for i in declarations.indices where declarations[i].property == .fontSize {
-            applyFontSize(declarations[i].value, parent: parent)
+            guard let value = Self.substituted(declarations[i], customs) else { continue }
+            applyFontSize(value, parent: parent)
         }
         var own: [String?] = []
         for i in declarations.indices {
             let property = declarations[i].property
             if property == .color || property == .fontSize { continue }
-            if case .cssWide(let keyword) = declarations[i].parsed {
+            var parsed = declarations[i].parsed
+            var specified = declarations[i].value
+            if property == .other, declarations[i].name.hasPrefix("--") { continue }
+            if case .deferred = parsed {
+                // Invalid at computed-value time: the property acts as `unset`, which the copy
+                // of the parent and the reset above already give.
+                guard let value = Self.substituted(declarations[i], customs) else { continue }
+                specified = value
+                parsed = ComputedStyle.parse(property, value)
+                if case .invalid = parsed { continue }
+                if case .deferred = parsed { continue }
+            }
+            if case .cssWide(let keyword) = parsed {
                 applyKeyword(declarations[i].name, keyword, parent: parent)
                 continue
             }
-            let value = ComputedStyle.trimmedCSS(declarations[i].value)
+            let value = ComputedStyle.trimmedCSS(specified)
             if property == .other || property == .floodOpacity || property == .floodColor || property == .lightingColor,
                 ComputedStyle.mayBeOwnExtra(declarations[i].name), let k = ComputedStyle.ownExtraIndex[declarations[i].name]
             {
@@ -45,11 +69,31 @@ extension ComputedStyle {
                 own[k] = ComputedStyle.isInitialExtra(declarations[i].name, value) ? nil : value
                 continue
             }
-            apply(property, declarations[i].name, value, declarations[i].parsed)
+            apply(property, declarations[i].name, value, parsed)
         }
         if !own.isEmpty {
             extraOwn = own.enumerated().compactMap { k, v in v.map { StyleProperty(ComputedStyle.ownExtraNames[k], $0) } }
         }
+    }
+
+    /// Sets this element's custom properties (the parent's with its own on top) and returns
+    /// them, for `var()` substitution.
+    private mutating func resolveCustomProperties(_ declarations: [CascadedDeclaration]) -> [String: String] {
+        var own: [(name: String, value: String)] = []
+        for i in declarations.indices where declarations[i].name.hasPrefix("--") {
+            own.append((declarations[i].name, declarations[i].value))
+        }
+        guard !own.isEmpty else { return customProperties }
+        let resolved = CustomProperties.resolve(own: own, inherited: customProperties)
+        customProperties = resolved
+        return resolved
+    }
+
+    /// A declaration's value with its `var()`s substituted (itself when it has none); nil
+    /// when the substitution fails.
+    private static func substituted(_ d: CascadedDeclaration, _ customs: [String: String]?) -> String? {
+        guard case .deferred = d.parsed else { return d.value }
+        return CustomProperties.substitute(d.value, customs ?? [:])
     }
 
     private mutating func applyColor(_ raw: String, parent: ComputedStyle) {

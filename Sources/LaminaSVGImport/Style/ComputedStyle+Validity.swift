@@ -17,6 +17,7 @@ extension ComputedStyle {
         let trimmed = trimmedCSS(value)
         if trimmed.isEmpty { return .invalid }
         if let k = cascadeKeyword(trimmed) { return .cssWide(k) }
+        if CustomProperties.referencesVariables(trimmed) { return .deferred }
         let v = trimmed[...]
         switch property {
         case .fill, .stroke:

@@ -87,6 +87,7 @@ package struct ComputedStyle: Hashable, Sendable {
         var visibility = "visible"
         var inheritedExtras: [String?] = []
         var contextPaint: ContextPaint?
+        var customProperties: [String: String] = [:]
         static let initial = InheritedRare()
     }
 
@@ -125,6 +126,11 @@ package struct ComputedStyle: Hashable, Sendable {
     package var contextPaint: ContextPaint? {
         get { inheritedRare?.value.contextPaint }
         set { updateInherited { $0.contextPaint = newValue } }
+    }
+    /// The custom properties (`--name`, lower-cased) in effect, their `var()`s resolved.
+    package var customProperties: [String: String] {
+        get { inheritedRare?.value.customProperties ?? [:] }
+        set { updateInherited { $0.customProperties = newValue } }
     }
     /// `stroke-linejoin`: `miter`, `round`, `bevel`, `miter-clip` or `arcs`.
     package var strokeLinejoin: String {
