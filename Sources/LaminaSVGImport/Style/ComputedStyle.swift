@@ -75,7 +75,9 @@ package struct ComputedStyle: Hashable, Sendable {
     /// The rarely set properties that reset on every element (`clipPath` … `extraOwn`).
     private var ownRare: LayerBox<OwnRare>?
 
-    /// The rarely set inherited properties.
+    /// The rarely set inherited properties. The getters below return the initial values as
+    /// literals when the box is absent (reading `initial` would run a lazy-global check on
+    /// every access); keep both in step.
     struct InheritedRare: Hashable, Sendable {
         var fillRule = "nonzero"
         var clipRule = "nonzero"
@@ -108,17 +110,17 @@ package struct ComputedStyle: Hashable, Sendable {
 
     /// `nonzero` or `evenodd`.
     package var fillRule: String {
-        get { inheritedRare?.value.fillRule ?? InheritedRare.initial.fillRule }
+        get { inheritedRare?.value.fillRule ?? "nonzero" }
         set { updateInherited { $0.fillRule = newValue } }
     }
     /// `clip-rule`: `nonzero` or `evenodd`.
     package var clipRule: String {
-        get { inheritedRare?.value.clipRule ?? InheritedRare.initial.clipRule }
+        get { inheritedRare?.value.clipRule ?? "nonzero" }
         set { updateInherited { $0.clipRule = newValue } }
     }
     /// `stroke-linecap`: `butt`, `round` or `square`.
     package var strokeLinecap: String {
-        get { inheritedRare?.value.strokeLinecap ?? InheritedRare.initial.strokeLinecap }
+        get { inheritedRare?.value.strokeLinecap ?? "butt" }
         set { updateInherited { $0.strokeLinecap = newValue } }
     }
     /// The paints `context-fill` and `context-stroke` take: those of the `use` whose copy this
@@ -134,12 +136,12 @@ package struct ComputedStyle: Hashable, Sendable {
     }
     /// `stroke-linejoin`: `miter`, `round`, `bevel`, `miter-clip` or `arcs`.
     package var strokeLinejoin: String {
-        get { inheritedRare?.value.strokeLinejoin ?? InheritedRare.initial.strokeLinejoin }
+        get { inheritedRare?.value.strokeLinejoin ?? "miter" }
         set { updateInherited { $0.strokeLinejoin = newValue } }
     }
     /// `stroke-miterlimit`, at least 1.
     package var strokeMiterlimit: Double {
-        get { inheritedRare?.value.strokeMiterlimit ?? InheritedRare.initial.strokeMiterlimit }
+        get { inheritedRare?.value.strokeMiterlimit ?? 4 }
         set { updateInherited { $0.strokeMiterlimit = newValue } }
     }
     /// Nil for `none`; lengths in px or `%`.
@@ -149,12 +151,12 @@ package struct ComputedStyle: Hashable, Sendable {
     }
     /// `stroke-dashoffset` in px or `%`.
     package var strokeDashoffset: Length {
-        get { inheritedRare?.value.strokeDashoffset ?? InheritedRare.initial.strokeDashoffset }
+        get { inheritedRare?.value.strokeDashoffset ?? Length(0) }
         set { updateInherited { $0.strokeDashoffset = newValue } }
     }
     /// `visible`, `hidden` or `collapse`.
     package var visibility: String {
-        get { inheritedRare?.value.visibility ?? InheritedRare.initial.visibility }
+        get { inheritedRare?.value.visibility ?? "visible" }
         set { updateInherited { $0.visibility = newValue } }
     }
     /// Other inherited drawing properties, by their index in `ComputedStyle.inheritedExtraNames`.
@@ -192,22 +194,22 @@ package struct ComputedStyle: Hashable, Sendable {
     }
     /// `inline`, `none`, `block`, … (only `none` matters).
     package var display: String {
-        get { ownRare?.value.display ?? OwnRare.initial.display }
+        get { ownRare?.value.display ?? "inline" }
         set { updateOwn { $0.display = newValue } }
     }
     /// `overflow` as specified on this element (the UA default for inner `svg` is the builder's).
     package var overflow: String {
-        get { ownRare?.value.overflow ?? OwnRare.initial.overflow }
+        get { ownRare?.value.overflow ?? "visible" }
         set { updateOwn { $0.overflow = newValue } }
     }
     /// `stop-color` as specified (may be `currentColor`).
     package var stopColorPaint: ParsedColor {
-        get { ownRare?.value.stopColorPaint ?? OwnRare.initial.stopColorPaint }
+        get { ownRare?.value.stopColorPaint ?? .rgba(r: 0, g: 0, b: 0, a: 1) }
         set { updateOwn { $0.stopColorPaint = newValue } }
     }
     /// `stop-opacity`, clamped to 0…1.
     package var stopOpacity: Double {
-        get { ownRare?.value.stopOpacity ?? OwnRare.initial.stopOpacity }
+        get { ownRare?.value.stopOpacity ?? 1 }
         set { updateOwn { $0.stopOpacity = newValue } }
     }
     /// Non-inherited drawing properties set on this element (`vector-effect`, `mix-blend-mode`…),
