@@ -18,6 +18,12 @@ import Testing
         ("#abc icc-color(acmecmyk, 0.11, 0.48, 0.83, 0.00)", "#aabbcc"),
         ("rgb(none 0 0)", "#000000"), ("rgb(0 50% 0)", "#008000"), ("hsl(120, 100%, 25%, 0.5)", "rgba(0,128,0,0.5)"),
         ("rgb(0.8, 127.5, 14.2)", "#01800e"), ("rgb(0%, 45.5%, 0%)", "#007400"), ("  rgb( 0 , 128 , 0 ) ", "#008000"), ("rgba( 0 , 128 , 0 , 50% )", "rgba(0,128,0,0.5)"),
+        // CSS Color 4, each checked pixel for pixel against Chromium's rendering.
+        ("hwb(120 0% 50%)", "#008000"), ("hwb(200 30% 20% / 0.5)", "rgba(77,162,204,0.5)"), ("hwb(0 60% 60%)", "#808080"),
+        ("lab(52.2345% 40.1645 59.9971)", "#c65d06"), ("lch(52.2345% 72.2 56.2)", "#c65d06"), ("lab(29.2345 39.3825 20.0664)", "#7d2329"),
+        ("oklab(59.686% 0.1009 0.1192)", "#c65d07"), ("oklch(0.627 0.258 29.23)", "#ff0000"),
+        ("oklch(62.7% 0.2 140 / 60%)", "rgba(50,163,6,0.6)"), ("oklch(0.7 0.1 250)", "#6da3da"), ("lch(80 30 200)", "#7ad6d8"),
+        ("oklab(0.5 -0.1 0.1)", "#3c740a"),
     ])
     func parsesColor(text: String, css: String) throws {
         let color = try #require(ParsedColor.parse(text[...]))
@@ -39,7 +45,8 @@ import Testing
     @Test(arguments: [
         "", "#", "#12", "#12345", "#1234567", "#ggg", "redd", "rgb(1,2)", "rgb(1 2 3 4)", "rgb(1, 2 3)",
         "rgb(1,2,3", "rgb(1,2,3)x", "hsl(10px, 1%, 1%)", "rgb(1 2 3 / 4 / 5)", "rgb(1,2,3/0.5)", "url(#a)",
-        "rgb(1,,2,3)", "hsl(1, 2%, 3em)", "rgba(0, 50%, 0, 0.5)", "hsl(120, 100, 25)",
+        "rgb(1,,2,3)", "hsl(1, 2%, 3em)", "rgba(0, 50%, 0, 0.5)", "hsl(120, 100, 25)", "hwb(120, 0%, 50%)", "lab(50 1px 2)",
+        "oklch(0.5 0.1)", "lch(50 20 1em)",
     ])
     func rejectsNonColors(text: String) {
         #expect(ParsedColor.parse(text[...]) == nil)
