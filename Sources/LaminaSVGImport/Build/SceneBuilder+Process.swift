@@ -83,8 +83,20 @@ extension SceneBuilder {
     /// `transform-origin` (`fill-box`, and `stroke-box`, approximated by it); `view-box` and
     /// the CSS boxes, which SVG treats as `view-box`, do not.
     static func fillBoxReference(_ declarations: [CascadedDeclaration]) -> Bool {
-        guard let d = declarations.first(where: { $0.property == .transformBox }), case .keyword(let k) = d.parsed else { return false }
-        return k == "fill-box" || k == "stroke-box"
+        // Indexing, not `first(where:)`: a closure over each element copies (retains) it.
+        for i in declarations.indices where declarations[i].property == .transformBox {
+            guard case .keyword(let k) = declarations[i].parsed else { return false }
+            return k == "fill-box" || k == "stroke-box"
+        }
+        return false
+    }
+
+    /// The `transform-origin` among `declarations`, if any and valid.
+    static func transformOrigin(_ declarations: [CascadedDeclaration]) -> TransformOrigin? {
+        for i in declarations.indices where declarations[i].property == .transformOrigin {
+            return TransformOrigin.parse(declarations[i].value)
+        }
+        return nil
     }
 
     /// Records a `transform-box: fill-box` element's transform on its layer, for
@@ -97,8 +109,7 @@ extension SceneBuilder {
         guard Self.fillBoxReference(declarations) else { return }
         let result = prefetch?.transform(element) ?? Self.transformResult(in: tree, element, declarations)
         guard case .transform(let t) = result, t != .identity else { return }
-        let origin = declarations.first(where: { $0.property == .transformOrigin }).flatMap { TransformOrigin.parse($0.value) }
-            ?? TransformOrigin(x: .zero, y: .zero)
+        let origin = Self.transformOrigin(declarations) ?? TransformOrigin(x: .zero, y: .zero)
         pending[layer.index].fillBox = FillBoxOrigin(origin: origin, fontSize: fontSize, transform: t, placement: placement)
     }
 
@@ -109,9 +120,7 @@ extension SceneBuilder {
     static func aboutOrigin(
         _ t: AffineTransform, _ declarations: [CascadedDeclaration], viewport: Size, fontSize: Double
     ) -> AffineTransform {
-        guard t != .identity, let d = declarations.first(where: { $0.property == .transformOrigin }),
-            let origin = TransformOrigin.parse(d.value)
-        else { return t }
+        guard t != .identity, let origin = transformOrigin(declarations) else { return t }
         let ox = origin.x.resolve(percentBase: viewport.width, fontSize: fontSize)
         let oy = origin.y.resolve(percentBase: viewport.height, fontSize: fontSize)
         guard ox.isFinite, oy.isFinite, ox != 0 || oy != 0 else { return t }
