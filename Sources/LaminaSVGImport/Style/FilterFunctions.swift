@@ -142,6 +142,23 @@ package enum FilterFunctions {
         return .dropShadow(color: color, dx: lengths[0], dy: lengths[1], blur: blur)
     }
 
+    /// Filter Effects 1's color matrices (rows of R, G, B weights) at full amount.
+    static let gray: [Double] = [0.2126, 0.7152, 0.0722, 0.2126, 0.7152, 0.0722, 0.2126, 0.7152, 0.0722]
+    static let sepia: [Double] = [0.393, 0.769, 0.189, 0.349, 0.686, 0.168, 0.272, 0.534, 0.131]
+    /// `saturate(0)`: the luminance weights as the spec rounds them for saturate.
+    static let luminance: [Double] = [0.213, 0.715, 0.072, 0.213, 0.715, 0.072, 0.213, 0.715, 0.072]
+
+    /// The `feColorMatrix` values (20) of `m` (3×3) moved toward identity by `t` (0: `m`,
+    /// 1: identity; above 1 past it, as `saturate()` needs).
+    static func towardIdentity(_ m: [Double], _ t: Double) -> [Double] {
+        var out: [Double] = []
+        for row in 0..<3 {
+            for col in 0..<3 { out.append(m[row * 3 + col] * (1 - t) + (row == col ? t : 0)) }
+            out += [0, 0]
+        }
+        return out + [0, 0, 0, 1, 0]
+    }
+
     /// The `<filter>` for `functions`: `em` lengths of `fontSize`; `currentColor` and a
     /// shadow without a color take `color`.
     package static func markup(id: String, _ functions: [Function], fontSize: Double, color: ParsedColor) -> String {
@@ -182,30 +199,13 @@ package enum FilterFunctions {
                 out += transfer([("feFuncA", "type=\"table\" tableValues=\"0 \(n(a))\"")])
             case .saturate(let a):
                 // As a matrix: `type="saturate"` values above 1 are clamped by some renderers.
-                out += matrix([
-                    0.213 + 0.787 * a, 0.715 - 0.715 * a, 0.072 - 0.072 * a, 0, 0,
-                    0.213 - 0.213 * a, 0.715 + 0.285 * a, 0.072 - 0.072 * a, 0, 0,
-                    0.213 - 0.213 * a, 0.715 - 0.715 * a, 0.072 + 0.928 * a, 0, 0,
-                    0, 0, 0, 1, 0,
-                ])
+                out += matrix(towardIdentity(luminance, a))
             case .hueRotate(let d):
                 out += "<feColorMatrix type=\"hueRotate\" values=\"\(n(d))\"/>"
             case .grayscale(let a):
-                let k = 1 - a
-                out += matrix([
-                    0.2126 + 0.7874 * k, 0.7152 - 0.7152 * k, 0.0722 - 0.0722 * k, 0, 0,
-                    0.2126 - 0.2126 * k, 0.7152 + 0.2848 * k, 0.0722 - 0.0722 * k, 0, 0,
-                    0.2126 - 0.2126 * k, 0.7152 - 0.7152 * k, 0.0722 + 0.9278 * k, 0, 0,
-                    0, 0, 0, 1, 0,
-                ])
+                out += matrix(towardIdentity(gray, 1 - a))
             case .sepia(let a):
-                let k = 1 - a
-                out += matrix([
-                    0.393 + 0.607 * k, 0.769 - 0.769 * k, 0.189 - 0.189 * k, 0, 0,
-                    0.349 - 0.349 * k, 0.686 + 0.314 * k, 0.168 - 0.168 * k, 0, 0,
-                    0.272 - 0.272 * k, 0.534 - 0.534 * k, 0.131 + 0.869 * k, 0, 0,
-                    0, 0, 0, 1, 0,
-                ])
+                out += matrix(towardIdentity(sepia, 1 - a))
             }
         }
         return out + "</filter>"
