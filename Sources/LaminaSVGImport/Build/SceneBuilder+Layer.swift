@@ -35,7 +35,7 @@ extension SceneBuilder {
             } else if let functions = style.filterFunctions {
                 info.filter = functionFilter(functions, style)
             } else if let value = style.unsupportedFilter {
-                warn("filter '\(value.prefix(80))' not supported (a list mixing url() and functions, or a malformed function); ignored", w.element)
+                warn("filter '\(value.prefix(80))' not supported (not a reference nor a list of valid filter functions); ignored", w.element)
             }
             if !style.extraOwn.isEmpty {
                 for p in style.extraOwn where p.name == "mix-blend-mode" || p.name == "isolation" {

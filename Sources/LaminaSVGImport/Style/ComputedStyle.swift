@@ -181,8 +181,8 @@ package struct ComputedStyle: Hashable, Sendable {
         get { ownRare?.value.filter }
         set { updateOwn { $0.filter = newValue } }
     }
-    /// A `filter` value that is neither `none`, a reference nor a list of filter functions
-    /// Lamina writes (a list mixing `url()` and functions, or a malformed one), for a warning.
+    /// A `filter` value with a function that is neither a reference nor a list of valid filter
+    /// functions (a malformed or unknown function), for a warning.
     package var unsupportedFilter: String? {
         get { ownRare?.value.unsupportedFilter }
         set { updateOwn { $0.unsupportedFilter = newValue } }
