@@ -82,6 +82,8 @@ struct SceneBuilder {
     private(set) var tree: ElementTree
     private(set) var cascade: StyleCascade
     var diagnostics: [Diagnostic] = []
+    /// The warnings given so far, by element and message.
+    var warned: Set<WarningKey> = []
     var layers = LayerTree()
     var pending: [PendingGeometry] = []
     /// Element index of each id (built on the first lookup).
@@ -180,6 +182,9 @@ struct SceneBuilder {
     }
 
     mutating func warn(_ message: String, _ element: Int) {
+        // Once per element and message: an element instanced by many `use`s (or clip paths)
+        // would otherwise repeat it per copy (262,144 identical lines in one fuzzed file).
+        guard warned.insert(WarningKey(element: element, message: message)).inserted else { return }
         diagnostics.append(.warning(message, at: tree.location(of: element)))
     }
 
@@ -322,4 +327,10 @@ struct SceneBuilder {
 
     /// The element an id refers to.
     func element(id: String) -> Int? { ids[id] }
+}
+
+/// One warning about one element (``SceneBuilder/warn(_:_:)`` gives each once).
+struct WarningKey: Hashable {
+    var element: Int
+    var message: String
 }

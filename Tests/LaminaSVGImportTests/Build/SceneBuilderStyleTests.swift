@@ -56,6 +56,14 @@ import Testing
         #expect(scene.tree[outside].content?.fill == Paint.none)
     }
 
+    /// A warning about an element is given once, however many copies `use`s make of it.
+    @Test func aWarningIsGivenOncePerElement() throws {
+        let svg = "<defs><rect id=\"r\" width=\"1\" height=\"1\" clip-path=\"url(#missing)\"/></defs>"
+            + "<use href=\"#r\"/><use href=\"#r\" x=\"2\"/><g><use href=\"#r\" y=\"2\"/></g>"
+        let (_, diagnostics) = try S.load(S.header + ">" + svg + "</svg>")
+        #expect(diagnostics.filter { $0.message.contains("'#missing' not found") }.count == 1)
+    }
+
     @Test func relativeUnitsResolve() throws {
         let c = try content("<g font-size=\"10px\"><rect id=\"s\" width=\"2em\" height=\"1in\" stroke-width=\"1ex\"/></g>")
         #expect(c?.shape == .rect(x: 0, y: 0, width: 20, height: 96, rx: 0, ry: 0))
