@@ -34,11 +34,22 @@ extension SceneBuilder {
                 let isRoot = e == root
                 let (style, declarations) = computeStyle(e, parent: inherited)
                 out += "<" + el.name
-                writeAttributes(e, into: &out, skipTransform: isRoot && asLayerContent)
+                // A CSS `transform` (sheet or `style`, which are not written) wins over the
+                // attribute: written resolved in its place.
+                var cssTransform = false
+                for i in declarations.indices where declarations[i].property == .transform { cssTransform = true }
+                writeAttributes(e, into: &out, skipTransform: (isRoot && asLayerContent) || cssTransform)
+                if cssTransform, !(isRoot && asLayerContent), case .transform(let t) = Self.transformResult(in: tree, e, declarations),
+                    t != .identity
+                {
+                    append("transform", Self.matrixText(t), to: &out)
+                }
                 // Its transform's origin, from the cascade; the layer's transform holds the
                 // root's already.
-                if !(isRoot && asLayerContent), let origin = declarations.first(where: { $0.property == .transformOrigin }) {
-                    append("transform-origin", origin.value, to: &out)
+                if !(isRoot && asLayerContent) {
+                    for i in declarations.indices where declarations[i].property == .transformOrigin || declarations[i].property == .transformBox {
+                        append(declarations[i].property == .transformOrigin ? "transform-origin" : "transform-box", declarations[i].value, to: &out)
+                    }
                 }
                 var content = Content(shape: .path(""))
                 style.applyPaint(to: &content, viewport: viewport)

@@ -121,4 +121,20 @@ private typealias S = ImportTestSupport
         // The copy's centre (20, 20) sits at (100, 100) before the turn, which is about (20, 20).
         #expect(S.close(try Self.place(svg, "u", Point(20, 20)), Point(-60, 100), 1e-9))
     }
+
+    /// Inside resource markup (a pattern's children) a CSS `transform` from a sheet or `style`
+    /// is written resolved, in place of the attribute it wins over, with its origin and box.
+    @Test func resourceContentKeepsItsCSSTransform() throws {
+        let svg = S.header + " viewBox=\"0 0 200 200\"><style>.r { transform: rotate(90deg); transform-box: fill-box }</style>"
+            + "<pattern id=\"p\" width=\"40\" height=\"40\" patternUnits=\"userSpaceOnUse\">"
+            + "<rect class=\"r\" width=\"10\" height=\"10\" transform=\"scale(3)\" transform-origin=\"center\"/>"
+            + "<rect width=\"5\" height=\"5\" style=\"transform: translate(5px, 6px)\"/></pattern>"
+            + "<rect width=\"100\" height=\"100\" fill=\"url(#p)\"/></svg>"
+        let (scene, _) = try S.load(svg)
+        let pattern = try #require(scene.resources.first { $0.id == "p" })
+        #expect(pattern.xml.contains("transform=\"matrix(0 1 -1 0 0 0)\""), "\(pattern.xml)")
+        #expect(pattern.xml.contains("transform-origin=\"center\" transform-box=\"fill-box\""), "\(pattern.xml)")
+        #expect(!pattern.xml.contains("scale(3)"))
+        #expect(pattern.xml.contains("transform=\"matrix(1 0 0 1 5 6)\""), "\(pattern.xml)")
+    }
 }
