@@ -16,6 +16,12 @@ struct CascadeWinners {
     /// Offers one declaration, after every declaration of lower cascade order of the same
     /// importance. An invalid value is dropped (CSS then lets a lower-priority valid one win).
     mutating func offer(_ name: String, _ value: String, _ property: CSSProperty, important isImportant: Bool) {
+        if property == .other, name == "font" {
+            // The shorthand: its longhands, each in its place in the cascade.
+            guard let longhands = FontShorthand.expand(value) else { return }
+            for (n, v) in longhands { offer(n, v, CSSProperty.of(n), important: isImportant) }
+            return
+        }
         let parsed = ComputedStyle.parse(property, value)
         if case .invalid = parsed { return }
         if let k = index(of: name, property) {

@@ -1,0 +1,68 @@
+/// The `font` shorthand (CSS Fonts 4 §2.8): `[style || variant || weight || stretch]? size
+/// [/ line-height]? family`, expanded into the longhands Lamina keeps (`line-height` has no
+/// effect on SVG text and is dropped). Omitted longhands are reset to `normal`, as the
+/// shorthand says.
+///
+///     FontShorthand.expand("italic bold 20px/1.2 'Open Sans', serif")
+///     // font-style italic, font-variant normal, font-weight bold, font-stretch normal,
+///     // font-size 20px, font-family 'Open Sans', serif
+enum FontShorthand {
+    static let styles: Set<String> = ["italic", "oblique"]
+    static let weights: Set<String> = ["bold", "bolder", "lighter"]
+    static let stretches: Set<String> = [
+        "ultra-condensed", "extra-condensed", "condensed", "semi-condensed", "semi-expanded", "expanded",
+        "extra-expanded", "ultra-expanded",
+    ]
+    static let sizeKeywords: Set<String> = [
+        "xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large", "larger", "smaller",
+    ]
+
+    private static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
+
+    /// The longhands of a `font` value, or nil when it is not one (CSS drops the declaration).
+    static func expand(_ value: String) -> [(name: String, value: String)]? {
+        var style = "normal", variant = "normal", weight = "normal", stretch = "normal"
+        var seen = 0
+        var rest = Substring(value).trimmingCSSSpaces()
+        while let token = rest.split(whereSeparator: { isSpace($0) }).first {
+            let word = token.lowercased()
+            // The size: a keyword or a non-negative length or percentage, maybe with `/height`.
+            let sizeText = word.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? word
+            if sizeKeywords.contains(sizeText) || (Length.parse(sizeText[...]).map { $0.value >= 0 && $0.value.isFinite && $0.unit != .none } ?? false)
+                || sizeText == "0"
+            {
+                var after = rest[token.endIndex...]
+                // `20px / 1.2`: skip the separate line height (`20px/1.2` has it in the token).
+                let trimmed = after.trimmingCSSSpaces()
+                if !token.contains("/"), trimmed.hasPrefix("/") {
+                    after = trimmed.dropFirst().trimmingCSSSpaces()
+                    guard let height = after.split(whereSeparator: { isSpace($0) }).first else { return nil }
+                    after = after[height.endIndex...]
+                }
+                let family = after.trimmingCSSSpaces()
+                guard !family.isEmpty else { return nil }
+                return [
+                    ("font-style", style), ("font-variant", variant), ("font-weight", weight), ("font-stretch", stretch),
+                    ("font-size", sizeText), ("font-family", String(family)),
+                ]
+            }
+            seen += 1
+            guard seen <= 4 else { return nil }
+            if word == "normal" {
+                // Any of the four: they are all `normal` unless given.
+            } else if styles.contains(word) {
+                style = word
+            } else if word == "small-caps" {
+                variant = word
+            } else if weights.contains(word) || (Int(word).map { (1...1000).contains($0) } ?? false) {
+                weight = word
+            } else if stretches.contains(word) {
+                stretch = word
+            } else {
+                return nil
+            }
+            rest = rest[token.endIndex...]
+        }
+        return nil
+    }
+}

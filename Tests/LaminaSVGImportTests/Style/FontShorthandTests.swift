@@ -1,0 +1,41 @@
+import LaminaCore
+import Testing
+
+@testable import LaminaSVGImport
+
+@Suite struct FontShorthandTests {
+    @Test(arguments: [
+        ("20px serif", ["normal", "normal", "normal", "normal", "20px", "serif"]),
+        ("italic bold 20px/1.2 'Open Sans', serif", ["italic", "normal", "bold", "normal", "20px", "'Open Sans', serif"]),
+        ("small-caps 700 condensed 1.5em / 2 monospace", ["normal", "small-caps", "700", "condensed", "1.5em", "monospace"]),
+        ("normal normal x-large sans-serif", ["normal", "normal", "normal", "normal", "x-large", "sans-serif"]),
+        ("oblique 50% \"Times New Roman\"", ["oblique", "normal", "normal", "normal", "50%", "\"Times New Roman\""]),
+    ])
+    func expands(_ value: String, _ expected: [String]) throws {
+        let longhands = try #require(FontShorthand.expand(value))
+        #expect(longhands.map(\.name) == ["font-style", "font-variant", "font-weight", "font-stretch", "font-size", "font-family"])
+        #expect(longhands.map(\.value) == expected)
+    }
+
+    @Test(arguments: ["", "serif", "20px", "bold italic", "huge 20px serif", "20px / serif", "caption", "-5px serif", "a b c d e 10px serif"])
+    func rejects(_ value: String) {
+        #expect(FontShorthand.expand(value) == nil)
+    }
+
+    @Test func textTakesTheShorthandsLonghandsInTheirPlaceInTheCascade() throws {
+        let svg = ImportTestSupport.header + " viewBox=\"0 0 200 200\"><style>text { font-weight: 300 }</style>"
+            + "<g style=\"font: italic bold 30px sans-serif\"><text id=\"t\" x=\"1\" y=\"40\" style=\"font-family: serif\">Hi</text></g></svg>"
+        let (scene, _) = try ImportTestSupport.load(svg)
+        let t = try #require(ImportTestSupport.layer(scene, "t"))
+        guard case .svg(let xml) = scene.tree[t].content?.shape else {
+            Issue.record("text is not verbatim content")
+            return
+        }
+        // font-size and font-style inherit from the group; the sheet's weight and the element's
+        // own family win over the inherited ones.
+        #expect(xml.contains("font-size=\"30\""), "\(xml)")
+        #expect(xml.contains("font-family=\"serif\""), "\(xml)")
+        #expect(xml.contains("font-style=\"italic\""), "\(xml)")
+        #expect(xml.contains("font-weight=\"300\""), "\(xml)")
+    }
+}
