@@ -147,6 +147,15 @@ extension SceneBuilder {
         let base = viewBox?.size ?? Size(100, 100)
         let width = max(0, length(0, "width", percentOf: base.width, fontSize: style.fontSize) ?? base.width)
         let height = max(0, length(0, "height", percentOf: base.height, fontSize: style.fontSize) ?? base.height)
+        if viewBox == nil {
+            // A size relative to a viewport the file does not have: percentages resolve
+            // against 100 × 100 while building, then the content's extent is the size (resvg).
+            func relative(_ name: String) -> Bool {
+                guard let text = e.attribute(name) else { return true }
+                return Length.parse(text[...]).map { $0.unit == .percent } ?? true
+            }
+            rootFitsContent = relative("width") || relative("height")
+        }
         var layer = Layer(name: e.attribute("id"))
         layer.opacity = style.opacity
         layer.hidden = style.isDisplayNone
@@ -183,6 +192,28 @@ extension SceneBuilder {
         // The root's style is its document style (computed under `initial`).
         pushChildren(of: 0, w, parent: root, style: style, viewport: viewport, documentStyle: true)
         return root
+    }
+
+    /// Sizes the root to its content's extent from the origin (the largest right and bottom
+    /// edge of its visible sublayers' frames), when the file gives no absolute size and no
+    /// `viewBox`, as resvg sizes such a document; an empty document keeps 100 × 100.
+    mutating func fitRootToContent(_ root: LayerID) {
+        var right = 0.0, bottom = 0.0
+        for c in layers.sublayers(of: root) where !layers[c].hidden {
+            let f = layers.frame(of: c)
+            guard !f.isNull, f.x.isFinite, f.y.isFinite, f.width.isFinite, f.height.isFinite else { continue }
+            right = max(right, f.x + f.width)
+            bottom = max(bottom, f.y + f.height)
+        }
+        guard right > 0, bottom > 0 else { return }
+        layers.layers[root.index].bounds = Rect(0, 0, right, bottom)
+        layers.layers[root.index].position = Point(right / 2, bottom / 2)
+        if var info = layers[root].svg {
+            for k in info.extra.indices where info.extra[k].name == "width" || info.extra[k].name == "height" {
+                info.extra[k] = StyleProperty(info.extra[k].name, NumberText.format(info.extra[k].name == "width" ? right : bottom))
+            }
+            layers.layers[root.index].svg = info
+        }
     }
 
     /// Whether a viewport clips: `overflow` other than visible/auto, or the UA default.

@@ -96,6 +96,9 @@ struct SceneBuilder {
     var resources = ResourceCollector()
     /// `<filter>`s made for CSS filter functions, in order, and their ids by what they hold.
     var madeFilters: [Resource] = []
+    /// The root `svg` has no `viewBox` and no absolute width or height: its size is its
+    /// content's extent once built (``fitRootToContent(_:)``).
+    var rootFitsContent = false
     var madeFilterIDs: [MadeFilterKey: String] = [:]
     /// The number the next made `<filter>` is tried with (`lamina-filter-N`).
     var nextFilterNumber = 1
@@ -163,6 +166,7 @@ struct SceneBuilder {
         let collected = buildResources()
         releaseDocument()
         finalizeGeometry(root: root, threads: threads)
+        if rootFitsContent { fitRootToContent(root) }
         return Scene(tree: layers, root: root, resources: collected)
     }
 

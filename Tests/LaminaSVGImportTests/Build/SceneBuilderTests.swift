@@ -26,6 +26,20 @@ import Testing
         #expect(b.tree[b.root].bounds == Rect(0, 0, 100, 100))
     }
 
+    /// No viewBox and a relative or missing size: percentages resolve against 100 × 100, then
+    /// the root takes its content's extent from the origin (as resvg sizes such a file).
+    @Test func withoutViewBoxOrAbsoluteSizeTheRootFitsItsContent() throws {
+        let svg = S.header + " width=\"50%\"><rect width=\"10%\" height=\"30\"/><circle cx=\"60\" cy=\"20\" r=\"10\" stroke=\"red\" stroke-width=\"8\"/>"
+            + "<rect x=\"500\" width=\"5\" height=\"5\" display=\"none\"/></svg>"
+        let scene = try S.load(svg).scene
+        // Fill boxes only (as resvg's bounding box): the circle's right edge, the rect's bottom.
+        #expect(scene.tree[scene.root].bounds == Rect(0, 0, 70, 30))
+        #expect(scene.tree[scene.root].svg?.extra.map(\.value) == ["70", "30"])
+        // An absolute size stays, and so does a viewBox.
+        let fixed = try S.load(S.header + " width=\"40\" height=\"20\"><rect width=\"90\" height=\"90\"/></svg>").scene
+        #expect(fixed.tree[fixed.root].bounds == Rect(0, 0, 40, 20))
+    }
+
     @Test func groupBoundsAreUnionOfChildFrames() throws {
         let svg = S.header + "><g id=\"g\"><rect id=\"a\" x=\"10\" y=\"10\" width=\"10\" height=\"10\"/>"
             + "<circle id=\"c\" cx=\"50\" cy=\"50\" r=\"5\"/></g></svg>"
