@@ -1,13 +1,20 @@
+import Synchronization
+
 /// CSS custom properties (`--name: value`, inherited) and `var(--name[, fallback])`
 /// substitution (CSS Variables 1), as browsers resolve them at computed-value time.
 ///
 /// Names are compared lower-cased (the cascade lower-cases declaration names). A reference to
-/// an unknown property without a fallback, a cycle, or a result past ``maximumLength`` makes
-/// the value invalid at computed-value time: the property then acts as `unset`.
+/// an unknown property without a fallback, a cycle, or a substitution past its ``Budget``
+/// makes the value invalid at computed-value time: the property then acts as `unset`.
 package enum CustomProperties {
-    /// The longest value a substitution may produce (nested references can grow
-    /// exponentially; browsers cap them too).
-    static let maximumLength = 65_536
+    /// What one substitution may cost: bytes produced and references followed. References can
+    /// nest and repeat, so without a bound a few hundred bytes of CSS cost exponential time per
+    /// element (browsers cap them too); real CSS follows a handful.
+    package struct Budget {
+        var bytes = 16_384
+        var steps = 64
+        package init() {}
+    }
 
     /// Whether `value` holds a `var(` (ASCII case-insensitive).
     package static func referencesVariables(_ value: String) -> Bool {
@@ -24,22 +31,65 @@ package enum CustomProperties {
         return false
     }
 
-    /// `value` with every `var()` replaced from `properties`; nil when invalid.
+    /// `value` with every `var()` replaced from `properties` (whose values may hold `var()`s
+    /// themselves); nil when invalid, cyclic or past a fresh budget.
     package static func substitute(_ value: String, _ properties: [String: String]) -> String? {
+        let key = MemoKey(text: value, own: [], properties: properties)
+        if let known = substitutions.withLock({ $0[key] }) { return known }
         var budget = Budget()
-        return substitute(Substring(value), properties, depth: 0, budget: &budget)
+        var visiting: [String] = []
+        let result = substitute(Substring(value), properties, &visiting, &budget)
+        remember(key, result, in: substitutions)
+        return result
     }
 
-    /// Bounds on one substitution: bytes produced and references followed (a chain of
-    /// references that fails deep down must not be retried exponentially often).
-    private struct Budget {
-        var bytes = maximumLength
-        var steps = 4_096
+    /// The custom properties of an element: its parent's (resolved), then its own declarations
+    /// (whose values may refer to the others) on top, each resolved; one that fails is left out
+    /// (guaranteed-invalid, so a `var()` of it takes its fallback).
+    package static func resolve(own: [(name: String, value: String)], inherited: [String: String]) -> [String: String] {
+        let key = MemoKey(text: "", own: own.flatMap { [$0.name, $0.value] }, properties: inherited)
+        if let known = maps.withLock({ $0[key] }) { return known }
+        var raw = inherited
+        for (name, value) in own { raw[name] = value }
+        var resolved = inherited
+        for (name, _) in own {
+            var budget = Budget()
+            var visiting = [name]
+            if let v = raw[name], let r = substitute(Substring(v), raw, &visiting, &budget) { resolved[name] = r } else { resolved[name] = nil }
+        }
+        remember(key, resolved, in: maps)
+        return resolved
     }
 
-    private static func substitute(_ value: Substring, _ properties: [String: String], depth: Int, budget: inout Budget) -> String? {
+    // MARK: - Memo
+
+    /// Elements styled alike (every `rect` of a sheet rule) resolve the same text against the
+    /// same properties: the answer is kept, for all threads and documents of the process.
+    private struct MemoKey: Hashable, Sendable {
+        var text: String
+        var own: [String]
+        var properties: [String: String]
+    }
+
+    private static let substitutions = Mutex<[MemoKey: String?]>([:])
+    private static let maps = Mutex<[MemoKey: [String: String]]>([:])
+
+    /// Keeps an answer; a memo past 4,096 answers starts again (a document of unique styles
+    /// gains nothing from it, and memory stays bounded).
+    private static func remember<V: Sendable>(_ key: MemoKey, _ value: sending V, in memo: borrowing Mutex<[MemoKey: V]>) {
+        memo.withLock { m in
+            if m.count >= 4_096 { m.removeAll(keepingCapacity: true) }
+            m[key] = value
+        }
+    }
+
+    // MARK: - Substitution
+
+    private static func substitute(
+        _ value: Substring, _ properties: [String: String], _ visiting: inout [String], _ budget: inout Budget
+    ) -> String? {
         budget.steps -= 1
-        guard depth < 32, budget.steps >= 0 else { return nil }
+        guard budget.steps >= 0, visiting.count < 32 else { return nil }
         var out = ""
         var rest = value
         while let start = varStart(in: rest) {
@@ -58,13 +108,16 @@ package enum CustomProperties {
             let name = (comma.map { inside[..<$0] } ?? inside).trimmingCSSSpaces().lowercased()
             guard name.hasPrefix("--"), name.count > 2 else { return nil }
             let replacement: String
-            if let v = properties[name] {
-                guard let r = substitute(Substring(v), properties, depth: depth + 1, budget: &budget) else { return nil }
+            if !visiting.contains(name), let v = properties[name] {
+                visiting.append(name)
+                let r = substitute(Substring(v), properties, &visiting, &budget)
+                visiting.removeLast()
+                guard let r else { return nil }
                 replacement = r
+            } else if visiting.contains(name) {
+                return nil  // a cycle: invalid, fallback or not
             } else if let comma {
-                guard let r = substitute(inside[inside.index(after: comma)...], properties, depth: depth + 1, budget: &budget) else {
-                    return nil
-                }
+                guard let r = substitute(inside[inside.index(after: comma)...], properties, &visiting, &budget) else { return nil }
                 replacement = r
             } else {
                 return nil
@@ -90,21 +143,5 @@ package enum CustomProperties {
             i = s.index(after: p)
         }
         return nil
-    }
-
-    /// The custom properties of an element: its parent's, then its own declarations (whose
-    /// values may refer to the others) on top.
-    package static func resolve(own: [(name: String, value: String)], inherited: [String: String]) -> [String: String] {
-        var raw = inherited
-        for (name, value) in own { raw[name] = value }
-        var resolved = inherited
-        for (name, _) in own {
-            // A cycle or a missing reference makes the property invalid: guaranteed-invalid,
-            // so it is left out (a `var()` of it then takes its fallback).
-            var others = raw
-            others[name] = nil
-            if let v = raw[name], let r = substitute(v, others) { resolved[name] = r } else { resolved[name] = nil }
-        }
-        return resolved
     }
 }

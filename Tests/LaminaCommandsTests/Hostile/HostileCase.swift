@@ -85,6 +85,8 @@ enum HostileTable {
         "gen-deep-arrays.json": (65, "gen-deep-arrays.json:1:?: error:"),
         "gen-deep-3000.json": (0, ""),
         "gen-long-path.svg": (0, ""),
+        "gen-var-blowup.svg": (0, ""),
+        "gen-var-unique.svg": (0, ""),
         "gen-use-chain-1000.svg": (0, ""),
         "gen-use-chain-50000.svg": (
             65, "gen-use-chain-50000.svg:1:?: error: 'use' instancing would nest elements more than 1000 levels deep"
