@@ -1,4 +1,8 @@
-import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// CSS custom properties (`--name: value`, inherited) and `var(--name[, fallback])`
 /// substitution (CSS Variables 1), as browsers resolve them at computed-value time.
@@ -35,11 +39,11 @@ package enum CustomProperties {
     /// themselves); nil when invalid, cyclic or past a fresh budget.
     package static func substitute(_ value: String, _ properties: [String: String]) -> String? {
         let key = MemoKey(text: value, own: [], properties: properties)
-        if let known = substitutions.withLock({ $0[key] }) { return known }
+        if let known = substitutions.value(key) { return known }
         var budget = Budget()
         var visiting: [String] = []
         let result = substitute(Substring(value), properties, &visiting, &budget)
-        remember(key, result, in: substitutions)
+        substitutions.remember(key, result)
         return result
     }
 
@@ -48,7 +52,7 @@ package enum CustomProperties {
     /// (guaranteed-invalid, so a `var()` of it takes its fallback).
     package static func resolve(own: [(name: String, value: String)], inherited: [String: String]) -> [String: String] {
         let key = MemoKey(text: "", own: own.flatMap { [$0.name, $0.value] }, properties: inherited)
-        if let known = maps.withLock({ $0[key] }) { return known }
+        if let known = maps.value(key) { return known }
         var raw = inherited
         for (name, value) in own { raw[name] = value }
         var resolved = inherited
@@ -57,7 +61,7 @@ package enum CustomProperties {
             var visiting = [name]
             if let v = raw[name], let r = substitute(Substring(v), raw, &visiting, &budget) { resolved[name] = r } else { resolved[name] = nil }
         }
-        remember(key, resolved, in: maps)
+        maps.remember(key, resolved)
         return resolved
     }
 
@@ -71,15 +75,37 @@ package enum CustomProperties {
         var properties: [String: String]
     }
 
-    private static let substitutions = Mutex<[MemoKey: String?]>([:])
-    private static let maps = Mutex<[MemoKey: [String: String]]>([:])
+    private static let substitutions = Memo<String?>()
+    private static let maps = Memo<[String: String]>()
 
-    /// Keeps an answer; a memo past 4,096 answers starts again (a document of unique styles
-    /// gains nothing from it, and memory stays bounded).
-    private static func remember<V: Sendable>(_ key: MemoKey, _ value: sending V, in memo: borrowing Mutex<[MemoKey: V]>) {
-        memo.withLock { m in
-            if m.count >= 4_096 { m.removeAll(keepingCapacity: true) }
-            m[key] = value
+    /// Answers behind a lock (both import threads compute styles). Past 4,096 answers it
+    /// starts again: a document of unique styles gains nothing from it, and memory stays
+    /// bounded. (A pthread mutex: `Synchronization.Mutex` needs macOS 15, and this module
+    /// does without Foundation.)
+    private final class Memo<V: Sendable>: @unchecked Sendable {
+        private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+            let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+            pthread_mutex_init(m, nil)
+            return m
+        }()
+        private var answers: [MemoKey: V] = [:]
+
+        deinit {
+            pthread_mutex_destroy(mutex)
+            mutex.deallocate()
+        }
+
+        func value(_ key: MemoKey) -> V? {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return answers[key]
+        }
+
+        func remember(_ key: MemoKey, _ value: V) {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            if answers.count >= 4_096 { answers.removeAll(keepingCapacity: true) }
+            answers[key] = value
         }
     }
 
