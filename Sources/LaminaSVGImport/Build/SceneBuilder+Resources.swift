@@ -89,11 +89,8 @@ extension SceneBuilder {
                 let value = tree[holder].attribute(attribute)
             else { continue }
             if attribute == "gradientTransform" {
-                guard let t = TransformList.parse(value[...]) else { continue }
-                if let turned = transformAboutOrigin(t, of: holder) {
-                    out += " gradientTransform=\"\(Self.matrixText(turned))\""
-                    continue
-                }
+                if let written = paintServerTransform(attribute, value, holder: holder) { out += written }
+                continue
             }
             out += " \(attribute)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
         }
@@ -113,15 +110,18 @@ extension SceneBuilder {
         return out + "</\(name)>"
     }
 
-    /// A paint server's `gradientTransform` or `patternTransform` `t` turned about the
-    /// `transform-origin` of the element holding it (percentages of the root viewport, where
-    /// resources are drawn), or nil when that changes nothing: the value is then written as
-    /// given.
-    mutating func transformAboutOrigin(_ t: AffineTransform, of holder: Int) -> AffineTransform? {
+    /// ` gradientTransform="…"` (or `patternTransform`, `name`) for the `value` the element
+    /// `holder` gives: as written, or as a `matrix(…)` turned about the holder's
+    /// `transform-origin` (percentages of the root viewport, where resources are drawn); nil
+    /// for an invalid transform, which is left out.
+    mutating func paintServerTransform(_ name: String, _ value: String, holder: Int) -> String? {
+        guard let t = TransformList.parse(value[...]) else { return nil }
         let declarations = cascade.cascaded(for: holder)
-        guard declarations.contains(where: { $0.property == .transformOrigin }) else { return nil }
-        let turned = Self.aboutOrigin(t, declarations, viewport: rootViewport, fontSize: documentStyle(of: holder).fontSize)
-        return turned == t ? nil : turned
+        if declarations.contains(where: { $0.property == .transformOrigin }) {
+            let turned = Self.aboutOrigin(t, declarations, viewport: rootViewport, fontSize: documentStyle(of: holder).fontSize)
+            if turned != t { return " \(name)=\"\(Self.matrixText(turned))\"" }
+        }
+        return " \(name)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
     }
 
     /// `matrix(a b c d e f)` in the shortest exact number form.
@@ -150,11 +150,8 @@ extension SceneBuilder {
                 let value = tree[holder].attribute(attribute)
             else { continue }
             if attribute == "patternTransform" {
-                guard let t = TransformList.parse(value[...]) else { continue }
-                if let turned = transformAboutOrigin(t, of: holder) {
-                    out += " patternTransform=\"\(Self.matrixText(turned))\""
-                    continue
-                }
+                if let written = paintServerTransform(attribute, value, holder: holder) { out += written }
+                continue
             }
             out += " \(attribute)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
         }

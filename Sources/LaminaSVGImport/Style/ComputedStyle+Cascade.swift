@@ -22,15 +22,7 @@ extension ComputedStyle {
     private mutating func inherit(cascaded declarations: [CascadedDeclaration], parent: ComputedStyle) {
         resetOwnProperties()
         // Custom properties and `var()`: only where an element has them.
-        var customs: [String: String]?
-        for i in declarations.indices {
-            if case .deferred = declarations[i].parsed {
-            } else if declarations[i].property != .other || !declarations[i].name.hasPrefix("--") {
-                continue
-            }
-            customs = resolveCustomProperties(declarations)
-            break
-        }
+        let customs = Self.usesCustomProperties(declarations) ? resolveCustomProperties(declarations) : nil
         // `color` and `font-size` first: `currentColor` and `em` depend on them.
         // Indexing (not `for d in`): reading fields in place copies no declaration.
         for i in declarations.indices where declarations[i].property == .color {
@@ -74,6 +66,15 @@ extension ComputedStyle {
         if !own.isEmpty {
             extraOwn = own.enumerated().compactMap { k, v in v.map { StyleProperty(ComputedStyle.ownExtraNames[k], $0) } }
         }
+    }
+
+    /// Whether an element declares custom properties or has a value holding `var()`.
+    private static func usesCustomProperties(_ declarations: [CascadedDeclaration]) -> Bool {
+        for i in declarations.indices {
+            if case .deferred = declarations[i].parsed { return true }
+            if declarations[i].property == .other, declarations[i].name.hasPrefix("--") { return true }
+        }
+        return false
     }
 
     /// Sets this element's custom properties (the parent's with its own on top) and returns

@@ -22,7 +22,7 @@ package enum FilterFunctions {
 
     /// Whether `text` starts like a function list (a name and `(`), not a `url()` or `none`.
     package static func looksLikeFunctions(_ text: String) -> Bool {
-        let t = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }.lowercased()
+        let t = text.drop(while: isCSSSpace).lowercased()
         return !t.hasPrefix("url(") && t.contains("(")
     }
 
@@ -32,7 +32,7 @@ package enum FilterFunctions {
         var out: [Function] = []
         var rest = Substring(text)
         while true {
-            rest = rest.drop { isSpace($0) }
+            rest = rest.drop(while: isCSSSpace)
             if rest.isEmpty { break }
             guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
             var closeIndex = close
@@ -51,8 +51,6 @@ package enum FilterFunctions {
         }
         return out.isEmpty ? nil : out
     }
-
-    private static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
 
     private static func function(_ name: String, _ args: Substring) -> Function? {
         let a = args.trimmingCSSSpaces()
@@ -113,7 +111,7 @@ package enum FilterFunctions {
         for i in a.indices {
             let c = a[i]
             if c == "(" { depth += 1 } else if c == ")" { depth -= 1 }
-            if depth == 0, isSpace(c) {
+            if depth == 0, isCSSSpace(c) {
                 if start < i { parts.append(a[start..<i]) }
                 start = a.index(after: i)
             }

@@ -17,14 +17,12 @@ enum FontShorthand {
         "xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large", "larger", "smaller",
     ]
 
-    private static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
-
     /// The longhands of a `font` value, or nil when it is not one (CSS drops the declaration).
     static func expand(_ value: String) -> [(name: String, value: String)]? {
         var style = "normal", variant = "normal", weight = "normal", stretch = "normal"
         var seen = 0
         var rest = Substring(value).trimmingCSSSpaces()
-        while let token = rest.split(whereSeparator: { isSpace($0) }).first {
+        while let token = rest.split(whereSeparator: isCSSSpace).first {
             let word = token.lowercased()
             // The size: a keyword or a non-negative length or percentage, maybe with `/height`.
             let sizeText = word.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? word
@@ -36,7 +34,7 @@ enum FontShorthand {
                 let trimmed = after.trimmingCSSSpaces()
                 if !token.contains("/"), trimmed.hasPrefix("/") {
                     after = trimmed.dropFirst().trimmingCSSSpaces()
-                    guard let height = after.split(whereSeparator: { isSpace($0) }).first else { return nil }
+                    guard let height = after.split(whereSeparator: isCSSSpace).first else { return nil }
                     after = after[height.endIndex...]
                 }
                 let family = after.trimmingCSSSpaces()

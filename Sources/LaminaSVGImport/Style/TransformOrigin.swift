@@ -59,7 +59,7 @@ package struct TransformOrigin: Hashable, Sendable {
 
     /// Parses the property's value; nil when it is not one (CSS then drops the declaration).
     package static func parse<S: StringProtocol>(_ text: S) -> TransformOrigin? where S.SubSequence == Substring {
-        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+        let parts = text.split(whereSeparator: isCSSSpace)
         guard (1...3).contains(parts.count) else { return nil }
         var words: [Word] = []
         for p in parts {
