@@ -44,18 +44,13 @@ package enum ParsedColor: Hashable, Sendable {
     /// Parses every CSS Color 3/4 sRGB form: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`,
     /// `rgb()`/`rgba()`/`hsl()`/`hsla()` in comma or space syntax (with `/ alpha`), the named
     /// colors, `transparent` and `currentColor`; case-insensitive, surrounding whitespace
-    /// allowed, an SVG 1.1 `icc-color(…)` suffix ignored. Nil when not a color.
+    /// allowed. Nil when not a color, which includes SVG 1.1's `red icc-color(…)`: Chromium,
+    /// Firefox and resvg treat such a value as invalid (the declaration is dropped, so `fill`
+    /// inherits, `stop-color` is black and `stroke` none), and the output must draw as they do.
     package static func parse(_ s: Substring) -> ParsedColor? {
-        var text = s.trimmingCSSSpaces()
+        let text = s.trimmingCSSSpaces()
         // Fast path: `#hex` with nothing after it (the common case) needs no scanning.
         if text.utf8.first == UInt8(ascii: "#"), let c = hexBytes(text.utf8.dropFirst()) { return c }
-        // An SVG 1.1 `icc-color(…)` suffix always follows a space; most colors have none.
-        if text.utf8.contains(where: CSSBytes.isSpace), let r = text.firstRange(ofASCII: "icc-color("),
-            r.lowerBound > text.startIndex
-        {
-            let before = text[text.startIndex..<r.lowerBound]
-            if before.last.map(isCSSSpace) == true { text = before.trimmingCSSSpaces() }
-        }
         guard let first = text.first else { return nil }
         if first == "#" { return hex(text.dropFirst()) }
         if let open = text.firstIndex(of: "(") {
@@ -149,22 +144,5 @@ extension Substring {
         while end > start, CSSBytes.isSpace(u[u.index(before: end)]) { end = u.index(before: end) }
         if start == u.startIndex, end == u.endIndex { return self }
         return self[start..<end]
-    }
-
-    /// The first range of `needle` in this text (ASCII, case-sensitive).
-    func firstRange(ofASCII needle: String) -> Range<Index>? {
-        let n = Array(needle.utf8)
-        guard !n.isEmpty else { return nil }
-        var i = startIndex
-        while i < endIndex {
-            var j = i, k = 0
-            while k < n.count, j < endIndex, self.utf8[j] == n[k] {
-                j = utf8.index(after: j)
-                k += 1
-            }
-            if k == n.count { return i..<j }
-            i = index(after: i)
-        }
-        return nil
     }
 }
