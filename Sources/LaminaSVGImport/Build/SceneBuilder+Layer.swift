@@ -156,6 +156,17 @@ extension SceneBuilder {
             }
             rootFitsContent = relative("width") || relative("height")
         }
+        switch Self.transformResult(in: tree, 0, declarations) {
+        case .transform(let t):
+            if t != .identity {
+                let center = TransformOrigin(x: Length(50, .percent), y: Length(50, .percent))
+                rootTransform = (t, Self.transformOrigin(declarations) ?? center, style.fontSize)
+            }
+        case .invalid(let text):
+            warn("invalid transform '\(text)' ignored", 0)
+        case .threeD(let text):
+            warn("3D transform '\(text)' ignored (an SVG element's transform is plane; lamina:transform3d gives a layer a 3D one)", 0)
+        }
         var layer = Layer(name: e.attribute("id"))
         layer.opacity = style.opacity
         layer.hidden = style.isDisplayNone
@@ -214,6 +225,27 @@ extension SceneBuilder {
             }
             layers.layers[root.index].svg = info
         }
+    }
+
+    /// Applies the root `svg`'s own `transform`, once the root's size is final: outside the
+    /// viewBox mapping (in viewport pixels), about its `transform-origin`, whose initial value
+    /// for the outermost `svg` is the middle of the viewport (`50% 50%`: it has a CSS box), as
+    /// Chromium draws it; percentages are of the viewport's width and height. Split as every
+    /// layer's transform is: `position = M(anchor)`, `transform` = M's linear part.
+    mutating func placeRoot(_ root: LayerID) {
+        // `lamina:transform3d` on the root replaces its transform.
+        guard let (t, origin, fontSize) = rootTransform, pending[root.index].transform3D == nil else { return }
+        let bounds = layers[root].bounds
+        let ox = origin.x.resolve(percentBase: bounds.width, fontSize: fontSize)
+        let oy = origin.y.resolve(percentBase: bounds.height, fontSize: fontSize)
+        guard ox.isFinite, oy.isFinite else { return }
+        let m = AffineTransform.translation(-ox, -oy).concatenating(t).concatenating(.translation(ox, oy))
+        let ap = layers[root].anchorPoint
+        let anchor = Point(bounds.x + ap.x * bounds.width, bounds.y + ap.y * bounds.height)
+        let position = m.apply(anchor)
+        guard [m.a, m.b, m.c, m.d, position.x, position.y].allSatisfy(\.isFinite) else { return }
+        layers.layers[root.index].position = position
+        layers.layers[root.index].transform = Transform3D(m.linear)
     }
 
     /// Whether a viewport clips: `overflow` other than visible/auto, or the UA default.

@@ -99,6 +99,8 @@ struct SceneBuilder {
     /// The root `svg` has no `viewBox` and no absolute width or height: its size is its
     /// content's extent once built (``fitRootToContent(_:)``).
     var rootFitsContent = false
+    /// The root `svg`'s own `transform`, its origin and font size (``placeRoot(_:)``).
+    var rootTransform: (transform: AffineTransform, origin: TransformOrigin, fontSize: Double)?
     var madeFilterIDs: [MadeFilterKey: String] = [:]
     /// The number the next made `<filter>` is tried with (`lamina-filter-N`).
     var nextFilterNumber = 1
@@ -167,6 +169,7 @@ struct SceneBuilder {
         releaseDocument()
         finalizeGeometry(root: root, threads: threads)
         if rootFitsContent { fitRootToContent(root) }
+        placeRoot(root)
         return Scene(tree: layers, root: root, resources: collected)
     }
 

@@ -41,6 +41,35 @@ private typealias S = ImportTestSupport
         #expect(S.close(try Self.place(svg, "b", Point(50, 50)), Point(50, 50), 1e-9))
     }
 
+    /// The root `svg`'s own transform acts in viewport pixels, outside the viewBox mapping, about
+    /// the middle of the viewport unless `transform-origin` says otherwise (Chromium; resvg's
+    /// `root-transform-with-viewbox` and `root-transform-origin-with-viewbox`).
+    @Test(arguments: [
+        // (root attributes, a point in user space, where it lands in the root's superlayer)
+        ("viewBox=\"20 40 100 100\" transform=\"scale(0.5)\"", Point(21, 41), Point(51, 51)),
+        ("viewBox=\"20 40 100 100\" transform=\"scale(0.5)\"", Point(119, 139), Point(149, 149)),
+        ("viewBox=\"0 0 100 100\" transform=\"scale(0.5)\" transform-origin=\"25% 75%\"", Point(1, 1), Point(26, 76)),
+        ("viewBox=\"0 0 100 100\" style=\"transform: rotate(90deg); transform-origin: 0 0\"", Point(10, 0), Point(0, 20)),
+        ("transform=\"translate(10 5)\"", Point(0, 0), Point(10, 5)),
+    ])
+    func theRootTransformTurnsTheViewport(_ attributes: String, _ p: Point, _ expected: Point) throws {
+        let svg = S.header + " width=\"200\" height=\"200\" \(attributes)><rect id=\"r\" width=\"1\" height=\"1\"/></svg>"
+        let (scene, diagnostics) = try S.load(svg)
+        #expect(diagnostics.isEmpty)
+        let id = try #require(S.layer(scene, "r"))
+        let placed = S.toSuperlayer(scene, scene.root, S.toRoot(scene, id, p))
+        #expect(S.close(placed, expected, 1e-9), "\(placed)")
+        // The bounds stay the viewport's; the anchor moves where the transform puts it.
+        #expect(scene.tree[scene.root].bounds == Rect(0, 0, 200, 200))
+    }
+
+    @Test func anInvalidRootTransformIsAWarning() throws {
+        let (scene, diagnostics) = try S.load(S.header + " width=\"20\" height=\"20\" transform=\"scale(\"/>")
+        #expect(diagnostics.map(\.message) == ["invalid transform 'scale(' ignored"])
+        #expect(scene.tree[scene.root].position == Point(10, 10))
+        #expect(scene.tree[scene.root].transform == .identity)
+    }
+
     @Test func withoutATransformItChangesNothing() throws {
         let svg = S.header + " viewBox=\"0 0 200 200\"><rect id=\"r\" x=\"20\" y=\"30\" width=\"40\" height=\"50\" transform-origin=\"100 100\"/></svg>"
         #expect(S.close(try Self.place(svg, "r", Point(20, 30)), Point(20, 30), 1e-9))
