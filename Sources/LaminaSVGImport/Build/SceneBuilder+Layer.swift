@@ -156,16 +156,10 @@ extension SceneBuilder {
             }
             rootFitsContent = relative("width") || relative("height")
         }
-        switch Self.transformResult(in: tree, 0, declarations) {
-        case .transform(let t):
-            if t != .identity {
-                let center = TransformOrigin(x: Length(50, .percent), y: Length(50, .percent))
-                rootTransform = (t, Self.transformOrigin(declarations) ?? center, style.fontSize)
-            }
-        case .invalid(let text):
-            warn("invalid transform '\(text)' ignored", 0)
-        case .threeD(let text):
-            warn("3D transform '\(text)' ignored (an SVG element's transform is plane; lamina:transform3d gives a layer a 3D one)", 0)
+        let t = planeTransform(Self.transformResult(in: tree, 0, declarations), 0)
+        if t != .identity {
+            let center = TransformOrigin(x: Length(50, .percent), y: Length(50, .percent))
+            rootTransform = (t, Self.transformOrigin(declarations) ?? center, style.fontSize)
         }
         var layer = Layer(name: e.attribute("id"))
         layer.opacity = style.opacity

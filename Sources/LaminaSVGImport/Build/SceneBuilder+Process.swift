@@ -64,12 +64,18 @@ extension SceneBuilder {
     mutating func transformAttribute(
         _ element: Int, _ declarations: [CascadedDeclaration], viewport: Size, fontSize: Double
     ) -> AffineTransform {
-        let result = prefetch?.transform(element) ?? Self.transformResult(in: tree, element, declarations)
+        let t = planeTransform(prefetch?.transform(element) ?? Self.transformResult(in: tree, element, declarations), element)
+        // About a point of the bounding box: turned once the box is known (`noteFillBox`).
+        if Self.fillBoxReference(declarations) { return t }
+        return Self.aboutOrigin(t, declarations, viewport: viewport, fontSize: fontSize)
+    }
+
+    /// The transform of `result`: identity, with a warning on `element`, for an invalid or a
+    /// 3D one.
+    mutating func planeTransform(_ result: TransformResult, _ element: Int) -> AffineTransform {
         switch result {
         case .transform(let t):
-            // About a point of the bounding box: turned once the box is known (`noteFillBox`).
-            if Self.fillBoxReference(declarations) { return t }
-            return Self.aboutOrigin(t, declarations, viewport: viewport, fontSize: fontSize)
+            return t
         case .invalid(let text):
             warn("invalid transform '\(text)' ignored", element)
             return .identity
