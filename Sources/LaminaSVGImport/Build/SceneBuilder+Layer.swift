@@ -167,6 +167,7 @@ extension SceneBuilder {
         layer.bounds = Rect(0, 0, width, height)
         layer.position = Point(width / 2, height / 2)
         layer.masksToBounds = Self.clipsOverflow(style, declarations, byDefault: true)
+        layer.backgroundColor = Self.rootBackground(declarations, color: style.color)
         var info = SVGInfo(element: "svg")
         info.id = e.attribute("id")
         info.className = e.attribute("class")
@@ -219,6 +220,20 @@ extension SceneBuilder {
             }
             layers.layers[root.index].svg = info
         }
+    }
+
+    /// The root `svg`'s CSS `background-color` (or a `background` shorthand that is one color),
+    /// as the layer's `backgroundColor`: browsers paint it under the whole viewport, the
+    /// outermost `svg` having a CSS box. Nil for none, a transparent or an unreadable value.
+    static func rootBackground(_ declarations: [CascadedDeclaration], color: ParsedColor) -> String? {
+        var value: String?
+        for d in declarations where d.name == "background-color" || (d.name == "background" && value == nil) {
+            value = d.value
+        }
+        guard let value, var c = ParsedColor.parse(value[...]) else { return nil }
+        if c == .currentColor { c = color }
+        if case .rgba(_, _, _, let a) = c, a <= 0 { return nil }
+        return c.cssText
     }
 
     /// Applies the root `svg`'s own `transform`, once the root's size is final: outside the

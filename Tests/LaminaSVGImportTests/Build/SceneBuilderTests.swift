@@ -40,6 +40,25 @@ import Testing
         #expect(fixed.tree[fixed.root].bounds == Rect(0, 0, 40, 20))
     }
 
+    /// The outermost `svg`'s CSS `background-color` is painted under the whole viewport in
+    /// browsers: it becomes the root layer's `backgroundColor` (resvg's background-color tests).
+    @Test(arguments: [
+        (" style=\"background-color: #0000ff80\"", "rgba(0,0,255,0.501961)"),
+        ("><style>svg { background: currentColor }</style", "#800080"),
+        (" style=\"background: red; background-color: rgb(0 128 0)\"", "#008000"),
+        (" style=\"background-color: transparent\"", nil),
+        (" background-color=\"red\"", nil),  // not a presentation attribute
+        (" style=\"background: url(#p) red\"", nil),  // not one color
+    ])
+    func theRootsBackgroundColorIsItsLayers(_ attributes: String, _ expected: String?) throws {
+        let svg = S.header + " width=\"20\" height=\"20\" color=\"purple\"" + attributes + "><rect width=\"5\" height=\"5\"/></svg>"
+        let scene = try S.load(svg).scene
+        #expect(scene.tree[scene.root].backgroundColor == expected)
+        // A nested svg has no CSS box: no background.
+        let nested = try S.load(S.header + "><svg style=\"background-color: red\"><rect width=\"5\" height=\"5\"/></svg></svg>").scene
+        #expect(scene.tree.count > 1 && nested.tree.preorder(from: nested.root).allSatisfy { nested.tree[$0].backgroundColor == nil })
+    }
+
     @Test func groupBoundsAreUnionOfChildFrames() throws {
         let svg = S.header + "><g id=\"g\"><rect id=\"a\" x=\"10\" y=\"10\" width=\"10\" height=\"10\"/>"
             + "<circle id=\"c\" cx=\"50\" cy=\"50\" r=\"5\"/></g></svg>"
