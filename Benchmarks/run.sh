@@ -7,7 +7,8 @@
 #                                                removing them first, untimed)
 # Measures wall time, CPU time (user+sys) and peak RSS with /usr/bin/time, for:
 #   convert → flat SVG, convert → JSON, debug, JSON → SVG (on generated and real files),
-#   check on Samples, a --jobs 1 vs --jobs 2 batch (also with one thread per file), and resvg on the real files.
+#   check on Samples, a --jobs 1 vs --jobs 2 batch (also with one thread per file), and resvg on the real files;
+#   then the growth from N to 10 N of convert → SVG and → JSON, the two sizes run interleaved.
 # The floor is libxml2's SAX walk (xmlwalk, built here), measured in the same run.
 # Generated inputs go to $LAMINA_BENCH_DIR (default: $TMPDIR/lamina-bench), never the repo.
 set -euo pipefail
@@ -137,6 +138,45 @@ for depth in $DEPTHS; do
         f="$WORK/in/$kind-$n.svg"
         [ -f "$f" ] || python3 "$SHARED/tools/gen_svg.py" "$WORK/in" --n "$n" --depth "$depth" --name "$kind-$n" >/dev/null
         if [ "$CONVERT_ONLY_FROM" -gt 0 ] && [ "$n" -ge "$CONVERT_ONLY_FROM" ]; then bench_file "$f" convert-only; else bench_file "$f"; fi
+    done
+done
+
+# Growth from N to 10 N, measured interleaved: each pair of runs (N, then 10 N) is taken minutes
+# apart in the tables above, and this host's speed drifts by 20 % and more within minutes, which
+# moved the ratio between 9.4× and 13.4× in runs of the same binary. Here the two sizes alternate
+# (max(REPEAT, 3) rounds) and each side's fastest run is taken.
+# wall_of OUT CMD... → the wall time of one run (OUT removed first, untimed)
+wall_of() {
+    local out=$1 start end; shift
+    rm -rf "$out"
+    start=$EPOCHREALTIME
+    "$@" >/dev/null 2>"$WORK/stderr.txt" || true
+    end=$EPOCHREALTIME
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", b - a }'
+}
+echo; echo "## Growth from N to 10 N (interleaved runs, fastest of each)"
+echo
+echo "| input | command | N wall s | 10 N wall s | growth |"
+echo "|---|---|---|---|---|"
+rounds=$((REPEAT > 3 ? REPEAT : 3))
+for depth in $DEPTHS; do
+    kind=$([ "$depth" = 1 ] && echo flat || echo deep)
+    for n in $SIZES; do
+        big=$((n * 10))
+        case " $SIZES " in *" $big "*) ;; *) continue ;; esac
+        for ext in svg json; do
+            small_best="" big_best=""
+            for ((k = 0; k < rounds; k++)); do
+                a=$(wall_of "$WORK/out/growth.$ext" "$LAMINA" convert "$WORK/in/$kind-$n.svg" -o "$WORK/out/growth.$ext")
+                b=$(wall_of "$WORK/out/growth.$ext" "$LAMINA" convert "$WORK/in/$kind-$big.svg" -o "$WORK/out/growth.$ext")
+                small_best=$(awk -v x="$a" -v y="$small_best" 'BEGIN { print (y == "" || x < y) ? x : y }')
+                big_best=$(awk -v x="$b" -v y="$big_best" 'BEGIN { print (y == "" || x < y) ? x : y }')
+            done
+            awk -v k="$kind" -v n="$n" -v e="$ext" -v a="$small_best" -v b="$big_best" 'BEGIN {
+                printf "| %s-%s → %s | convert → %s | %.3f | %.3f | %.1f× |\n", k, n, (10 * n), toupper(e), a, b, (a > 0 ? b / a : 0)
+            }'
+            rm -rf "$WORK/out/growth.$ext"
+        done
     done
 done
 
