@@ -47,6 +47,11 @@ struct PendingGeometry {
         get { rare?.value.fillBox }
         set { updateRare { $0.fillBox = newValue } }
     }
+    /// A mask layer drawing a CSS basic shape, made once its host's box is known.
+    var clipShape: PendingClipShape? {
+        get { rare?.value.clipShape }
+        set { updateRare { $0.clipShape = newValue } }
+    }
     /// The viewport's viewBox mapping, realized as the sublayer transform.
     var viewportMapping: AffineTransform? {
         get { rare?.value.viewportMapping }
@@ -61,6 +66,7 @@ struct PendingGeometry {
         var boundingBoxHost: LayerID?
         var viewportMapping: AffineTransform?
         var fillBox: FillBoxOrigin?
+        var clipShape: PendingClipShape?
     }
 
     /// An immutable box: every change stores a new one, so copies never share a mutation.
@@ -97,5 +103,30 @@ struct FillBoxOrigin {
         guard o.x.isFinite, o.y.isFinite else { return placement.concatenating(transform) }
         let about = AffineTransform.translation(-o.x, -o.y).concatenating(transform).concatenating(.translation(o.x, o.y))
         return placement.concatenating(about)
+    }
+}
+
+/// A `clip-path` basic shape waiting for its reference box: the host's object bounding box
+/// (`fill-box`), that box grown by half the host's stroke width (`stroke-box`), or the nearest
+/// viewport (`view-box`).
+struct PendingClipShape {
+    var shape: ClipShape
+    /// The layer the mask clips.
+    var host: LayerID
+    var viewport: Size
+    var fontSize: Double
+    /// Half the host's stroke width (0 when it has no stroke).
+    var strokeOutset: Double
+
+    /// The mask's content and fill box, from the host's object bounding box `hostBox`.
+    func resolved(hostBox: Rect) -> (content: Content, box: Rect)? {
+        let b = hostBox.isNull ? Rect.zero : hostBox
+        let ref: Rect
+        switch shape.box {
+        case .fill: ref = b
+        case .stroke: ref = Rect(b.x - strokeOutset, b.y - strokeOutset, b.width + 2 * strokeOutset, b.height + 2 * strokeOutset)
+        case .view: ref = Rect(0, 0, viewport.width, viewport.height)
+        }
+        return shape.content(in: ref, fontSize: fontSize)
     }
 }

@@ -12,6 +12,22 @@ extension SceneBuilder {
         }
     }
 
+    /// Attaches a `clip-path` basic shape (or reference box) to `host`: a mask layer whose content
+    /// is made when the host's box is known (`finalizeGeometry`).
+    mutating func attachClipShape(host: LayerID, _ shape: ClipShape, hostElement: Int, style: ComputedStyle, _ w: Work) {
+        var layer = Layer(name: nil)
+        layer.svg = SVGInfo(element: "clipPath")
+        let mask = newLayer(layer, element: hostElement)
+        var geometry = PendingGeometry()
+        let vw = w.viewport.width, vh = w.viewport.height
+        let width = style.strokeWidth.resolve(percentBase: squareRoot((vw * vw + vh * vh) / 2), fontSize: style.fontSize)
+        let stroked = ComputedStyle.paint(style.stroke) != .none && width.isFinite && width > 0
+        geometry.clipShape = PendingClipShape(
+            shape: shape, host: host, viewport: w.viewport, fontSize: style.fontSize, strokeOutset: stroked ? width / 2 : 0)
+        pending.append(geometry)
+        try? layers.setMask(mask, of: host)
+    }
+
     /// Attaches one clip path; returns the clip path's own `clip-path` to attach next.
     private mutating func attachOneClip(host: LayerID, clipID: String, hostElement: Int, _ w: Work) -> (LayerID, String, Int, Work)? {
         guard let c = element(id: clipID), tree[c].name == "clipPath", tree[c].isSVG else {

@@ -75,6 +75,17 @@ private struct FinalizePass: @unchecked Sendable {
 
     func finalize(_ id: LayerID) {
         let i = id.index
+        if let clip = pending[i].clipShape {
+            // A basic-shape mask is finalized after its host, whose box is final.
+            if let (content, box) = clip.resolved(hostBox: pending[clip.host.index].box) {
+                layers[i].content = content
+                pending[i].box = box
+            } else {
+                // An empty shape clips everything away.
+                layers[i].content = nil
+                pending[i].box = .null
+            }
+        }
         var box = pending[i].box
         let fixedBounds = pending[i].fixedBounds
         if fixedBounds == nil {

@@ -57,6 +57,8 @@ extension SceneBuilder {
         if facts.hasEvents { warnEventAttributes(w.element) }
         if let clip = style.clipPath {
             attachClip(host: id, clipID: clip, hostElement: w.element, w)
+        } else if let shape = style.clipShape {
+            attachClipShape(host: id, shape, hostElement: w.element, style: style, w)
         }
         return id
     }
@@ -193,7 +195,11 @@ extension SceneBuilder {
         try applyAuthoring(to: root, element: 0)
         warnEventAttributes(0)
         let w = Work(element: 0, parent: root, style: .initial, viewport: base, context: .normal)
-        if let clip = style.clipPath { attachClip(host: root, clipID: clip, hostElement: 0, w) }
+        if let clip = style.clipPath {
+            attachClip(host: root, clipID: clip, hostElement: 0, w)
+        } else if let shape = style.clipShape {
+            attachClipShape(host: root, shape, hostElement: 0, style: style, w)
+        }
         let viewport = viewBox?.size ?? Size(width, height)
         // The root's style is its document style (computed under `initial`).
         pushChildren(of: 0, w, parent: root, style: style, viewport: viewport, documentStyle: true)

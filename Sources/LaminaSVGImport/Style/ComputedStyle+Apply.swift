@@ -32,7 +32,12 @@ extension ComputedStyle {
         case .strokeDashoffset: if case .length(let l) = parsed { strokeDashoffset = absolute(l) }
         case .strokeMiterlimit: if case .number(let m) = parsed { strokeMiterlimit = m }
         case .strokeDasharray: if case .dashes(let list) = parsed { applyDasharray(list) }
-        case .clipPath: if case .reference(let id) = parsed { clipPath = id }
+        case .clipPath:
+            if case .reference(let id) = parsed {
+                clipPath = id
+            } else if let shape = ClipShape.parse(value) {
+                clipShape = shape
+            }
         case .mask: if case .reference(let id) = parsed { mask = id }
         case .filter:
             if case .reference(let id) = parsed {

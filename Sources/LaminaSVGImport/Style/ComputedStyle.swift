@@ -96,6 +96,7 @@ package struct ComputedStyle: Hashable, Sendable {
     /// The rarely set properties that reset on every element.
     struct OwnRare: Hashable, Sendable {
         var clipPath: String?
+        var clipShape: ClipShape?
         var mask: String?
         var filter: String?
         var filterFunctions: [FilterFunctions.Function]?
@@ -180,6 +181,11 @@ package struct ComputedStyle: Hashable, Sendable {
     package var filter: String? {
         get { ownRare?.value.filter }
         set { updateOwn { $0.filter = newValue } }
+    }
+    /// `clip-path` as a CSS basic shape or reference box (then ``clipPath`` is nil).
+    package var clipShape: ClipShape? {
+        get { ownRare?.value.clipShape }
+        set { updateOwn { $0.clipShape = newValue } }
     }
     /// A `filter` value with a function that is neither a reference nor a list of valid filter
     /// functions (a malformed or unknown function), for a warning.
