@@ -119,13 +119,11 @@ package enum Pipeline {
             let old = scene.tree.frame(of: root)
             scene.tree.setFrame(Rect(old.origin.x, old.origin.y, size.width, size.height), of: root)
             if var info = scene.tree[root].svg {
-                info.extra = info.extra.map { p in
-                    switch p.name {
-                    case "width": StyleProperty("width", NumberText.format(size.width))
-                    case "height": StyleProperty("height", NumberText.format(size.height))
-                    default: p
-                    }
-                }
+                // The new size, in place of the input's (or where it gave none).
+                info.extra.removeAll { $0.name == "width" || $0.name == "height" }
+                info.extra.insert(contentsOf: [
+                    StyleProperty("width", NumberText.format(size.width)), StyleProperty("height", NumberText.format(size.height)),
+                ], at: 0)
                 scene.tree[root].svg = info
             }
         }

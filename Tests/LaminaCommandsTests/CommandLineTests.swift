@@ -29,6 +29,23 @@ import Testing
         for (a, b) in zip(frame, [94.0, 95, 60, 10]) { #expect(abs(a - b) < 1e-6, "\(frame)") }
     }
 
+    /// A viewBox-only input gives a viewBox-only output (it sizes itself as the input does);
+    /// `layout --size` then writes the size it was given.
+    @Test func viewBoxOnlyOutputAndLayoutSize() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            let input = dir.appendingPathComponent("icon.svg")
+            try Data(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="12" height="12"/></svg>"#.utf8).write(to: input)
+            let flat = try TestSupport.runLamina(["convert", input.path, "--to", "svg", "-o", "-"])
+            #expect(flat.status == 0, "\(flat.stderr)")
+            #expect(flat.stdout.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">"#), "\(flat.stdout)")
+            let laid = dir.appendingPathComponent("laid.json")
+            let layout = try TestSupport.runLamina(["layout", input.path, "--size", "48", "48", "-o", laid.path])
+            #expect(layout.status == 0, "\(layout.stderr)")
+            let resized = try TestSupport.runLamina(["convert", laid.path, "--to", "svg", "-o", "-"])
+            #expect(resized.stdout.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 24 24">"#), "\(resized.stdout)")
+        }
+    }
+
     @Test(arguments: [
         ("150", "150", "white/blue"), ("60", "60", "white"), ("10", "10", "/"), ("400", "10", "none"),
     ])

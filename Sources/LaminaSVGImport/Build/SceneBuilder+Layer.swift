@@ -174,7 +174,7 @@ extension SceneBuilder {
         info.id = e.attribute("id")
         info.className = e.attribute("class")
         info.title = title(of: 0)
-                info.extra = [StyleProperty("width", NumberText.format(width)), StyleProperty("height", NumberText.format(height))]
+        info.extra = Self.rootSizeAttributes(e, width: width, height: height, hasViewBox: viewBox != nil)
         if let vb = viewBox {
             let text = [vb.x, vb.y, vb.width, vb.height].map(NumberText.format).joined(separator: " ")
             info.extra.append(StyleProperty("viewBox", text))
@@ -226,6 +226,25 @@ extension SceneBuilder {
             }
             layers.layers[root.index].svg = info
         }
+    }
+
+    /// The root's `width` and `height` as the output writes them: in px, a percentage kept as
+    /// written, and left out where the input leaves it out (or gives an invalid value) and has a
+    /// `viewBox`, so that the output sizes itself as the input does: to its container in a
+    /// browser (`width="100%"`, the height from the aspect ratio), to the viewBox in resvg. The
+    /// root layer's bounds are the size resolved either way.
+    static func rootSizeAttributes(_ e: ElementView, width: Double, height: Double, hasViewBox: Bool) -> [StyleProperty] {
+        var out: [StyleProperty] = []
+        for (name, value) in [("width", width), ("height", height)] {
+            let length = e.attribute(name).flatMap { Length.parse($0[...]) }
+            if hasViewBox && (length == nil || length?.value.isFinite == false || (length?.value ?? 0) < 0) { continue }
+            if let l = length, l.unit == .percent, hasViewBox {
+                out.append(StyleProperty(name, NumberText.format(l.value) + "%"))
+            } else {
+                out.append(StyleProperty(name, NumberText.format(value)))
+            }
+        }
+        return out
     }
 
     /// The root `svg`'s CSS `background-color` (or a `background` shorthand that is one color),

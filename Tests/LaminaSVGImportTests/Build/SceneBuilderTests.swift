@@ -19,6 +19,20 @@ import Testing
         #expect(scene.tree[r].content?.shape == .rect(x: 0, y: 0, width: 5, height: 5, rx: 0, ry: 0))
     }
 
+    /// The output keeps the input's own size attributes, so that it sizes itself as the input
+    /// does (to its container in a browser, to the viewBox in resvg); `bounds` are resolved.
+    @Test(arguments: [
+        (" viewBox=\"0 0 30 40\"", [["viewBox", "0 0 30 40"]]),
+        (" width=\"60\" viewBox=\"0 0 30 40\"", [["width", "60"], ["viewBox", "0 0 30 40"]]),
+        (" width=\"100%\" height=\"2in\" viewBox=\"0 0 30 40\"", [["width", "100%"], ["height", "192"], ["viewBox", "0 0 30 40"]]),
+        (" width=\"bogus\" height=\"-5\" viewBox=\"0 0 30 40\"", [["viewBox", "0 0 30 40"]]),
+        (" width=\"20\" height=\"10\"", [["width", "20"], ["height", "10"]]),
+    ])
+    func rootSizeAttributesAreTheInputs(_ attributes: String, _ extra: [[String]]) throws {
+        let scene = try S.load(S.header + attributes + "/>").scene
+        #expect(scene.tree[scene.root].svg?.extra.map { [$0.name, $0.value] } == extra)
+    }
+
     @Test func missingSizeUsesViewBoxOrHundred() throws {
         let a = try S.load(S.header + " viewBox=\"0 0 30 40\"/>").scene
         #expect(a.tree[a.root].bounds == Rect(0, 0, 30, 40))
