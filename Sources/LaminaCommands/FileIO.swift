@@ -100,12 +100,42 @@ package enum FileIO {
         writeAll(fd: 2, Array((TerminalText.printable(line) + "\n").utf8))
     }
 
-    /// Prints diagnostics to standard error, compiler style, one line each.
+    /// Prints diagnostics to standard error, compiler style, one line each (repeats at one place
+    /// collapsed, see ``collapsingRepeats(_:limit:)``).
     package static func printDiagnostics(_ diagnostics: [Diagnostic], file: String) {
         guard !diagnostics.isEmpty else { return }
         var text = ""
-        for d in diagnostics { text += TerminalText.printable(d.formatted(defaultFile: file)) + "\n" }
+        for d in collapsingRepeats(diagnostics) { text += TerminalText.printable(d.formatted(defaultFile: file)) + "\n" }
         writeAll(fd: 2, Array(text.utf8))
+    }
+
+    /// The most warnings printed for one source location.
+    package static let warningsPerLocation = 20
+
+    /// `diagnostics` with at most `limit` warnings per source location, in order, then for each
+    /// location that had more, one warning saying how many were left out. Copies of one element
+    /// (instanced by `use` or `clip-path`) each get their own layer warnings from resolve and
+    /// layout: a 37 KB file gave 62,518 such lines, 73 MB of standard error.
+    package static func collapsingRepeats(_ diagnostics: [Diagnostic], limit: Int = warningsPerLocation) -> [Diagnostic] {
+        guard diagnostics.count > limit else { return diagnostics }
+        var shown: [SourceLocation: Int] = [:]
+        var order: [SourceLocation] = []
+        var out: [Diagnostic] = []
+        for d in diagnostics {
+            guard d.severity == .warning, let at = d.location else {
+                out.append(d)
+                continue
+            }
+            let n = shown[at, default: 0]
+            if n == 0 { order.append(at) }
+            shown[at] = n + 1
+            if n < limit { out.append(d) }
+        }
+        for at in order where shown[at, default: 0] > limit {
+            let more = shown[at, default: 0] - limit
+            out.append(.warning("\(more) more warning\(more == 1 ? "" : "s") at this place not shown", at: at))
+        }
+        return out
     }
 
     /// Writes all of `bytes` to `fd`, retrying short writes; false on an error.

@@ -1,6 +1,9 @@
 import Foundation
+import LaminaCore
 import LaminaTestSupport
 import Testing
+
+@testable import LaminaCommands
 
 /// Outputs are written whole or not at all (FileIO.write: temporary file, then rename), and a
 /// batch reports every failing file while still writing the good ones.
@@ -58,6 +61,33 @@ import Testing
             let text = try String(contentsOf: dir.appendingPathComponent("out.json"), encoding: .utf8)
             #expect(text.hasPrefix("{") && text.contains("\"lamina.layers\""))
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["in.svg", "out.json"])
+        }
+    }
+}
+
+/// Warnings repeated at one place (an element's copies each warn) are printed 20 at most.
+@Suite struct WarningCollapseTests {
+    @Test func atMostTwentyWarningsPerPlaceThenACount() {
+        let here = SourceLocation(file: "a.svg", line: 3, column: 5)
+        let there = SourceLocation(file: "a.svg", line: 9, column: 1)
+        var list = (0..<30).map { Diagnostic.warning("copy \($0)", at: here) }
+        list.insert(.warning("elsewhere", at: there), at: 5)
+        list.append(.warning("no place"))
+        let shown = FileIO.collapsingRepeats(list)
+        #expect(shown.count == 20 + 1 + 1 + 1)
+        #expect(shown.filter { $0.location == here }.map(\.message).prefix(20) == ArraySlice((0..<20).map { "copy \($0)" }))
+        #expect(shown.last == .warning("10 more warnings at this place not shown", at: here))
+        #expect(FileIO.collapsingRepeats(Array(list.prefix(20))) == Array(list.prefix(20)))
+    }
+
+    @Test func anElementsCopiesWarnOnceEachUpToTheLimit() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            try Data(HostileFixtures.transformCopies().utf8).write(to: dir.appendingPathComponent("copies.svg"))
+            let run = try TestSupport.runLamina(["convert", "copies.svg", "-o", "out.svg"], in: dir, timeout: 60)
+            #expect(run.status == 0, "\(run.stderr)")
+            let lines = run.stderr.split(separator: "\n")
+            #expect(lines.count == 21, "\(lines.count) lines")
+            #expect(lines.last?.hasSuffix("warning: 3105 more warnings at this place not shown") == true, "\(lines.last ?? "")")
         }
     }
 }

@@ -5,11 +5,18 @@ extension SceneBuilder {
     /// prefix they are written with. A bad `lamina:constraints` is an error; other bad values
     /// are warnings and are ignored.
     mutating func applyAuthoring(to id: LayerID, element: Int) throws(SVGImportError) {
-        let attributes = tree[element].attributes
-        for i in attributes.indices where attributes[i].namespace == XMLNamespace.lamina {
-            let a = attributes[i]
-            let v = a.value.trimmingCharacters(in: " \t\n\r")
-            let numbers = Length.parseNumberList(v[...]).flatMap { $0.allSatisfy(\.isFinite) ? $0 : nil }
+        // Read once per element: one instanced by many `use`s is applied once per copy, and a
+        // long value (a 16 KB `lamina:transform3d`) read again each time made a 37 KB file run
+        // for minutes.
+        let authored: [AuthoredAttribute]
+        if let known = authoringMemo[element] {
+            authored = known
+        } else {
+            authored = Self.authoredAttributes(tree, element)
+            authoringMemo[element] = authored
+        }
+        for a in authored {
+            let v = a.value, numbers = a.numbers
             var ok = true
             switch a.name {
             case "name": layers.layers[id.index].name = v
@@ -36,7 +43,7 @@ extension SceneBuilder {
             case "border":
                 ok = applyBorder(v, to: id)
             case "transform3d":
-                if let t = CSSTransform3D.parse(v) { pending[id.index].transform3D = t } else { ok = false }
+                if let t = a.transform3D { pending[id.index].transform3D = t } else { ok = false }
             case "constraints":
                 do {
                     layers.layers[id.index].constraints = try ConstraintGrammar.parse(v, location: tree.location(of: element))
@@ -51,8 +58,35 @@ extension SceneBuilder {
             default:
                 warn("unknown attribute '\(a.qualifiedName)' ignored", element)
             }
-            if !ok { warn("invalid value '\(v)' for '\(a.qualifiedName)' ignored", element) }
+            if !ok { warn("invalid value '\(v.prefix(200))' for '\(a.qualifiedName)' ignored", element) }
         }
+    }
+
+    /// One `urn:lamina:layer` attribute as ``applyAuthoring(to:element:)`` reads it.
+    struct AuthoredAttribute {
+        var name: String
+        var qualifiedName: String
+        /// The value without surrounding whitespace.
+        var value: String
+        /// The value as a list of finite numbers, if it is one.
+        var numbers: [Double]?
+        /// The value as a 3D transform (`lamina:transform3d` only).
+        var transform3D: Transform3D?
+    }
+
+    /// The Lamina-namespace attributes of `element`, in document order.
+    static func authoredAttributes(_ tree: ElementTree, _ element: Int) -> [AuthoredAttribute] {
+        let attributes = tree[element].attributes
+        var out: [AuthoredAttribute] = []
+        for i in attributes.indices where attributes[i].namespace == XMLNamespace.lamina {
+            let a = attributes[i]
+            let v = a.value.trimmingCharacters(in: " \t\n\r")
+            let numbers = Length.parseNumberList(v[...]).flatMap { $0.allSatisfy(\.isFinite) ? $0 : nil }
+            out.append(AuthoredAttribute(
+                name: a.name, qualifiedName: a.qualifiedName, value: v, numbers: numbers,
+                transform3D: a.name == "transform3d" ? CSSTransform3D.parse(v) : nil))
+        }
+        return out
     }
 
     private mutating func applyBorder(_ v: String, to id: LayerID) -> Bool {

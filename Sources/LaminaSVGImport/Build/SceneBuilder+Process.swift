@@ -64,7 +64,7 @@ extension SceneBuilder {
     mutating func transformAttribute(
         _ element: Int, _ declarations: [CascadedDeclaration], viewport: Size, fontSize: Double
     ) -> AffineTransform {
-        let t = planeTransform(prefetch?.transform(element) ?? Self.transformResult(in: tree, element, declarations), element)
+        let t = planeTransform(elementTransform(element, declarations), element)
         // About a point of the bounding box: turned once the box is known (`noteFillBox`).
         if Self.fillBoxReference(declarations) { return t }
         return Self.aboutOrigin(t, declarations, viewport: viewport, fontSize: fontSize)
@@ -113,7 +113,7 @@ extension SceneBuilder {
         placement: AffineTransform = .identity
     ) {
         guard Self.fillBoxReference(declarations) else { return }
-        let result = prefetch?.transform(element) ?? Self.transformResult(in: tree, element, declarations)
+        let result = elementTransform(element, declarations)
         guard case .transform(let t) = result, t != .identity else { return }
         let origin = Self.transformOrigin(declarations) ?? TransformOrigin(x: .zero, y: .zero)
         pending[layer.index].fillBox = FillBoxOrigin(origin: origin, fontSize: fontSize, transform: t, placement: placement)
@@ -145,25 +145,43 @@ extension SceneBuilder {
 
     /// ``transformAttribute(_:_:)`` without the warning: a pure function of the document.
     static func transformResult(in tree: ElementTree, _ element: Int, _ declarations: [CascadedDeclaration]) -> TransformResult {
+        transformResultAndPath(in: tree, element, declarations).result
+    }
+
+    /// ``transformResult(in:_:_:)``, and whether it was read from text (a declaration, or an
+    /// attribute not in plain SVG syntax), which costs in proportion to the value's length.
+    static func transformResultAndPath(
+        in tree: ElementTree, _ element: Int, _ declarations: [CascadedDeclaration]
+    ) -> (result: TransformResult, fromText: Bool) {
         var text: String?
         for i in declarations.indices where declarations[i].property == .transform { text = declarations[i].value }
         if text == nil {
             // The attribute alone: parsed from its bytes, a `String` only for the warning.
             guard let parsed = tree.withAttributeBytes(element, "transform", { TransformList.parse(bytes: $0) }) else {
-                return .transform(.identity)
+                return (.transform(.identity), false)
             }
-            if let t = parsed { return .transform(t) }
+            if let t = parsed { return (.transform(t), false) }
             text = tree.attribute(element, "transform")
         }
-        guard let text else { return .transform(.identity) }
-        if let t = TransformList.parse(text[...]) { return .transform(t) }
+        guard let text else { return (.transform(.identity), false) }
+        if let t = TransformList.parse(text[...]) { return (.transform(t), true) }
         // CSS syntax, as browsers read the property and the attribute: units (`45deg`,
         // `10px`), `translateX()`, `skew()`… A plane result is the transform; a 3D one cannot
         // be an SVG element's (`lamina:transform3d` gives a layer a 3D transform).
         if let m = CSSTransform3D.parse(text) {
-            return m.isAffine ? .transform(m.affineTransform) : .threeD(text)
+            return (m.isAffine ? .transform(m.affineTransform) : .threeD(text), true)
         }
-        return .invalid(text)
+        return (.invalid(text), true)
+    }
+
+    /// The element's ``TransformResult``: the prefetch's, or one remembered, or read now (and
+    /// remembered when read from text: an element instanced by many `use`s is built once per
+    /// copy, and a long CSS transform list read each time made a small file run for minutes).
+    mutating func elementTransform(_ element: Int, _ declarations: [CascadedDeclaration]) -> TransformResult {
+        if let known = prefetch?.transform(element) ?? transformMemo[element] { return known }
+        let (result, fromText) = Self.transformResultAndPath(in: tree, element, declarations)
+        if fromText { transformMemo[element] = result }
+        return result
     }
 
     /// `href` (SVG 2) or `xlink:href`, the plain one winning.

@@ -120,6 +120,10 @@ struct SceneBuilder {
     /// (clip path children, `use` targets, small documents): an element instanced many times
     /// (a clip path referenced from thousands of elements) has its data read once.
     var geometryMemo: [Int: ListGeometry] = [:]
+    /// Each element's Lamina-namespace attributes, read once (``applyAuthoring(to:element:)``).
+    var authoringMemo: [Int: [AuthoredAttribute]] = [:]
+    /// Transforms of elements built outside the prefetch (`use` copies), read once each.
+    var transformMemo: [Int: TransformResult] = [:]
     /// The threads the builder may use (the prefetch, the geometry pass).
     let threads: Int
 
@@ -183,6 +187,8 @@ struct SceneBuilder {
         ids = IDIndex(tree: tree)
         documentStyles = [:]
         geometryMemo = [:]
+        authoringMemo = [:]
+        transformMemo = [:]
         work = []
         clipFrames = []
         useGraph = UseGraph(tree: tree, targets: [])

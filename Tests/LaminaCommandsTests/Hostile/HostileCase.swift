@@ -94,6 +94,7 @@ enum HostileTable {
         "gen-siblings.svg": (0, ""),
         "gen-siblings.json": (0, ""),
         "gen-huge-selector.svg": (0, ""),
+        "gen-transform-copies.svg": (0, ""),
         "gen-quadratic-blowup.svg": (65, "gen-quadratic-blowup.svg:1:?: error:"),
     ]
 

@@ -36,6 +36,18 @@ enum HostileFixtures {
         return s + "</defs><use href=\"#u\(links)\"/></svg>"
     }
 
+    /// ``generated``'s `gen-transform-copies.svg`.
+    static func transformCopies() -> String {
+        let css = String(repeating: "rotate(0.01deg) ", count: 2_000)
+        let threeD = "perspective(10) translateZ(50px)" + String(repeating: " rotateY(0deg)", count: 2_000)
+        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:lamina=\"urn:lamina:layer\" width=\"100\" height=\"100\">"
+            + "<defs><g id=\"l0\" transform=\"\(css)\"><rect width=\"5\" height=\"5\" lamina:transform3d=\"\(threeD)\"/></g>"
+        for k in 1...5 {
+            s += "<g id=\"l\(k)\">" + (0..<5).map { "<use href=\"#l\(k - 1)\" x=\"\($0)\"/>" }.joined() + "</g>"
+        }
+        return s + "</defs><use href=\"#l5\"/></svg>"
+    }
+
     /// Inputs too large to check in, made on demand.
     static let generated: [String: @Sendable () -> String] = [
         // Beyond libxml2's default depth limit (256 without XML_PARSE_HUGE).
@@ -107,6 +119,10 @@ enum HostileFixtures {
             }
             return s + "</svg>"
         },
+        // A 2,000-function CSS transform and a 2,000-function lamina:transform3d on elements
+        // instanced 3,125 times (each copy read them again: a 37 KB fuzzed file of this shape
+        // ran for minutes); every copy turns past edge-on, one resolve warning each.
+        "gen-transform-copies.svg": transformCopies,
         "gen-huge-selector.svg": {
             let compound = String(repeating: "g ", count: 50_000) + "rect"
             let list = (0..<20_000).map { ".c\($0)" }.joined(separator: ", ")
