@@ -48,7 +48,7 @@ extension SceneBuilder {
         info.id = clipID
         layer.svg = info
         let mask = newLayer(layer, element: c)
-        pending.append(PendingGeometry(transform: transformAttribute(c, cascade.cascaded(for: c), viewport: w.viewport, fontSize: style.fontSize)))
+        pending.append(PendingGeometry(transform: transformAttribute(c, cascadedDeclarations(of: c), viewport: w.viewport, fontSize: style.fontSize)))
         if tree[c].attribute("clipPathUnits")?.trimmingCharacters(in: " \t\n\r") == "objectBoundingBox" {
             pending[mask.index].boundingBoxHost = host
         }
