@@ -77,7 +77,11 @@ private struct FinalizePass: @unchecked Sendable {
         let i = id.index
         if let clip = pending[i].clipShape {
             // A basic-shape mask is finalized after its host, whose box is final.
-            if let (content, box) = clip.resolved(hostBox: pending[clip.host.index].box) {
+            // A viewport (the root, a nested `svg`) is its own box, as the outermost `svg` is a
+            // CSS box; any other host's box is its object bounding box.
+            let host = clip.host.index
+            let hostBox = pending[host].fixedBounds ?? pending[host].box
+            if let (content, box) = clip.resolved(hostBox: hostBox) {
                 layers[i].content = content
                 pending[i].box = box
             } else {

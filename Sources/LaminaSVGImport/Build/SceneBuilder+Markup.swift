@@ -69,7 +69,12 @@ extension SceneBuilder {
                 }
                 if !(isRoot && asLayerContent) {
                     if style.opacity != 1 { append("opacity", NumberText.format(style.opacity), to: &out) }
-                    if let c = style.clipPath { append("clip-path", "url(#\(c))", to: &out) }
+                    if let c = style.clipPath {
+                        append("clip-path", "url(#\(c))", to: &out)
+                    } else if let shape = style.clipShape {
+                        // A basic shape, for the renderer (pattern, marker and mask content).
+                        append("clip-path", shape.text, to: &out)
+                    }
                     if let m = style.mask { append("mask", "url(#\(m))", to: &out) }
                     if let f = style.filter {
                         append("filter", "url(#\(f))", to: &out)

@@ -35,6 +35,8 @@ package struct ClipShape: Hashable, Sendable {
 
     package var kind: Kind
     package var box: Box
+    /// The value as written (trimmed), for markup that carries the property itself.
+    package var text: String
 
     /// Parses a `clip-path` value that is not a `url()`; nil when it is not a basic shape or box.
     package static func parse(_ text: String) -> ClipShape? {
@@ -57,7 +59,7 @@ package struct ClipShape: Hashable, Sendable {
             rest = rest[end...].trimmingCSSSpaces()
         }
         guard kind != nil || box != nil else { return nil }
-        return ClipShape(kind: kind ?? .box, box: box ?? .stroke)
+        return ClipShape(kind: kind ?? .box, box: box ?? .stroke, text: String(Substring(text).trimmingCSSSpaces()))
     }
 
     private static func box(_ word: String) -> Box? {

@@ -80,4 +80,18 @@ import Testing
         let mask = try #require(scene.tree.mask(of: host))
         #expect(scene.tree[mask].content?.shape == expected)
     }
+
+    /// A viewport (here the root) is its own reference box; inside pattern content the shape is
+    /// carried as written, for the renderer.
+    @Test func theRootClipsToItsViewportAndPatternContentKeepsTheShape() throws {
+        let svg = ImportTestSupport.header + " width=\"200\" height=\"100\" viewBox=\"0 0 20 10\" style=\"clip-path: inset(5px round 30px)\">"
+            + "<defs><pattern id=\"p\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\">"
+            + "<rect width=\"4\" height=\"4\" style=\"clip-path: circle(1px)\"/></pattern></defs>"
+            + "<rect width=\"20\" height=\"10\" fill=\"url(#p)\"/></svg>"
+        let scene = try ImportTestSupport.load(svg).scene
+        let mask = try #require(scene.tree.mask(of: scene.root))
+        #expect(scene.tree[mask].content?.shape == .rect(x: 5, y: 5, width: 190, height: 90, rx: 30, ry: 30))
+        let pattern = try #require(scene.resources.first { $0.id == "p" })
+        #expect(pattern.xml.contains("clip-path=\"circle(1px)\""), "\(pattern.xml)")
+    }
 }
