@@ -36,6 +36,12 @@ public struct AffineTransform: Hashable, Sendable {
             tx * o.a + ty * o.c + o.tx, tx * o.b + ty * o.d + o.ty)
     }
 
+    /// `self` about the point (x, y) instead of the origin: `translate(-x, -y)`, `self`, then
+    /// `translate(x, y)` (SVG's `rotate(a x y)`, a `transform-origin`).
+    public func turned(aboutX x: Double, y: Double) -> AffineTransform {
+        AffineTransform.translation(-x, -y).concatenating(self).concatenating(.translation(x, y))
+    }
+
     /// The inverse, or nil when the determinant is (nearly) zero or not finite.
     public func inverted() -> AffineTransform? {
         let det = determinant

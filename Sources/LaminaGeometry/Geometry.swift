@@ -40,6 +40,10 @@ public struct Size: Hashable, Sendable {
         self.height = height
     }
 
+    /// √((w² + h²) / 2): what SVG percentages of lengths that are neither horizontal nor
+    /// vertical (stroke width, a circle's radius) are taken of.
+    public var normalizedDiagonal: Double { ((width * width + height * height) / 2).squareRoot() }
+
     public static let zero = Size(0, 0)
 }
 

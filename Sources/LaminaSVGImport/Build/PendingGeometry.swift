@@ -101,8 +101,7 @@ struct FillBoxOrigin {
         // The box as the copy's own (a `use`'s x/y left out), as Chromium takes it.
         let o = Point(x, y)
         guard o.x.isFinite, o.y.isFinite else { return placement.concatenating(transform) }
-        let about = AffineTransform.translation(-o.x, -o.y).concatenating(transform).concatenating(.translation(o.x, o.y))
-        return placement.concatenating(about)
+        return placement.concatenating(transform.turned(aboutX: o.x, y: o.y))
     }
 }
 

@@ -12,15 +12,23 @@ extension SceneBuilder {
         }
     }
 
+    /// Attaches the `clip-path` of `style` to `host`, a reference or a basic shape, if it has one.
+    mutating func attachClipPath(of style: ComputedStyle, host: LayerID, hostElement: Int, _ w: Work) {
+        if let clip = style.clipPath {
+            attachClip(host: host, clipID: clip, hostElement: hostElement, w)
+        } else if let shape = style.clipShape {
+            attachClipShape(host: host, shape, hostElement: hostElement, style: style, w)
+        }
+    }
+
     /// Attaches a `clip-path` basic shape (or reference box) to `host`: a mask layer whose content
     /// is made when the host's box is known (`finalizeGeometry`).
-    mutating func attachClipShape(host: LayerID, _ shape: ClipShape, hostElement: Int, style: ComputedStyle, _ w: Work) {
+    private mutating func attachClipShape(host: LayerID, _ shape: ClipShape, hostElement: Int, style: ComputedStyle, _ w: Work) {
         var layer = Layer(name: nil)
         layer.svg = SVGInfo(element: "clipPath")
         let mask = newLayer(layer, element: hostElement)
         var geometry = PendingGeometry()
-        let vw = w.viewport.width, vh = w.viewport.height
-        let width = style.strokeWidth.resolve(percentBase: squareRoot((vw * vw + vh * vh) / 2), fontSize: style.fontSize)
+        let width = style.strokeWidth.resolve(percentBase: w.viewport.normalizedDiagonal, fontSize: style.fontSize)
         let stroked = ComputedStyle.paint(style.stroke) != .none && width.isFinite && width > 0
         geometry.clipShape = PendingClipShape(
             shape: shape, host: host, viewport: w.viewport, fontSize: style.fontSize, strokeOutset: stroked ? width / 2 : 0)

@@ -55,11 +55,7 @@ extension SceneBuilder {
         try? layers.addSublayer(id, to: w.parent)
         if facts.authored { try applyAuthoring(to: id, element: w.element) }
         if facts.hasEvents { warnEventAttributes(w.element) }
-        if let clip = style.clipPath {
-            attachClip(host: id, clipID: clip, hostElement: w.element, w)
-        } else if let shape = style.clipShape {
-            attachClipShape(host: id, shape, hostElement: w.element, style: style, w)
-        }
+        attachClipPath(of: style, host: id, hostElement: w.element, w)
         return id
     }
 
@@ -195,11 +191,7 @@ extension SceneBuilder {
         try applyAuthoring(to: root, element: 0)
         warnEventAttributes(0)
         let w = Work(element: 0, parent: root, style: .initial, viewport: base, context: .normal)
-        if let clip = style.clipPath {
-            attachClip(host: root, clipID: clip, hostElement: 0, w)
-        } else if let shape = style.clipShape {
-            attachClipShape(host: root, shape, hostElement: 0, style: style, w)
-        }
+        attachClipPath(of: style, host: root, hostElement: 0, w)
         let viewport = viewBox?.size ?? Size(width, height)
         // The root's style is its document style (computed under `initial`).
         pushChildren(of: 0, w, parent: root, style: style, viewport: viewport, documentStyle: true)
@@ -273,7 +265,7 @@ extension SceneBuilder {
         let ox = origin.x.resolve(percentBase: bounds.width, fontSize: fontSize)
         let oy = origin.y.resolve(percentBase: bounds.height, fontSize: fontSize)
         guard ox.isFinite, oy.isFinite else { return }
-        let m = AffineTransform.translation(-ox, -oy).concatenating(t).concatenating(.translation(ox, oy))
+        let m = t.turned(aboutX: ox, y: oy)
         let ap = layers[root].anchorPoint
         let anchor = Point(bounds.x + ap.x * bounds.width, bounds.y + ap.y * bounds.height)
         let position = m.apply(anchor)

@@ -130,7 +130,7 @@ extension SceneBuilder {
         let ox = origin.x.resolve(percentBase: viewport.width, fontSize: fontSize)
         let oy = origin.y.resolve(percentBase: viewport.height, fontSize: fontSize)
         guard ox.isFinite, oy.isFinite, ox != 0 || oy != 0 else { return t }
-        let about = AffineTransform.translation(-ox, -oy).concatenating(t).concatenating(.translation(ox, oy))
+        let about = t.turned(aboutX: ox, y: oy)
         let finite = [about.a, about.b, about.c, about.d, about.tx, about.ty].allSatisfy(\.isFinite)
         return finite ? about : t
     }

@@ -25,7 +25,7 @@ extension SceneBuilder {
     mutating func shapeGeometry(_ w: Work, fontSize: Double) -> (Shape, Rect)? {
         let e = w.element
         let vw = w.viewport.width, vh = w.viewport.height
-        let diagonal = squareRoot((vw * vw + vh * vh) / 2)
+        let diagonal = w.viewport.normalizedDiagonal
         // The tree (one reference), not `self`: a nested function calling a method of the
         // builder from this mutating context would copy the whole builder per call.
         let tree = self.tree

@@ -186,7 +186,7 @@ package struct ClipShape: Hashable, Sendable {
             switch radius {
             case .closestSide: r = sides.min() ?? 0
             case .farthestSide: r = sides.max() ?? 0
-            case .length(let l): r = l.resolve(percentBase: squareRoot((w * w + h * h) / 2), fontSize: fontSize)
+            case .length(let l): r = l.resolve(percentBase: Size(w, h).normalizedDiagonal, fontSize: fontSize)
             }
             guard r > 0, r.isFinite else { return nil }
             content = Content(shape: .circle(cx: c.x, cy: c.y, r: r))
@@ -229,14 +229,8 @@ package struct ClipShape: Hashable, Sendable {
             box = Rect.boundingBox(of: points)
         case .path(let d, let evenOdd):
             // The box's corner is the path's origin.
-            guard ref.x != 0 || ref.y != 0 else {
-                content = Content(shape: .path(d))
-                if evenOdd { content.clipRule = "evenodd" }
-                box = PathData.scanBounds(d).bounds
-                break
-            }
-            let moved = PathData.parse(d).path.transformed(by: Homography(.translation(ref.x, ref.y)))
-            let text = moved.svgText()
+            let text = ref.x == 0 && ref.y == 0
+                ? d : PathData.parse(d).path.transformed(by: Homography(.translation(ref.x, ref.y))).svgText()
             content = Content(shape: .path(text))
             if evenOdd { content.clipRule = "evenodd" }
             box = PathData.scanBounds(text).bounds

@@ -10,7 +10,7 @@ extension ComputedStyle {
     /// `content.extra`, and `visibility` too when it is not `visible`; `opacity`, `display`,
     /// `clip-path`, `mask` and `filter` are the builder's (they belong to the layer).
     package func applyPaint(to content: inout Content, viewport: Size) {
-        let diagonal = squareRoot((viewport.width * viewport.width + viewport.height * viewport.height) / 2)
+        let diagonal = viewport.normalizedDiagonal
         func px(_ l: Length) -> Double { l.resolve(percentBase: diagonal, fontSize: fontSize) }
         let fillValue = ComputedStyle.paint(fill)
         content.fill = fillValue == .color("#000000") ? nil : fillValue

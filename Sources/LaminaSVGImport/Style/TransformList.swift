@@ -117,8 +117,7 @@ package enum TransformList {
             let c = PathData.cosDegrees(a0), s = PathData.sinDegrees(a0)
             let r = AffineTransform(c, s, -s, c, 0, 0)
             guard count == 3 else { return r }
-            return AffineTransform.translation(-a1, -a2).concatenating(r)
-                .concatenating(.translation(a1, a2))
+            return r.turned(aboutX: a1, y: a2)
         case (.skewX, 1):
             return AffineTransform(1, 0, tangentDegrees(a0), 1, 0, 0)
         case (.skewY, 1):
