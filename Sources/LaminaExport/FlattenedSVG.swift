@@ -136,13 +136,7 @@ struct FlatWriter {
 
     /// Every `id="…"` value in a piece of markup.
     static func collectIDs(in xml: String, into set: inout Set<String>) {
-        var rest = Substring(xml)
-        while let r = rest.firstRange(of: " id=\"") {
-            let after = rest[r.upperBound...]
-            guard let end = after.firstIndex(of: "\"") else { return }
-            set.insert(String(after[..<end]))
-            rest = after[end...]
-        }
+        MarkupScan.values(after: " id=\"", upTo: UInt8(ascii: "\""), in: xml) { set.insert($0) }
     }
 
     /// A fresh generated id that no resource uses.

@@ -9,6 +9,14 @@ extension LayerTree {
         return h.isFinite ? h : nil
     }
 
+    /// The map from `id`'s own space to the own space of its ancestor `ancestor` (the
+    /// ancestor's own frame matrix not applied); nil when a step is singular or the result is
+    /// not finite.
+    public func map(from id: LayerID, toAncestor ancestor: LayerID) -> Homography? {
+        let (h, singular) = homography(from: id, upTo: ancestor)
+        return singular || !h.isFinite ? nil : h
+    }
+
     /// Converts a point from the space of `from` to the space of `to` (§4).
     ///
     /// `nil` means the root superlayer space ("no layer", §4.3); layers in different trees

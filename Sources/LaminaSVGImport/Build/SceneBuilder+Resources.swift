@@ -73,29 +73,78 @@ extension SceneBuilder {
     }
 
     /// A gradient with its `href` chain resolved: attributes and stops inherited as SVG says,
-    /// stop colors computed.
-    mutating func gradientMarkup(_ e: Int, id: String) -> String {
+    /// stop colors computed. With a `context` frame, the gradient is set in the context
+    /// element's frame instead of the painted shape's: `userSpaceOnUse`, its transform mapped
+    /// (and the context's box applied for `objectBoundingBox` units, whose coordinates are
+    /// written as numbers; the caller checks ``usesBoxUnits(_:)`` against an empty box).
+    /// `body`: its ``paintServerBody(_:)`` when already made.
+    mutating func gradientMarkup(_ e: Int, id: String, context: ContextFrame? = nil, body: String? = nil) -> String {
         let name = tree[e].name
         let kinds: Set<String> = ["linearGradient", "radialGradient"]
         let own = name == "linearGradient" ? ["x1", "y1", "x2", "y2"] : ["cx", "cy", "r", "fx", "fy", "fr"]
         var out = "<\(name) id=\"\(MarkupText.attribute(id))\""
-        for attribute in own + ["gradientUnits", "spreadMethod", "gradientTransform"] {
+        let tree = self.tree
+        func holderValue(_ attribute: String) -> (holder: Int, value: String)? {
             let sameKind = own.contains(attribute)
-            let tree = self.tree
             guard
                 let holder = firstInChain(e, kinds: kinds, question: sameKind ? "\(name) \(attribute)" : attribute, holds: {
                     (!sameKind || tree[$0].name == name) && tree[$0].attribute(attribute) != nil
                 }),
                 let value = tree[holder].attribute(attribute)
-            else { continue }
+            else { return nil }
+            return (holder, value)
+        }
+        var boxUnits: AffineTransform?
+        if let context, usesBoxUnits(e) {
+            let b = context.box
+            boxUnits = AffineTransform(b.width, 0, 0, b.height, b.x, b.y)
+        }
+        for attribute in own + ["gradientUnits", "spreadMethod", "gradientTransform"] {
+            if let context {
+                if attribute == "gradientUnits" {
+                    out += " gradientUnits=\"userSpaceOnUse\""
+                    continue
+                }
+                if attribute == "gradientTransform" {
+                    var t = holderValue(attribute).flatMap { paintServerMatrix($0.value, holder: $0.holder) } ?? .identity
+                    if let boxUnits { t = t.concatenating(boxUnits) }
+                    out += " gradientTransform=\"\(Self.matrixText(t.concatenating(context.map)))\""
+                    continue
+                }
+                if boxUnits != nil, own.contains(attribute) {
+                    // Fractions of the box, written as numbers (a percentage would be of the viewport).
+                    if let v = holderValue(attribute).flatMap({ Self.boxFraction($0.value) }) ?? Self.gradientDefault(attribute) {
+                        out += " \(attribute)=\"\(NumberText.format(v))\""
+                    }
+                    continue
+                }
+            }
+            guard let (holder, value) = holderValue(attribute) else { continue }
             if attribute == "gradientTransform" {
                 if let written = paintServerTransform(attribute, value, holder: holder) { out += written }
                 continue
             }
             out += " \(attribute)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
         }
-        out += ">"
-        let stopsOwner = firstInChain(e, kinds: kinds, question: "stops") { [tree] c in
+        return out + ">" + (body ?? paintServerBody(e)) + "</\(name)>"
+    }
+
+    /// What a gradient or pattern holds, as written in its resource: a gradient's stops (from
+    /// the first element of its `href` chain that has any) with computed colors, a pattern's
+    /// children (likewise) with computed styles.
+    mutating func paintServerBody(_ e: Int) -> String {
+        var out = ""
+        let tree = self.tree
+        if tree[e].name == "pattern" {
+            if let owner = firstInChain(e, kinds: ["pattern"], question: "children", holds: { !tree[$0].children.isEmpty }) {
+                let ownerStyle = documentStyle(of: owner)
+                for c in tree[owner].children {
+                    out += markup(of: c, parentStyle: ownerStyle, viewport: rootViewport, asLayerContent: false)
+                }
+            }
+            return out
+        }
+        let stopsOwner = firstInChain(e, kinds: ["linearGradient", "radialGradient"], question: "stops") { c in
             tree[c].children.contains { tree[$0].name == "stop" && tree[$0].isSVG }
         }
         if let owner = stopsOwner {
@@ -107,7 +156,26 @@ extension SceneBuilder {
                 out += "/>"
             }
         }
-        return out + "</\(name)>"
+        return out
+    }
+
+    /// An `objectBoundingBox` coordinate as a fraction of the box: a number, a percentage of
+    /// 1, or a length in user units; nil when invalid (the attribute's default applies).
+    static func boxFraction(_ text: String) -> Double? {
+        guard let l = Length.parse(text.trimmingCharacters(in: " \t\n\r")[...]) else { return nil }
+        let v = l.unit == .percent ? l.value / 100 : l.resolve(percentBase: 1, fontSize: 16)
+        return v.isFinite ? v : nil
+    }
+
+    /// A gradient coordinate's initial value in `objectBoundingBox` units (nil for `fx`/`fy`,
+    /// which default to the center).
+    static func gradientDefault(_ attribute: String) -> Double? {
+        switch attribute {
+        case "x2": return 1
+        case "cx", "cy", "r": return 0.5
+        case "fx", "fy": return nil
+        default: return 0
+        }
     }
 
     /// ` gradientTransform="…"` (or `patternTransform`, `name`) for the `value` the element
@@ -116,12 +184,22 @@ extension SceneBuilder {
     /// for an invalid transform, which is left out.
     mutating func paintServerTransform(_ name: String, _ value: String, holder: Int) -> String? {
         guard let t = TransformList.parse(value[...]) else { return nil }
-        let declarations = cascade.cascaded(for: holder)
-        if declarations.contains(where: { $0.property == .transformOrigin }) {
-            let turned = Self.aboutOrigin(t, declarations, viewport: rootViewport, fontSize: documentStyle(of: holder).fontSize)
-            if turned != t { return " \(name)=\"\(Self.matrixText(turned))\"" }
-        }
+        if let turned = turnedAboutOrigin(t, holder: holder), turned != t { return " \(name)=\"\(Self.matrixText(turned))\"" }
         return " \(name)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
+    }
+
+    /// The matrix of a paint server transform `value` given by `holder`, turned about its
+    /// `transform-origin`; nil when invalid.
+    mutating func paintServerMatrix(_ value: String, holder: Int) -> AffineTransform? {
+        guard let t = TransformList.parse(value[...]) else { return nil }
+        return turnedAboutOrigin(t, holder: holder) ?? t
+    }
+
+    /// `t` turned about `holder`'s `transform-origin`, or nil when it has none.
+    private mutating func turnedAboutOrigin(_ t: AffineTransform, holder: Int) -> AffineTransform? {
+        let declarations = cascade.cascaded(for: holder)
+        guard declarations.contains(where: { $0.property == .transformOrigin }) else { return nil }
+        return Self.aboutOrigin(t, declarations, viewport: rootViewport, fontSize: documentStyle(of: holder).fontSize)
     }
 
     /// `matrix(a b c d e f)` in the shortest exact number form.
@@ -137,31 +215,91 @@ extension SceneBuilder {
         return v.isFinite ? min(1, max(0, v)) : 0
     }
 
+    /// Whether paint server `e` sizes anything by the painted element's bounding box: a
+    /// gradient's `gradientUnits`, a pattern's `patternUnits` or (without a `viewBox`)
+    /// `patternContentUnits`, as its `href` chain gives them.
+    mutating func usesBoxUnits(_ e: Int) -> Bool {
+        let name = tree[e].name
+        let tree = self.tree
+        func value(_ attribute: String, kinds: Set<String>) -> String? {
+            firstInChain(e, kinds: kinds, question: attribute, holds: { tree[$0].attribute(attribute) != nil })
+                .flatMap { tree[$0].attribute(attribute)?.trimmingCharacters(in: " \t\n\r") }
+        }
+        if name != "pattern" {
+            return value("gradientUnits", kinds: ["linearGradient", "radialGradient"]) != "userSpaceOnUse"
+        }
+        if value("patternUnits", kinds: ["pattern"]) != "userSpaceOnUse" { return true }
+        return value("patternContentUnits", kinds: ["pattern"]) == "objectBoundingBox"
+            && ViewBox.parse(value("viewBox", kinds: ["pattern"])) == nil
+    }
+
     /// A pattern with its `href` chain resolved and its children written with computed styles.
-    mutating func patternMarkup(_ e: Int, id: String) -> String {
+    /// With a `context` frame, the pattern is set in the context element's frame instead of the
+    /// painted shape's: `userSpaceOnUse` tiles (an `objectBoundingBox` tile placed in the
+    /// context's box, `objectBoundingBox` content scaled to it by a `viewBox`) and the
+    /// transform mapped (the caller checks ``usesBoxUnits(_:)`` against an empty box).
+    /// `body`: its ``paintServerBody(_:)`` when already made.
+    mutating func patternMarkup(_ e: Int, id: String, context: ContextFrame? = nil, body: String? = nil) -> String {
         let kinds: Set<String> = ["pattern"]
         var out = "<pattern id=\"\(MarkupText.attribute(id))\""
-        let attributes = [
-            "x", "y", "width", "height", "patternUnits", "patternContentUnits", "patternTransform", "viewBox",
-            "preserveAspectRatio",
-        ]
-        for attribute in attributes {
-            guard let holder = firstInChain(e, kinds: kinds, question: attribute, holds: { [tree] in tree[$0].attribute(attribute) != nil }),
+        let tree = self.tree
+        func holderValue(_ attribute: String) -> (holder: Int, value: String)? {
+            guard let holder = firstInChain(e, kinds: kinds, question: attribute, holds: { tree[$0].attribute(attribute) != nil }),
                 let value = tree[holder].attribute(attribute)
-            else { continue }
-            if attribute == "patternTransform" {
-                if let written = paintServerTransform(attribute, value, holder: holder) { out += written }
-                continue
-            }
-            out += " \(attribute)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
+            else { return nil }
+            return (holder, value)
         }
-        out += ">"
-        if let owner = firstInChain(e, kinds: kinds, question: "children", holds: { [tree] in !tree[$0].children.isEmpty }) {
-            let ownerStyle = documentStyle(of: owner)
-            for c in tree[owner].children {
-                out += markup(of: c, parentStyle: ownerStyle, viewport: rootViewport, asLayerContent: false)
+        if let context {
+            let b = context.box
+            let viewport = rootViewport
+            func trimmed(_ attribute: String) -> String? { holderValue(attribute)?.value.trimmingCharacters(in: " \t\n\r") }
+            let boxTile = trimmed("patternUnits") != "userSpaceOnUse"
+            // The tile in the context's user space: x and width along the box's (or the
+            // viewport's) width, y and height along its height; the position from its origin.
+            var tile = boxTile ? [b.x, b.y, 0, 0] : [0, 0, 0, 0]
+            for (k, attribute) in ["x", "y", "width", "height"].enumerated() {
+                guard let text = trimmed(attribute) else { continue }
+                let horizontal = k % 2 == 0
+                if boxTile {
+                    guard let f = Self.boxFraction(text) else { continue }
+                    let origin = k >= 2 ? 0 : horizontal ? b.x : b.y
+                    tile[k] = origin + f * (horizontal ? b.width : b.height)
+                } else if let l = Length.parse(text[...]) {
+                    let v = l.resolve(percentBase: horizontal ? viewport.width : viewport.height, fontSize: 16)
+                    if v.isFinite { tile[k] = v }
+                }
+            }
+            for (k, attribute) in ["x", "y", "width", "height"].enumerated() {
+                out += " \(attribute)=\"\(NumberText.format(tile[k]))\""
+            }
+            out += " patternUnits=\"userSpaceOnUse\""
+            var t = holderValue("patternTransform").flatMap { paintServerMatrix($0.value, holder: $0.holder) } ?? .identity
+            t = t.concatenating(context.map)
+            out += " patternTransform=\"\(Self.matrixText(t))\""
+            if let viewBox = trimmed("viewBox"), ViewBox.parse(viewBox) != nil {
+                out += " viewBox=\"\(MarkupText.attribute(viewBox))\""
+                if let aspect = trimmed("preserveAspectRatio") {
+                    out += " preserveAspectRatio=\"\(MarkupText.attribute(aspect))\""
+                }
+            } else if trimmed("patternContentUnits") == "objectBoundingBox" {
+                // Content in fractions of the box: a viewBox that scales the tile by its size.
+                let w = tile[2] / b.width, h = tile[3] / b.height
+                out += " viewBox=\"0 0 \(NumberText.format(w)) \(NumberText.format(h))\" preserveAspectRatio=\"none\""
+            }
+        } else {
+            let attributes = [
+                "x", "y", "width", "height", "patternUnits", "patternContentUnits", "patternTransform", "viewBox",
+                "preserveAspectRatio",
+            ]
+            for attribute in attributes {
+                guard let (holder, value) = holderValue(attribute) else { continue }
+                if attribute == "patternTransform" {
+                    if let written = paintServerTransform(attribute, value, holder: holder) { out += written }
+                    continue
+                }
+                out += " \(attribute)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
             }
         }
-        return out + "</pattern>"
+        return out + ">" + (body ?? paintServerBody(e)) + "</pattern>"
     }
 }

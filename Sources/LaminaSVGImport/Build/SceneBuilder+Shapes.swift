@@ -16,9 +16,14 @@ extension SceneBuilder {
         if content.stroke != nil { content.stroke = content.stroke.map { checkedPaint($0, element: w.element) } }
         if content.fill == .color("#000000") { content.fill = nil }
         if !content.extra.isEmpty { requestMarkers(content.extra) }
+        let fill = content.fill, stroke = content.stroke
         let layer = try makeLayer(w, style: style, transform: transform, content: content)
         pending[layer.index].box = box
         noteFillBox(layer, w.element, declarations, fontSize: style.fontSize)
+        if let context = style.contextPaint {
+            noteContextServer(layer, style.fillPaint, fill, context, stroke: false)
+            noteContextServer(layer, style.strokePaint, stroke, context, stroke: true)
+        }
     }
 
     /// The shape and its fill box, or nil when SVG says it is not rendered.

@@ -62,9 +62,10 @@ extension SceneBuilder {
         let transform = AffineTransform.translation(x, y).concatenating(transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: font))
         let layer = try makeLayer(w, style: style, transform: transform)
         noteFillBox(layer, w.element, declarations, fontSize: font, placement: .translation(x, y))
-        // The copy's `context-fill` and `context-stroke` are the use's paints.
+        // The copy's `context-fill` and `context-stroke` are the use's paints, in the use's
+        // coordinate system.
         var instanceStyle = style
-        instanceStyle.contextPaint = ContextPaint(fill: style.fill, stroke: style.stroke)
+        instanceStyle.contextPaint = ContextPaint(fill: style.fill, stroke: style.stroke, source: layer)
         var next = Work(
             element: target, parent: layer, style: instanceStyle, viewport: w.viewport, context: w.context,
             clipFrame: w.clipFrame)

@@ -102,6 +102,8 @@ struct SceneBuilder {
     /// The root `svg`'s own `transform`, its origin and font size (``placeRoot(_:)``).
     var rootTransform: (transform: AffineTransform, origin: TransformOrigin, fontSize: Double)?
     var madeFilterIDs: [MadeFilterKey: String] = [:]
+    /// Shapes whose context paint is a gradient or pattern (``contextServerResources()``).
+    var contextServers: [ContextServerUse] = []
     /// The number the next made `<filter>` is tried with (`lamina-filter-N`).
     var nextFilterNumber = 1
     /// Memoized `href` inheritance of gradients and patterns.
@@ -174,9 +176,16 @@ struct SceneBuilder {
         // that the document is freed before the geometry pass.
         prefetch?.finish()
         prefetch = nil
-        let collected = buildResources()
-        releaseDocument()
-        finalizeGeometry(root: root, threads: threads)
+        var collected = buildResources()
+        if contextServers.isEmpty {
+            releaseDocument()
+            finalizeGeometry(root: root, threads: threads)
+        } else {
+            // Context paint servers need the finalized boxes and the document.
+            finalizeGeometry(root: root, threads: threads)
+            collected += contextServerResources()
+            releaseDocument()
+        }
         if rootFitsContent { fitRootToContent(root) }
         placeRoot(root)
         return Scene(tree: layers, root: root, resources: collected)

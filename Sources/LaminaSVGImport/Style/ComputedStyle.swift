@@ -15,10 +15,16 @@ package enum PaintValue: Hashable, Sendable {
 package struct ContextPaint: Hashable, Sendable {
     package var fill: PaintValue
     package var stroke: PaintValue
+    /// The layer of the `use`: a paint server reached through `context-fill` or
+    /// `context-stroke` takes that element's coordinate system and bounding box, not the
+    /// shape's (nil where no layer is known). For a `use` painted with context paint itself,
+    /// this is still the nearest `use`, as resvg has it (Chromium takes the outer one's).
+    package var source: LayerID?
 
-    package init(fill: PaintValue, stroke: PaintValue) {
+    package init(fill: PaintValue, stroke: PaintValue, source: LayerID? = nil) {
         self.fill = fill
         self.stroke = stroke
+        self.source = source
     }
 }
 

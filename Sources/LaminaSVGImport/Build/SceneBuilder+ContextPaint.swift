@@ -1,0 +1,98 @@
+import LaminaCore
+import LaminaGeometry
+
+/// A shape painted with `context-fill` or `context-stroke` that resolves to a gradient or
+/// pattern: the server takes the coordinate system and bounding box of the context element (the
+/// `use` whose copy the shape is, SVG 2 §13.3), which only the finalized layers know.
+struct ContextServerUse {
+    /// The shape's layer, and which of its paints.
+    var layer: LayerID
+    var stroke: Bool
+    var server: String
+    var fallback: String?
+    /// The `use`'s layer.
+    var source: LayerID
+}
+
+/// The context element's frame for a paint server: its bounding box in its own space, and the
+/// map from that space into the painted shape's.
+struct ContextFrame {
+    var box: Rect
+    var map: AffineTransform
+}
+
+extension SceneBuilder {
+    /// Records `layer`'s paint when its specified value is context paint that resolved to a
+    /// gradient or pattern of the document.
+    mutating func noteContextServer(
+        _ layer: LayerID, _ specified: SpecifiedPaint, _ paint: Paint?, _ context: ContextPaint, stroke: Bool
+    ) {
+        guard case .context = specified, case .ref(let id, let fallback)? = paint, let source = context.source,
+            let e = element(id: id), ["linearGradient", "radialGradient", "pattern"].contains(tree[e].name)
+        else { return }
+        contextServers.append(ContextServerUse(layer: layer, stroke: stroke, server: id, fallback: fallback, source: source))
+    }
+
+    /// The markup made for context paint servers at most (bytes), beyond which shapes keep the
+    /// document's server.
+    static let contextServerBudget = 32 << 20
+
+    /// Gives each recorded shape a copy of its paint server set in the context element's frame
+    /// (after ``finalizeGeometry(root:threads:)``, with the document still loaded): one copy per
+    /// distinct server and frame, named apart from the document's ids.
+    mutating func contextServerResources() -> [Resource] {
+        var made: [Resource] = []
+        var madeIDs: [String: String] = [:]
+        // Made ids are `SERVER-context-N`, N counting over all of them (unique among
+        // themselves), skipping the document's ids.
+        var number = 0
+        var madeBytes = 0
+        // Each server's stops or content, made once for all its copies.
+        var bodies: [Int: String] = [:]
+        for use in contextServers {
+            // The use's object bounding box: its sublayers' frames (each the box of a
+            // sublayer's bounds as transformed, as resvg and Chromium bound a group).
+            let box = pending[use.source.index].box
+            guard let toSource = layers.map(from: use.layer, toAncestor: use.source), toSource.isAffine,
+                let map = toSource.affine.inverted(), let e = element(id: use.server)
+            else { continue }
+            let frame = ContextFrame(box: box, map: map)
+            let paint: Paint
+            let name = tree[e].name
+            let numbers = [box.x, box.y, box.width, box.height, map.a, map.b, map.c, map.d, map.tx, map.ty]
+            let key = use.server + " " + numbers.map { NumberText.format($0) }.joined(separator: " ")
+            if let id = madeIDs[key] {
+                paint = .ref(id, fallback: use.fallback)
+            } else if usesBoxUnits(e), box.isNull || !(box.width > 0) || !(box.height > 0) {
+                // A bounding-box server on an empty box is not drawn.
+                paint = .none
+            } else if madeBytes > Self.contextServerBudget {
+                // Hostile input: many uses of a large server would copy it once each.
+                warn("more than \(Self.contextServerBudget >> 20) MB of context paint server copies; '#\(use.server)' left in the shape's own box", e)
+                continue
+            } else {
+                var id: String
+                repeat {
+                    number += 1
+                    id = "\(use.server)-context-\(number)"
+                } while element(id: id) != nil
+                let body = bodies[e] ?? paintServerBody(e)
+                bodies[e] = body
+                let xml = name == "pattern"
+                    ? patternMarkup(e, id: id, context: frame, body: body) : gradientMarkup(e, id: id, context: frame, body: body)
+                madeBytes += xml.utf8.count
+                let kind: Resource.Kind = name == "pattern" ? .pattern : name == "linearGradient" ? .linearGradient : .radialGradient
+                made.append(Resource(id: id, kind: kind, xml: xml))
+                madeIDs[key] = id
+                paint = .ref(id, fallback: use.fallback)
+            }
+            if use.stroke {
+                layers.layers[use.layer.index].content?.stroke = paint
+            } else {
+                layers.layers[use.layer.index].content?.fill = paint
+            }
+        }
+        contextServers = []
+        return made
+    }
+}
