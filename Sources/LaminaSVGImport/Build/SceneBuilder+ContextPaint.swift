@@ -49,10 +49,9 @@ extension SceneBuilder {
         var madeBytes = 0
         // Each server's stops or content, made once for all its copies.
         var bodies: [Int: String] = [:]
+        var boxes: [LayerID: Rect] = [:]
         for use in contextServers {
-            // The use's object bounding box: its sublayers' frames (each the box of a
-            // sublayer's bounds as transformed, as resvg and Chromium bound a group).
-            let box = pending[use.source.index].box
+            let box = objectBox(of: use.source, known: &boxes)
             guard let toSource = layers.map(from: use.layer, toAncestor: use.source), toSource.isAffine,
                 let map = toSource.affine.inverted(), let e = element(id: use.server)
             else { continue }
@@ -94,5 +93,36 @@ extension SceneBuilder {
         }
         contextServers = []
         return made
+    }
+
+    /// The object bounding box of `top`'s subtree in `top`'s own space, as Chromium bounds a
+    /// group: a leaf's box, else the union of its visible sublayers' boxes, each mapped in and
+    /// taken as the box of its corners. Unlike the layer's bounds, a viewport's (a nested
+    /// `svg`, a `symbol`) is its content's, not its fixed size. Boxes found are kept in `known`
+    /// (subtrees shared by several uses are visited once); the walk is iterative.
+    func objectBox(of top: LayerID, known: inout [LayerID: Rect]) -> Rect {
+        var stack: [(LayerID, Bool)] = [(top, false)]
+        while let (id, expanded) = stack.popLast() {
+            if known[id] != nil { continue }
+            let subs = layers.sublayers(of: id).filter { !layers.layers[$0.index].hidden }
+            if subs.isEmpty {
+                known[id] = pending[id.index].box
+                continue
+            }
+            if !expanded {
+                stack.append((id, true))
+                for c in subs where known[c] == nil { stack.append((c, false)) }
+                continue
+            }
+            var box = Rect.null
+            for c in subs {
+                guard let b = known[c], !b.isNull, let map = layers.map(from: c, toAncestor: id) else { continue }
+                var corners: [Point] = []
+                for p in b.corners { if let q = map.apply(p), q.isFinite { corners.append(q) } }
+                if corners.count == 4 { box = box.union(Rect.boundingBox(of: corners)) }
+            }
+            known[id] = box
+        }
+        return known[top] ?? .null
     }
 }

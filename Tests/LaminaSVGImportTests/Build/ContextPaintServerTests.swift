@@ -127,6 +127,20 @@ private typealias S = ImportTestSupport
         #expect(matrix == AffineTransform(10, 0, 0, 10, 0, 0))
     }
 
+    /// A `symbol` counts its content, mapped by its viewBox, not its viewport (Chromium).
+    @Test func aSymbolCountsItsContentNotItsViewport() throws {
+        let svg = S.header + " viewBox=\"0 0 200 200\">"
+            + "<linearGradient id=\"lg\"><stop offset=\"0\" stop-color=\"red\"/></linearGradient>"
+            + "<symbol id=\"s\" viewBox=\"0 0 10 10\"><rect x=\"1\" y=\"2\" width=\"8\" height=\"6\" fill=\"context-fill\"/></symbol>"
+            + "<use id=\"u\" href=\"#s\" width=\"100\" height=\"100\" fill=\"url(#lg)\"/></svg>"
+        let (scene, _) = try S.load(svg)
+        let shape = try Self.shape(scene, under: "u")
+        let matrix = try #require(Self.attribute("gradientTransform", in: try Self.server(scene, shape).xml).flatMap { TransformList.parse($0[...]) })
+        // The rect's own box is the unit square's image, in its own space.
+        #expect(S.close(matrix.apply(Point(0, 0)), Point(1, 2), 1e-9))
+        #expect(S.close(matrix.apply(Point(1, 1)), Point(9, 8), 1e-9))
+    }
+
     /// Hostile input: 1,000 uses, each of its own shape, painted `context-fill` with a
     /// 1,500-stop gradient would need 75 MB of copies; they stop at the budget, with a
     /// warning, and the remaining shapes keep the document's gradient.
