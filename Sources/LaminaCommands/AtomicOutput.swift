@@ -21,7 +21,8 @@ package struct AtomicOutput: ~Copyable {
     /// The temporary file's registration for removal by a signal that ends the process
     /// (`lamina_cleanup_create`; -1 for none).
     private let cleanupSlot: Int32
-    private var failed = false
+    /// The error number of the first write that failed (0: none).
+    private var failure: Int32 = 0
     private var done = false
     /// Bytes not yet handed to the file.
     private var pending = WriteBehind.Buffer(capacity: 0)
@@ -52,11 +53,11 @@ package struct AtomicOutput: ~Copyable {
 
     /// Appends bytes; a failure is remembered and reported by ``commit()``.
     package mutating func write(_ bytes: UnsafeRawBufferPointer) {
-        guard !failed, !done else { return }
+        guard failure == 0, !done else { return }
         if bytes.count >= 8 * WriteBehind.bufferBytes {
             // A whole document at once (a debug SVG for standard output): written as it is,
             // after what came before, instead of copied.
-            if flush(), !FileIO.writeAll(fd: fd, bytes) { failed = true }
+            if flush() { failure = FileIO.writeAllError(fd: fd, bytes) }
             return
         }
         pending.bytes.append(contentsOf: bytes)
@@ -67,16 +68,20 @@ package struct AtomicOutput: ~Copyable {
 
     /// Writes what is pending and waits for the writing thread; false when a write failed.
     private mutating func flush() -> Bool {
-        var ok = !failed
         if let behind {
-            if ok, !pending.bytes.isEmpty { pending = behind.submit(pending) }
-            ok = behind.finish() && ok
-        } else if ok, !pending.bytes.isEmpty {
-            ok = FileIO.writeAll(fd: fd, pending.bytes)
+            if failure == 0, !pending.bytes.isEmpty { pending = behind.submit(pending) }
+            let behindFailure = behind.finish()
+            if failure == 0 { failure = behindFailure }
+        } else if failure == 0, !pending.bytes.isEmpty {
+            failure = pending.bytes.withUnsafeBytes { FileIO.writeAllError(fd: fd, $0) }
         }
         pending.bytes.removeAll(keepingCapacity: true)
-        failed = !ok
-        return ok
+        return failure == 0
+    }
+
+    /// `PATH: error: write failed: REASON`.
+    private var writeFailed: CommandError {
+        CommandError(.ioError, "\(path): error: write failed: \(FileIO.errorText(failure))")
     }
 
     /// Closes the file and renames it over the target; on failure nothing is left behind.
@@ -84,14 +89,14 @@ package struct AtomicOutput: ~Copyable {
         _ = flush()
         done = true
         guard let temporary else {
-            if failed { throw CommandError(.ioError, "\(path): error: write failed") }
+            if failure != 0 { throw writeFailed }
             return
         }
-        if close(fd) != 0 { failed = true }
+        if close(fd) != 0, failure == 0 { failure = errno != 0 ? errno : EIO }
         defer { lamina_cleanup_unregister(cleanupSlot) }
-        guard !failed else {
+        guard failure == 0 else {
             unlink(temporary)
-            throw CommandError(.ioError, "\(path): error: write failed")
+            throw writeFailed
         }
         guard rename(temporary, path) == 0 else {
             let message = String(cString: strerror(errno))

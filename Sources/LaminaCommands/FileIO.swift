@@ -146,17 +146,28 @@ package enum FileIO {
 
     /// Writes all of `buf` to `fd`, retrying short writes; false on an error.
     static func writeAll(fd: Int32, _ buf: UnsafeRawBufferPointer) -> Bool {
-        guard let base = buf.baseAddress else { return true }
+        writeAllError(fd: fd, buf) == 0
+    }
+
+    /// Writes all of `buf` to `fd`, retrying short writes: 0, or the error number of the write
+    /// that failed (`EIO` for a write that wrote nothing without one).
+    static func writeAllError(fd: Int32, _ buf: UnsafeRawBufferPointer) -> Int32 {
+        guard let base = buf.baseAddress else { return 0 }
         var offset = 0
         while offset < buf.count {
             let n = Glibc.write(fd, base + offset, buf.count - offset)
             if n <= 0 {
                 if n < 0 && errno == EINTR { continue }
-                return false
+                return n < 0 && errno != 0 ? errno : EIO
             }
             offset += n
         }
-        return true
+        return 0
+    }
+
+    /// The message of an error number, as `strerror` gives it.
+    static func errorText(_ number: Int32) -> String {
+        String(cString: strerror(number))
     }
 
     /// Whether standard error is an interactive terminal (for progress bars).

@@ -33,8 +33,9 @@ final class WriteBehind: @unchecked Sendable {
     /// Written buffers for the producer to fill again; touched only on `spareLock`.
     private var spare: [Buffer] = []
     private let spareLock = DispatchQueue(label: "lamina.write-behind.spare")
-    /// Set on the queue when a write fails; read after ``finish()``.
-    private var failed = false
+    /// The error number of the first write that failed (0: none), set on the queue; read after
+    /// ``finish()``.
+    private var failure: Int32 = 0
 
     init(fd: Int32) { self.fd = fd }
 
@@ -42,7 +43,7 @@ final class WriteBehind: @unchecked Sendable {
     /// there is one; waits while ``depth`` buffers are queued).
     func submit(_ buffer: Buffer) -> Buffer {
         queue.async { [self] in
-            if !failed, !FileIO.writeAll(fd: fd, buffer.bytes) { failed = true }
+            if failure == 0 { failure = buffer.bytes.withUnsafeBytes { FileIO.writeAllError(fd: fd, $0) } }
             buffer.bytes.removeAll(keepingCapacity: true)
             spareLock.sync { spare.append(buffer) }
             room.signal()
@@ -51,9 +52,10 @@ final class WriteBehind: @unchecked Sendable {
         return spareLock.sync { spare.popLast() } ?? Buffer(capacity: Self.bufferBytes)
     }
 
-    /// Waits until every queued buffer is written; false when a write failed.
-    func finish() -> Bool {
+    /// Waits until every queued buffer is written: 0, or the error number of the write that
+    /// failed.
+    func finish() -> Int32 {
         queue.sync {}
-        return !failed
+        return failure
     }
 }

@@ -129,8 +129,28 @@ import Testing
             process.waitUntilExit()
             #expect(process.terminationReason == .exit)
             #expect(process.terminationStatus == 74, "\(stderr)")
-            #expect(stderr.contains("out.json: error: write failed"), "\(stderr)")
+            #expect(stderr.contains("out.json: error: write failed: File too large"), "\(stderr)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["in.svg"])
+        }
+    }
+
+    /// A full device on standard output: an I/O error (74) that says why.
+    @Test func aFullStandardOutputSaysWhy() throws {
+        let exe = try #require(TestSupport.laminaExecutable, "lamina executable not built")
+        try TestSupport.withTemporaryDirectory { dir in
+            try Data(Self.drawing.utf8).write(to: dir.appendingPathComponent("in.svg"))
+            let process = Process()
+            process.executableURL = exe
+            process.arguments = ["convert", "in.svg", "--to", "json", "-o", "-"]
+            process.currentDirectoryURL = dir
+            process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+            let err = Pipe()
+            process.standardError = err
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 74, "\(stderr)")
+            #expect(stderr.contains("-: error: write failed: No space left on device"), "\(stderr)")
         }
     }
 }
