@@ -20,7 +20,7 @@ extension SceneBuilder {
         let layer = try makeLayer(w, style: style, transform: transform, content: content)
         pending[layer.index].box = box
         noteFillBox(layer, w.element, declarations, fontSize: style.fontSize)
-        if let context = style.contextPaint {
+        if let context = style.contextPaint, w.context != .clip {
             noteContextServer(layer, style.fillPaint, fill, context, stroke: false)
             noteContextServer(layer, style.strokePaint, stroke, context, stroke: true)
         }

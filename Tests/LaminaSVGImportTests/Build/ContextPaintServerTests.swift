@@ -141,6 +141,18 @@ private typealias S = ImportTestSupport
         #expect(S.close(matrix.apply(Point(1, 1)), Point(9, 8), 1e-9))
     }
 
+    /// Clip path content is not painted: a `use` in a clip path makes no copy.
+    @Test func clipPathContentMakesNoCopy() throws {
+        let svg = S.header + " viewBox=\"0 0 200 200\">"
+            + "<linearGradient id=\"lg\"><stop offset=\"0\" stop-color=\"red\"/></linearGradient>"
+            + "<defs><rect id=\"r\" x=\"10\" y=\"10\" width=\"80\" height=\"80\" fill=\"context-fill\"/>"
+            + "<rect id=\"r2\" width=\"50\" height=\"50\" fill=\"context-fill\"/></defs>"
+            + "<clipPath id=\"c\"><use href=\"#r2\" fill=\"url(#lg)\"/></clipPath>"
+            + "<rect width=\"200\" height=\"200\" clip-path=\"url(#c)\"/><use href=\"#r\" x=\"100\" fill=\"url(#lg)\"/></svg>"
+        let (scene, _) = try S.load(svg)
+        #expect(scene.resources.map(\.id).filter { $0.hasPrefix("lg-context-") } == ["lg-context-1"])
+    }
+
     /// Hostile input: 1,000 uses, each of its own shape, painted `context-fill` with a
     /// 1,500-stop gradient would need 75 MB of copies; they stop at the budget, with a
     /// warning, and the remaining shapes keep the document's gradient.
