@@ -23,13 +23,12 @@ struct ContextFrame {
 
 extension SceneBuilder {
     /// Records `layer`'s paint when its specified value is context paint that resolved to a
-    /// gradient or pattern of the document.
+    /// gradient or pattern of the document (`paint` as ``checkedPaint(_:element:)`` left it: a
+    /// reference only to one of those).
     mutating func noteContextServer(
         _ layer: LayerID, _ specified: SpecifiedPaint, _ paint: Paint?, _ context: ContextPaint, stroke: Bool
     ) {
-        guard case .context = specified, case .ref(let id, let fallback)? = paint, let source = context.source,
-            let e = element(id: id), ["linearGradient", "radialGradient", "pattern"].contains(tree[e].name)
-        else { return }
+        guard case .context = specified, case .ref(let id, let fallback)? = paint, let source = context.source else { return }
         contextServers.append(ContextServerUse(layer: layer, stroke: stroke, server: id, fallback: fallback, source: source))
     }
 
@@ -57,7 +56,6 @@ extension SceneBuilder {
             else { continue }
             let frame = ContextFrame(box: box, map: map)
             let paint: Paint
-            let name = tree[e].name
             let numbers = [box.x, box.y, box.width, box.height, map.a, map.b, map.c, map.d, map.tx, map.ty]
             let key = use.server + " " + numbers.map { NumberText.format($0) }.joined(separator: " ")
             if let id = madeIDs[key] {
@@ -77,11 +75,9 @@ extension SceneBuilder {
                 } while element(id: id) != nil
                 let body = bodies[e] ?? paintServerBody(e)
                 bodies[e] = body
-                let xml = name == "pattern"
-                    ? patternMarkup(e, id: id, context: frame, body: body) : gradientMarkup(e, id: id, context: frame, body: body)
+                let xml = paintServerMarkup(e, id: id, context: frame, body: body)
                 madeBytes += xml.utf8.count
-                let kind: Resource.Kind = name == "pattern" ? .pattern : name == "linearGradient" ? .linearGradient : .radialGradient
-                made.append(Resource(id: id, kind: kind, xml: xml))
+                made.append(Resource(id: id, kind: Resource.Kind(rawValue: tree[e].name) ?? .other, xml: xml))
                 madeIDs[key] = id
                 paint = .ref(id, fallback: use.fallback)
             }

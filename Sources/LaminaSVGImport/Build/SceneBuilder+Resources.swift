@@ -35,10 +35,8 @@ extension SceneBuilder {
             guard let e = element(id: id) else { continue }
             let name = tree[e].name
             switch name {
-            case "linearGradient", "radialGradient":
-                out.append(Resource(id: id, kind: name == "linearGradient" ? .linearGradient : .radialGradient, xml: gradientMarkup(e, id: id)))
-            case "pattern":
-                out.append(Resource(id: id, kind: .pattern, xml: patternMarkup(e, id: id)))
+            case "linearGradient", "radialGradient", "pattern":
+                out.append(Resource(id: id, kind: Resource.Kind(rawValue: name) ?? .other, xml: paintServerMarkup(e, id: id)))
             default:
                 let kind = Resource.Kind(rawValue: name) ?? .other
                 let parent = tree[e].parent.map { documentStyle(of: $0) } ?? .initial
@@ -72,6 +70,29 @@ extension SceneBuilder {
         return Size(w, h)
     }
 
+    /// A gradient's or pattern's markup (``gradientMarkup(_:id:context:body:)``,
+    /// ``patternMarkup(_:id:context:body:)``).
+    mutating func paintServerMarkup(_ e: Int, id: String, context: ContextFrame? = nil, body: String? = nil) -> String {
+        tree[e].name == "pattern"
+            ? patternMarkup(e, id: id, context: context, body: body) : gradientMarkup(e, id: id, context: context, body: body)
+    }
+
+    /// The element of `e`'s `href` chain through `kinds` that first holds `attribute`, and its
+    /// value; with `sameName`, only elements named as `e` count (a radial gradient's `r` does
+    /// not come from a linear one).
+    mutating func chainAttribute(
+        _ e: Int, _ attribute: String, kinds: Set<String>, sameName: Bool = false
+    ) -> (holder: Int, value: String)? {
+        let tree = self.tree, name = tree[e].name
+        guard
+            let holder = firstInChain(e, kinds: kinds, question: sameName ? "\(name) \(attribute)" : attribute, holds: {
+                (!sameName || tree[$0].name == name) && tree[$0].attribute(attribute) != nil
+            }),
+            let value = tree[holder].attribute(attribute)
+        else { return nil }
+        return (holder, value)
+    }
+
     /// A gradient with its `href` chain resolved: attributes and stops inherited as SVG says,
     /// stop colors computed. With a `context` frame, the gradient is set in the context
     /// element's frame instead of the painted shape's: `userSpaceOnUse`, its transform mapped
@@ -83,16 +104,8 @@ extension SceneBuilder {
         let kinds: Set<String> = ["linearGradient", "radialGradient"]
         let own = name == "linearGradient" ? ["x1", "y1", "x2", "y2"] : ["cx", "cy", "r", "fx", "fy", "fr"]
         var out = "<\(name) id=\"\(MarkupText.attribute(id))\""
-        let tree = self.tree
         func holderValue(_ attribute: String) -> (holder: Int, value: String)? {
-            let sameKind = own.contains(attribute)
-            guard
-                let holder = firstInChain(e, kinds: kinds, question: sameKind ? "\(name) \(attribute)" : attribute, holds: {
-                    (!sameKind || tree[$0].name == name) && tree[$0].attribute(attribute) != nil
-                }),
-                let value = tree[holder].attribute(attribute)
-            else { return nil }
-            return (holder, value)
+            chainAttribute(e, attribute, kinds: kinds, sameName: own.contains(attribute))
         }
         var boxUnits: AffineTransform?
         if let context, usesBoxUnits(e) {
@@ -219,13 +232,10 @@ extension SceneBuilder {
     /// gradient's `gradientUnits`, a pattern's `patternUnits` or (without a `viewBox`)
     /// `patternContentUnits`, as its `href` chain gives them.
     mutating func usesBoxUnits(_ e: Int) -> Bool {
-        let name = tree[e].name
-        let tree = self.tree
         func value(_ attribute: String, kinds: Set<String>) -> String? {
-            firstInChain(e, kinds: kinds, question: attribute, holds: { tree[$0].attribute(attribute) != nil })
-                .flatMap { tree[$0].attribute(attribute)?.trimmingCharacters(in: " \t\n\r") }
+            chainAttribute(e, attribute, kinds: kinds)?.value.trimmingCharacters(in: " \t\n\r")
         }
-        if name != "pattern" {
+        if tree[e].name != "pattern" {
             return value("gradientUnits", kinds: ["linearGradient", "radialGradient"]) != "userSpaceOnUse"
         }
         if value("patternUnits", kinds: ["pattern"]) != "userSpaceOnUse" { return true }
@@ -242,12 +252,8 @@ extension SceneBuilder {
     mutating func patternMarkup(_ e: Int, id: String, context: ContextFrame? = nil, body: String? = nil) -> String {
         let kinds: Set<String> = ["pattern"]
         var out = "<pattern id=\"\(MarkupText.attribute(id))\""
-        let tree = self.tree
         func holderValue(_ attribute: String) -> (holder: Int, value: String)? {
-            guard let holder = firstInChain(e, kinds: kinds, question: attribute, holds: { tree[$0].attribute(attribute) != nil }),
-                let value = tree[holder].attribute(attribute)
-            else { return nil }
-            return (holder, value)
+            chainAttribute(e, attribute, kinds: kinds)
         }
         if let context {
             let b = context.box

@@ -102,10 +102,10 @@ struct SceneBuilder {
     /// The root `svg`'s own `transform`, its origin and font size (``placeRoot(_:)``).
     var rootTransform: (transform: AffineTransform, origin: TransformOrigin, fontSize: Double)?
     var madeFilterIDs: [MadeFilterKey: String] = [:]
-    /// Shapes whose context paint is a gradient or pattern (``contextServerResources()``).
-    var contextServers: [ContextServerUse] = []
     /// The number the next made `<filter>` is tried with (`lamina-filter-N`).
     var nextFilterNumber = 1
+    /// Shapes whose context paint is a gradient or pattern (``contextServerResources()``).
+    var contextServers: [ContextServerUse] = []
     /// Memoized `href` inheritance of gradients and patterns.
     var paintLinks = PaintServerLinks()
     /// `use` targets and the uses whose references form cycles.
