@@ -7,7 +7,8 @@
 #                                                removing them first, untimed)
 # Measures wall time, CPU time (user+sys) and peak RSS with /usr/bin/time, for:
 #   convert → flat SVG, convert → JSON, debug, JSON → SVG (on generated and real files),
-#   check on Samples, a --jobs 1 vs --jobs 2 batch (also with one thread per file), and resvg on the real files;
+#   check on Samples, a --jobs 1 vs --jobs 2 batch (also with one thread per file), and on the real
+#   files also inspect, hit-test, layout, check (against goldens recorded first) and resvg;
 #   then the growth from N to 10 N of convert → SVG and → JSON, the two sizes run interleaved.
 # The floor is libxml2's SAX walk (xmlwalk, built here), measured in the same run.
 # Generated inputs go to $LAMINA_BENCH_DIR (default: $TMPDIR/lamina-bench), never the repo.
@@ -116,8 +117,18 @@ bench_file() {
     [ "${2:-}" = convert-only ] && return
     measure "debug" "$f" "$n" "$floor" "$floorcpu" "$LAMINA" debug "$f" -o "$WORK/out/$name.debug.svg"
     measure "JSON → SVG" "$WORK/out/$name.json" "$n" "$floor" "$floorcpu" "$LAMINA" convert "$WORK/out/$name.json" -o "$WORK/out/$name.rt.svg"
-    if [ "${2:-}" = resvg ] && [ -n "$RESVG" ]; then
-        measure "resvg -w 256" "$f" "$n" "$floor" "$floorcpu" "$RESVG" "$f" "$WORK/out/$name.png" -w 256
+    if [ "${2:-}" = resvg ]; then
+        # The other commands on the real files ("every command is faster than resvg"): check
+        # compares against goldens recorded beforehand (untimed) in a folder of its own.
+        measure "inspect" "$f" "$n" "$floor" "$floorcpu" "$LAMINA" inspect "$f"
+        measure "hit-test" "$f" "$n" "$floor" "$floorcpu" "$LAMINA" hit-test "$f" 100 100
+        measure "layout --size 640 480" "$f" "$n" "$floor" "$floorcpu" "$LAMINA" layout "$f" --size 640 480 -o "$WORK/out/$name.layout.json"
+        rm -rf "$WORK/check/$name" && mkdir -p "$WORK/check/$name" && cp "$f" "$WORK/check/$name/"
+        "$LAMINA" check "$WORK/check/$name/$name.svg" --record >/dev/null
+        measure "check (3 goldens)" "$f" "$n" "$floor" "$floorcpu" "$LAMINA" check "$WORK/check/$name"
+        if [ -n "$RESVG" ]; then
+            measure "resvg -w 256" "$f" "$n" "$floor" "$floorcpu" "$RESVG" "$f" "$WORK/out/$name.png" -w 256
+        fi
     fi
 }
 

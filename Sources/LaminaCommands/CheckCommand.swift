@@ -39,21 +39,21 @@ package struct CheckCommand: AsyncParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// Loads a scene once (laid out at its configured size) and writes every requested kind.
+    /// Loads a scene once (laid out at its configured size) and writes every requested kind at once
+    /// (``Pipeline/renderAll(_:as:options:layoutWarnings:)``).
     package static func generate(_ checkScene: CheckScene, kinds: [GoldenKind]) throws -> [[UInt8]] {
         let input = checkScene.input
         let bytes = try FileIO.read(input.path)
         let file = input.lastPathComponent
         let size = checkScene.size.map { Size($0[0], $0[1]) }
         let (scene, _, layoutWarnings) = try Pipeline.load(bytes, file: file, size: size)
-        return kinds.map { kind in
-            let format: OutputFormat =
-                switch kind {
-                case .json: .json
-                case .svg: .svg
-                case .debugSVG: .debug
-                }
-            return Pipeline.render(scene, as: format, options: Pipeline.Options(), layoutWarnings: layoutWarnings).bytes
+        let formats: [OutputFormat] = kinds.map { kind in
+            switch kind {
+            case .json: .json
+            case .svg: .svg
+            case .debugSVG: .debug
+            }
         }
+        return Pipeline.renderAll(scene, as: formats, options: Pipeline.Options(), layoutWarnings: layoutWarnings)
     }
 }

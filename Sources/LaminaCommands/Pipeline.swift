@@ -156,6 +156,45 @@ package enum Pipeline {
         }
     }
 
+    /// The bytes of every format in `formats` (in that order) for one loaded scene, each those
+    /// of ``render(_:as:options:layoutWarnings:)``, written at once for `check`: the layer JSON
+    /// on one thread while the picture is resolved once and written on another, the flattened
+    /// export once for both SVG outputs (the debug SVG is that document with the overlay before
+    /// its `</svg>`), and the overlay drawn ahead on a thread of its own.
+    package static func renderAll(
+        _ scene: Scene, as formats: [OutputFormat], options: Options, layoutWarnings: [Diagnostic] = []
+    ) -> [[UInt8]] {
+        // Below a few hundred layers all three take less time than starting the threads.
+        let threads = scene.tree.count < renderAllThreadsFrom ? 1 : options.split.threads
+        let wantsDebug = formats.contains(.debug)
+        var debugOptions = options.debug
+        debugOptions.extraWarnings += layoutWarnings
+        let overlay = wantsDebug && threads > 1 ? DebugSVG.OverlayJob(scene: scene, options: debugOptions, threads: threads) : nil
+        let jobs: [OutputFormat?] = [formats.contains(.json) ? .json : nil, formats.contains(where: { $0 != .json }) ? .svg : nil]
+        let written = ParallelWork.map(jobs.count, threads: threads) { i -> [OutputFormat: [UInt8]] in
+            switch jobs[i] {
+            case .json?:
+                return [.json: LayerJSON.encodeBytes(scene, split: options.split)]
+            case .svg?:
+                let (list, _) = DisplayList.resolve(scene, layerMaps: options.keepGroups, threads: threads)
+                var o = FlattenedSVG.Options()
+                o.keepGroups = options.keepGroups
+                o.split = options.split
+                let flat = FlattenedSVG.bytes(list, scene: scene, options: o)
+                guard wantsDebug else { return [.svg: flat] }
+                return [.svg: flat, .debug: DebugSVG.document(flat: flat, scene: scene, options: debugOptions, overlay: overlay).bytes]
+            default:
+                return [:]
+            }
+        }
+        let byFormat = written.reduce(into: [:]) { all, part in all.merge(part) { a, _ in a } }
+        return formats.map { byFormat[$0] ?? [] }
+    }
+
+    /// Scenes with fewer layers are written by ``renderAll(_:as:options:layoutWarnings:)`` on
+    /// the calling thread only.
+    static let renderAllThreadsFrom = 256
+
     /// Load and render in one step, for `convert`, `debug` and `check`.
     package static func run(
         _ bytes: [UInt8], file: String, as format: OutputFormat, options: Options

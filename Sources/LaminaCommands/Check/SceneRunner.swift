@@ -56,8 +56,8 @@ struct SceneRunner: Sendable {
                 continue
             }
             let golden = scene.golden(kind)
-            let existing = CheckFiles.read(golden)
-            if existing == actual {
+            let existing = CheckFiles.holds(golden, bytes: actual)
+            if existing == true {
                 kinds.append(KindResult(kind: kind, outcome: .unchanged))
                 details.append("unchanged \(scene.goldenName(kind))")
                 continue
@@ -82,14 +82,17 @@ struct SceneRunner: Sendable {
         var kinds: [KindResult] = []
         var details: [String] = []
         var differed = false
-        var goldens: [GoldenKind: [UInt8]] = [:]
-        for kind in scene.kinds { goldens[kind] = CheckFiles.read(scene.golden(kind)) }
-        let generated = outputs(scene, scene.kinds.filter { goldens[$0] != nil })
+        // Goldens are compared with the file in pieces, and read whole only when they differ.
+        let present = Set(scene.kinds.filter { CheckFiles.isFile(scene.golden($0)) })
+        let generated = outputs(scene, scene.kinds.filter { present.contains($0) })
         for kind in scene.kinds {
             let name = scene.goldenName(kind)
-            guard let golden = goldens[kind] else {
+            let missing = {
                 kinds.append(KindResult(kind: kind, outcome: .missingGolden))
                 details.append("missing golden \(name); run `lamina check \(scene.recordTarget) --record` to write it")
+            }
+            guard present.contains(kind) else {
+                missing()
                 continue
             }
             let actual: [UInt8]
@@ -98,6 +101,14 @@ struct SceneRunner: Sendable {
             case .failure(let e):
                 kinds.append(KindResult(kind: kind, outcome: .generateFailed(e.message)))
                 details.append("cannot generate \(name): \(e.message)")
+                continue
+            }
+            if CheckFiles.holds(scene.golden(kind), bytes: actual) == true {
+                kinds.append(KindResult(kind: kind, outcome: .match))
+                continue
+            }
+            guard let golden = CheckFiles.read(scene.golden(kind)) else {
+                missing()
                 continue
             }
             let diff = GoldenComparison.compare(kind: kind, golden: golden, actual: actual, tolerance: options.tolerance)

@@ -55,6 +55,33 @@ public enum DebugSVG {
         return (bytes, warnings)
     }
 
+    /// ``document(_:scene:keepGroups:options:)`` made from the flattened export of the same
+    /// list, scene and `keepGroups` written already (`flat`, the bytes of
+    /// `FlattenedSVG.bytes`): the overlay goes in before its closing `</svg>`, so a caller that
+    /// writes both documents writes the picture once. With `overlay` (an ``OverlayJob`` started
+    /// on the same scene and options), the overlay drawn on another thread is taken.
+    public static func document(
+        flat: [UInt8], scene: Scene, options: Options, overlay: OverlayJob? = nil
+    ) -> (bytes: [UInt8], warnings: [Diagnostic]) {
+        let end = Array("</svg>\n".utf8)
+        precondition(flat.count >= end.count && flat.suffix(end.count).elementsEqual(end), "not a flattened export")
+        let body = flat.count - end.count
+        var out: [UInt8] = []
+        let warnings: [Diagnostic]
+        if let (pieces, drawn) = overlay?.take() {
+            warnings = drawn
+            out.reserveCapacity(body + pieces.reduce(0) { $0 + $1.count } + end.count)
+            out += flat[..<body]
+            for piece in pieces { out += piece }
+        } else {
+            // The overlay reserves its own room as it starts.
+            out += flat[..<body]
+            warnings = appendOverlay(scene: scene, options: options, to: &out)
+        }
+        out += end
+        return (out, warnings)
+    }
+
     /// Streams ``document(_:scene:keepGroups:options:)`` to `sink` in pieces of about
     /// `chunkSize` bytes after the flattened body, so the overlay is never whole in memory;
     /// returns the warnings.

@@ -5,7 +5,7 @@ enum GoldenComparison {
     /// JSON is diffed by layer path and key, SVG by drawable and attribute. Output that does not
     /// parse, or that differs only in layout (whitespace, key order), gets the first differing line.
     static func compare(kind: GoldenKind, golden: [UInt8], actual: [UInt8], tolerance: Double) -> StructuralDiff {
-        if golden == actual { return StructuralDiff() }
+        if CheckFiles.sameBytes(golden, actual) { return StructuralDiff() }
         var diff: StructuralDiff?
         switch kind {
         case .json:
