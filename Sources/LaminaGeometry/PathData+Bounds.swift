@@ -8,10 +8,12 @@ extension PathData {
         return box.rect
     }
 
-    /// Adds the interior extrema of a quadratic Bézier.
+    /// Adds the interior extrema of a quadratic Bézier (whose end points `box` holds already).
     static func quadExtrema(_ p0: Point, _ c: Point, _ p1: Point, into box: inout BoxAccumulator) {
         for axis in 0..<2 {
             let a = axis == 0 ? p0.x : p0.y, b = axis == 0 ? c.x : c.y, d = axis == 0 ? p1.x : p1.y
+            // The curve stays within the hull of its points: a control inside the box adds nothing.
+            if box.holds(b, axis: axis) { continue }
             let den = a - 2 * b + d
             guard den != 0 else { continue }
             let t = (a - b) / den
@@ -23,11 +25,14 @@ extension PathData {
         }
     }
 
-    /// Adds the interior extrema of a cubic Bézier.
+    /// Adds the interior extrema of a cubic Bézier (whose end points `box` holds already).
     static func cubicExtrema(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, into box: inout BoxAccumulator) {
         for axis in 0..<2 {
             let a0 = axis == 0 ? p0.x : p0.y, a1 = axis == 0 ? c1.x : c1.y
             let a2 = axis == 0 ? c2.x : c2.y, a3 = axis == 0 ? p1.x : p1.y
+            // The curve stays within the hull of its points: with both controls inside the box
+            // on this axis (most segments of a long path), no extremum can widen it.
+            if box.holds(a1, axis: axis) && box.holds(a2, axis: axis) { continue }
             // Derivative / 3: a t² + b t + c.
             let a = -a0 + 3 * a1 - 3 * a2 + a3
             let b = 2 * (a0 - 2 * a1 + a2)
@@ -86,6 +91,11 @@ struct BoxAccumulator {
     }
 
     var rect: Rect { x0 <= x1 && y0 <= y1 ? Rect(x0, y0, x1 - x0, y1 - y0) : .null }
+
+    /// Whether coordinate `v` on `axis` (0: x, 1: y) lies within the box (false for NaN).
+    @inline(__always) func holds(_ v: Double, axis: Int) -> Bool {
+        axis == 0 ? v >= x0 && v <= x1 : v >= y0 && v <= y1
+    }
 }
 
 /// The fill bounding box of segments fed one at a time (``PathData/bounds``), and whether any

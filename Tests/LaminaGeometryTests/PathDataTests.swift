@@ -72,6 +72,48 @@ import Testing
         #expect(b.isApproximatelyEqual(to: Rect(0, 0, 100, 30)))
     }
 
+    /// Curves whose controls lie inside the box of what came before skip the extrema
+    /// solution: the box must still hold every point of every curve and be no larger than the
+    /// curves reach, on seeded random paths of long runs of cubics and quadratics (many with
+    /// controls inside the running box, many outside).
+    @Test(arguments: 0..<8) func boundsHoldEveryCurvePointAndNoMore(seed: Int) {
+        var rng = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+        func next(_ scale: Double) -> Double {
+            rng = rng &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (Double(rng >> 11) / Double(1 << 53) - 0.5) * scale
+        }
+        var d = "M0 0"
+        var points: [Point] = [Point(0, 0)]
+        var current = Point(0, 0)
+        for k in 0..<60 {
+            // Mostly small steps (controls within the box so far), now and then a wide swing.
+            let scale = k % 9 == 0 ? 400.0 : 30.0
+            let c1 = Point(current.x + next(scale), current.y + next(scale))
+            let c2 = Point(current.x + next(scale), current.y + next(scale))
+            let p = Point(current.x + next(40), current.y + next(40))
+            if k % 3 == 0 {
+                d += " Q\(c1.x) \(c1.y) \(p.x) \(p.y)"
+                for i in 1...2000 {
+                    let t = Double(i) / 2000, mt = 1 - t
+                    points.append(Point(mt * mt * current.x + 2 * mt * t * c1.x + t * t * p.x,
+                                        mt * mt * current.y + 2 * mt * t * c1.y + t * t * p.y))
+                }
+            } else {
+                d += " C\(c1.x) \(c1.y) \(c2.x) \(c2.y) \(p.x) \(p.y)"
+                for i in 1...2000 { points.append(PathData.cubicPoint(current, c1, c2, p, Double(i) / 2000)) }
+            }
+            current = p
+        }
+        let b = PathData.parse(d).path.bounds
+        let sampled = Rect.boundingBox(of: points)
+        let slack = 1e-9 * max(1, abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY))
+        for p in points {
+            #expect(p.x >= b.minX - slack && p.x <= b.maxX + slack && p.y >= b.minY - slack && p.y <= b.maxY + slack)
+        }
+        // Sampling at 1/2000 misses an extremum by at most a curve's second-order change.
+        #expect(b.isApproximatelyEqual(to: sampled, tolerance: 0.05), "\(b) vs sampled \(sampled)")
+    }
+
     @Test func boundsOfQuadUsesExtremum() {
         let b = PathData.parse("M0 0Q50 100 100 0").path.bounds
         #expect(b.isApproximatelyEqual(to: Rect(0, 0, 100, 50)))
