@@ -32,7 +32,7 @@ package struct CheckCommand: AsyncParsableCommand {
     package func run() async throws {
         let options = CheckOptions(
             record: record, render: render, tolerance: tolerance,
-            jobs: jobs ?? WorkSplit.processorCount)
+            jobs: jobs ?? WorkSplit.processorCount, threads: Pipeline.defaultSplit.threads)
         let engine = CheckEngine(generateScene: CheckCommand.generate, options: options)
         let report = await engine.run(directories: paths.map { URL(fileURLWithPath: $0) })
         let status = report.emit(junit: junit.map { URL(fileURLWithPath: $0) })
@@ -41,12 +41,12 @@ package struct CheckCommand: AsyncParsableCommand {
 
     /// Loads a scene once (laid out at its configured size) and writes every requested kind at once
     /// (``Pipeline/renderAll(_:as:options:layoutWarnings:)``).
-    package static func generate(_ checkScene: CheckScene, kinds: [GoldenKind]) throws -> [[UInt8]] {
+    package static func generate(_ checkScene: CheckScene, kinds: [GoldenKind], threads: Int) throws -> [[UInt8]] {
         let input = checkScene.input
         let bytes = try FileIO.read(input.path)
         let file = input.lastPathComponent
         let size = checkScene.size.map { Size($0[0], $0[1]) }
-        let (scene, _, layoutWarnings) = try Pipeline.load(bytes, file: file, size: size)
+        let (scene, _, layoutWarnings) = try Pipeline.load(bytes, file: file, size: size, threads: threads)
         let formats: [OutputFormat] = kinds.map { kind in
             switch kind {
             case .json: .json
@@ -54,6 +54,8 @@ package struct CheckCommand: AsyncParsableCommand {
             case .debugSVG: .debug
             }
         }
-        return Pipeline.renderAll(scene, as: formats, options: Pipeline.Options(), layoutWarnings: layoutWarnings)
+        var options = Pipeline.Options()
+        options.split = WorkSplit(threads: threads)
+        return Pipeline.renderAll(scene, as: formats, options: options, layoutWarnings: layoutWarnings)
     }
 }

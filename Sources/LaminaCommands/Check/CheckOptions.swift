@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import LaminaCore
 
 /// How `lamina check` runs: record or compare, tolerance, rendering, parallelism.
 package struct CheckOptions: Sendable, Hashable {
@@ -14,6 +15,9 @@ package struct CheckOptions: Sendable, Hashable {
     package var tolerance: Double
     /// How many scenes are checked at once (`--jobs`); at least 1.
     package var jobs: Int
+    /// The threads all scenes share: each of the scenes checked at once generates its outputs
+    /// on its share (`threads / min(jobs, scenes)`, at least 1). Every processor by default.
+    package var threads: Int
     /// Where actual outputs and diff images of failing scenes go; `nil` saves them beside the
     /// goldens as `NAME.actual.*`. Defaults to `$LAMINA_CHECK_ARTIFACTS` when set.
     package var artifactsDirectory: URL?
@@ -30,6 +34,7 @@ package struct CheckOptions: Sendable, Hashable {
         render: Bool = false,
         tolerance: Double = 0,
         jobs: Int = 2,
+        threads: Int = WorkSplit.processorCount,
         artifactsDirectory: URL? = nil,
         rasterizer: URL? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -38,6 +43,7 @@ package struct CheckOptions: Sendable, Hashable {
         self.render = render
         self.tolerance = tolerance.isFinite ? max(0, tolerance) : 0
         self.jobs = max(1, jobs)
+        self.threads = max(1, threads)
         self.artifactsDirectory = artifactsDirectory
             ?? environment["LAMINA_CHECK_ARTIFACTS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
         self.rasterizer = rasterizer

@@ -10,6 +10,8 @@ struct SceneRunner: Sendable {
     let generate: CheckEngine.SceneGenerator
     let options: CheckOptions
     let rasterizer: SVGRasterizer?
+    /// The threads one scene may use.
+    let threads: Int
 
     func run(_ scene: CheckScene) -> SceneResult {
         options.record ? record(scene) : check(scene)
@@ -23,7 +25,7 @@ struct SceneRunner: Sendable {
     private func outputs(_ scene: CheckScene, _ kinds: [GoldenKind]) -> Result<[GoldenKind: [UInt8]], GenerateError> {
         guard !kinds.isEmpty else { return .success([:]) }
         do {
-            let produced = try generate(scene, kinds)
+            let produced = try generate(scene, kinds, threads)
             guard produced.count == kinds.count else {
                 return .failure(GenerateError(message: "generator returned \(produced.count) outputs for \(kinds.count) kinds"))
             }

@@ -171,6 +171,28 @@ import Testing
         #expect(report.scenes.first?.kinds.map(\.outcome) == [.match, .match, .missingGolden])
     }
 
+    /// Scenes checked at once share the threads, as the files of a batch conversion do: a scene
+    /// that waited for work on threads of its own while every pool thread held a scene stalled.
+    @Test(arguments: [(1, 2, 5, 2), (2, 2, 5, 1), (2, 2, 1, 2), (3, 4, 5, 1), (2, 8, 5, 4), (4, 2, 2, 1)])
+    func eachSceneGetsItsShareOfTheThreads(jobs: Int, threads: Int, scenes: Int, share: Int) async throws {
+        let box = try CheckSandbox()
+        var outputs: [String: String] = [:]
+        for k in 0..<scenes {
+            try ClockOutputs.install(in: box, name: "s\(k)")
+            outputs.merge(ClockOutputs.outputs("s\(k).svg")) { a, _ in a }
+        }
+        let seen = CallLog()
+        let fixed = outputs
+        let engine = CheckEngine(generateScene: { scene, kinds, threads in
+            seen.append("\(threads)")
+            let name = scene.input.lastPathComponent
+            return kinds.map { Array((fixed["\(name)|\($0.rawValue)"] ?? "").utf8) }
+        }, options: CheckOptions(jobs: jobs, threads: threads))
+        let report = await engine.run(directories: [box.root])
+        #expect(report.exitCode == 0, "\(report.text)")
+        #expect(seen.entries == Array(repeating: "\(share)", count: scenes))
+    }
+
     @Test func progressReportsScenesInOrder() async throws {
         let box = try CheckSandbox()
         var outputs: [String: String] = [:]
