@@ -16,13 +16,13 @@ public enum SVGImport {
     public static func importScene(
         _ bytes: consuming [UInt8], file: String, threads: Int = 1
     ) throws(SVGImportError) -> (scene: Scene, diagnostics: [Diagnostic]) {
-        try importScene(consume bytes, file: file, threads: threads, prefetchBlock: ElementPrefetch.defaultBlockSize)
+        try importScene(consume bytes, file: file, threads: threads, prefetchBlock: nil)
     }
 
-    /// ``importScene(_:file:threads:)`` with the prefetch's block size (tests use small blocks
-    /// so that every document is prefetched).
+    /// ``importScene(_:file:threads:)`` with the prefetch's block size (nil: by the document's
+    /// size; tests use small blocks so that every document is prefetched).
     static func importScene(
-        _ bytes: consuming [UInt8], file: String, threads: Int, prefetchBlock: Int
+        _ bytes: consuming [UInt8], file: String, threads: Int, prefetchBlock: Int?
     ) throws(SVGImportError) -> (scene: Scene, diagnostics: [Diagnostic]) {
         let (tree, readerDiagnostics) = try XMLReader.read(bytes, file: file, threads: threads)
         _ = consume bytes  // only the reader needs the input: free it (when the caller gave it up) before building

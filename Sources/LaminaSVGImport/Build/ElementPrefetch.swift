@@ -57,6 +57,15 @@ final class ElementPrefetch {
 
     /// Elements per block, by default.
     static let defaultBlockSize = 1024
+    /// The fewest elements per block: below, a block costs more to hand over than it saves.
+    static let smallestBlockSize = 128
+
+    /// The block size for a document of `count` elements: ``defaultBlockSize``, or an eighth of
+    /// a smaller document (at least ``smallestBlockSize``), so that one of a few thousand
+    /// elements (a map of 2,500 paths) is prefetched too.
+    static func blockSize(forElements count: Int) -> Int {
+        min(defaultBlockSize, max(smallestBlockSize, count / 8))
+    }
     /// Requests this many blocks ahead, this many times in a row, move the blocks there.
     static let jumpAfter = 32
 

@@ -134,10 +134,11 @@ struct SceneBuilder {
     let threads: Int
 
     /// A builder for `tree`; with `threads` > 1 a large document's elements are prefetched
-    /// (in blocks of `prefetchBlock` elements; tests use small ones).
+    /// (in blocks of `prefetchBlock` elements, by default as many as its size calls for; tests
+    /// use small ones).
     init(
         tree: ElementTree, diagnostics: [Diagnostic], threads: Int = 1,
-        prefetchBlock: Int = ElementPrefetch.defaultBlockSize
+        prefetchBlock: Int? = nil
     ) {
         self.tree = tree
         self.threads = threads
@@ -151,7 +152,9 @@ struct SceneBuilder {
         self.ids = ids
         let targets = tree.indices.map { Int32(Self.resolveUseTarget($0, tree: tree, ids: ids) ?? -1) }
         self.useGraph = UseGraph(tree: tree, targets: targets)
-        self.prefetch = ElementPrefetch.make(tree: tree, cascade: cascade, threads: threads, blockSize: prefetchBlock)
+        self.prefetch = ElementPrefetch.make(
+            tree: tree, cascade: cascade, threads: threads,
+            blockSize: prefetchBlock ?? ElementPrefetch.blockSize(forElements: tree.count))
     }
 
     /// Builds the whole scene from the root `svg` (element 0).

@@ -80,6 +80,23 @@ import Testing
         #expect(hits >= tree.count - prefetch.blockSize)
     }
 
+    /// A document of a few thousand elements is cut into smaller blocks, so that it is
+    /// prefetched too; large ones keep blocks of 1,024, and no block is smaller than 128.
+    @Test(arguments: [(0, 128), (100, 128), (2_481, 310), (8_192, 1024), (1_000_000, 1024)])
+    func blocksFollowTheDocumentsSize(elements: Int, block: Int) throws {
+        #expect(ElementPrefetch.blockSize(forElements: elements) == block)
+        guard elements > 0, elements <= 10_000 else { return }
+        let text = Self.document(count: elements, bigDefs: false)
+        let (tree, _) = try XMLReader.read(Array(text.utf8), file: "p.svg")
+        var none: [Diagnostic] = []
+        let cascade = StyleCascade(tree: tree, diagnostics: &none)
+        let size = ElementPrefetch.blockSize(forElements: tree.count)
+        let prefetch = ElementPrefetch.make(tree: tree, cascade: cascade, threads: 2, blockSize: size)
+        // Prefetched from four blocks on: 2,481 elements are, 100 are not.
+        #expect((prefetch != nil) == (tree.count >= 4 * size), "\(tree.count) elements, blocks of \(size)")
+        #expect((prefetch != nil) == (elements >= 2_000))
+    }
+
     @Test func smallDocumentsAndOneThreadHaveNoPrefetch() throws {
         let small = Self.document(count: 10, bigDefs: false)
         let (tree, _) = try XMLReader.read(Array(small.utf8), file: "p.svg")
