@@ -62,7 +62,9 @@ package struct AtomicOutput: ~Copyable {
         }
         pending.bytes.append(contentsOf: bytes)
         guard pending.bytes.count >= WriteBehind.bufferBytes else { return }
-        if behind == nil { behind = WriteBehind(fd: fd) }
+        // Only a file of its own may be switched to direct I/O (standard output's open file is
+        // shared with the parent).
+        if behind == nil { behind = WriteBehind(fd: fd, mayGoDirect: temporary != nil) }
         pending = behind!.submit(pending)
     }
 

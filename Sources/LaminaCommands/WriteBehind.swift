@@ -37,13 +37,22 @@ final class WriteBehind: @unchecked Sendable {
     /// ``finish()``.
     private var failure: Int32 = 0
 
-    init(fd: Int32) { self.fd = fd }
+    /// The file's writes (through the page cache, or directly once that is measured to be
+    /// faster: ``DirectWrites``); used on the queue only.
+    private var writes: DirectWrites
+
+    /// A queue writing to `fd`; `mayGoDirect` when `fd` is a file of this process's own, where
+    /// a large output may be written with direct I/O.
+    init(fd: Int32, mayGoDirect: Bool = false) {
+        self.fd = fd
+        writes = DirectWrites(fd: fd, mayGoDirect: mayGoDirect)
+    }
 
     /// Queues `buffer` for writing and returns an empty buffer to fill next (a written one when
     /// there is one; waits while ``depth`` buffers are queued).
     func submit(_ buffer: Buffer) -> Buffer {
         queue.async { [self] in
-            if failure == 0 { failure = buffer.bytes.withUnsafeBytes { FileIO.writeAllError(fd: fd, $0) } }
+            if failure == 0 { failure = buffer.bytes.withUnsafeBytes { writes.write($0) } }
             buffer.bytes.removeAll(keepingCapacity: true)
             spareLock.sync { spare.append(buffer) }
             room.signal()
@@ -55,7 +64,10 @@ final class WriteBehind: @unchecked Sendable {
     /// Waits until every queued buffer is written: 0, or the error number of the write that
     /// failed.
     func finish() -> Int32 {
-        queue.sync {}
+        queue.sync {
+            let last = writes.finish()
+            if failure == 0 { failure = last }
+        }
         return failure
     }
 }

@@ -18,4 +18,9 @@ int lamina_cleanup_create(const char *path, int *slot);
 /// Forgets the file of `slot` (after it was renamed or removed); -1 is ignored.
 void lamina_cleanup_unregister(int slot);
 
+/// Turns direct I/O (`O_DIRECT`: writes that bypass the page cache) on or off for `fd`.
+/// Returns 0, or -1 with `errno` set (the file system does not support it, or the platform has
+/// no `O_DIRECT`). Used by the output writer for very large outputs (see `DirectWrites`).
+int lamina_set_direct_io(int fd, int on);
+
 #endif
