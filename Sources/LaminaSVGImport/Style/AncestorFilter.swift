@@ -8,29 +8,37 @@
 /// every element walk its ancestors for every rule; with it each such rule costs a few array
 /// reads per element. Only names that some selector needs are counted.
 struct AncestorFilter {
-    /// Interned names, by kind (feature indices into ``counts``).
-    private var typeFeatures: [String: Int32] = [:]
-    private var idFeatures: [String: Int32] = [:]
-    private var classFeatures: [String: Int32] = [:]
+    /// The feature of each selector name, by kind (-1: no selector needs it there).
+    private var typeFeature: [Int32]
+    private var idFeature: [Int32]
+    private var classFeature: [Int32]
     /// Per selector: the features some ancestor must carry (its ancestor compounds' names).
     private var required: [[Int32]] = []
     /// How many elements on the ancestor stack carry each feature.
     private var counts: [Int32] = []
-    /// The ancestor stack: each open element and the features it added.
-    private var stack: [(element: Int, features: [Int32])] = []
+    /// The ancestor stack: each open element and the features it added, CSR style (the top
+    /// element's are `stackFeatures[stackStart.last!...]`).
+    private var stack: [Int] = []
+    private var stackStart: [Int] = []
+    private var stackFeatures: [Int32] = []
 
     /// Whether any selector has a required feature (else the filter does nothing).
     var isActive: Bool { !counts.isEmpty }
 
-    /// A filter for `selectors`, their left compounds' names interned.
-    init(selectors: [StyleCascade.IndexedSelector]) {
+    /// A filter for `selectors`, whose names `names` numbers.
+    init(selectors: [StyleCascade.IndexedSelector], names: SelectorNames) {
+        typeFeature = Array(repeating: -1, count: names.count)
+        idFeature = typeFeature
+        classFeature = typeFeature
         required.reserveCapacity(selectors.count)
         var next: Int32 = 0
-        func intern(_ name: String, _ table: inout [String: Int32]) -> Int32 {
-            if let f = table[name] { return f }
-            table[name] = next
-            next += 1
-            return next - 1
+        func feature(_ name: String, _ table: inout [Int32]) -> Int32 {
+            let n = Int(names[name])
+            if table[n] < 0 {
+                table[n] = next
+                next += 1
+            }
+            return table[n]
         }
         for s in selectors {
             var features: [Int32] = []
@@ -38,9 +46,9 @@ struct AncestorFilter {
             // subject; one joined by `+` matches a sibling (of the subject or of an ancestor),
             // which is not on the ancestor stack.
             for (k, c) in s.selector.compounds.dropLast().enumerated() where s.selector.combinators[k] != .adjacent {
-                if let t = c.type { features.append(intern(t, &typeFeatures)) }
-                if let id = c.id { features.append(intern(id, &idFeatures)) }
-                for cls in c.classes { features.append(intern(cls, &classFeatures)) }
+                if let t = c.type { features.append(feature(t, &typeFeature)) }
+                if let id = c.id { features.append(feature(id, &idFeature)) }
+                for cls in c.classes { features.append(feature(cls, &classFeature)) }
             }
             required.append(Array(Set(features)).sorted())
         }
@@ -50,24 +58,29 @@ struct AncestorFilter {
     /// Makes the stack hold exactly the ancestors of the next element, whose parent is
     /// `parent` (elements come in document order, so the parent is open on the stack).
     mutating func enter(parent: Int?) {
-        while let top = stack.last, top.element != parent {
-            for f in top.features { counts[Int(f)] -= 1 }
+        while let top = stack.last, top != parent {
+            let first = stackStart.removeLast()
+            for f in stackFeatures[first...] { counts[Int(f)] -= 1 }
+            stackFeatures.removeSubrange(first...)
             stack.removeLast()
         }
     }
 
-    /// Opens `element` (after it was matched) with its type, id and classes.
-    mutating func push(_ element: Int, type: String, id: String?, classes: [String]) {
-        var features: [Int32] = []
-        if let f = typeFeatures[type] { features.append(f) }
-        if let id, let f = idFeatures[id] { features.append(f) }
+    /// Opens `element` (after it was matched) with its type, id and classes (selector names:
+    /// negative for a name no selector uses).
+    mutating func push(_ element: Int, type: Int32, id: Int32, classes: ArraySlice<Int32>) {
+        stack.append(element)
+        stackStart.append(stackFeatures.count)
+        func add(_ f: Int32) {
+            guard f >= 0 else { return }
+            counts[Int(f)] += 1
+            stackFeatures.append(f)
+        }
+        if type >= 0 { add(typeFeature[Int(type)]) }
+        if id >= 0 { add(idFeature[Int(id)]) }
         // A class listed twice counts twice and is uncounted twice: no search for repeats, so
         // a hostile class list stays linear.
-        for cls in classes {
-            if let f = classFeatures[cls] { features.append(f) }
-        }
-        for f in features { counts[Int(f)] += 1 }
-        stack.append((element, features))
+        for cls in classes { add(classFeature[Int(cls)]) }
     }
 
     /// False when selector `k` needs a name that no ancestor of the current element carries

@@ -1,5 +1,8 @@
 /// Matches indexed selectors against every element of a tree.
 ///
+/// Every type, id, class and attribute name the selectors use is interned once
+/// (``SelectorNames``), and each element's type, id and classes are looked up in that table once,
+/// so matching compares integers: no string is hashed, compared or retained per candidate.
 /// Selectors are bucketed by their rightmost compound's id, first class, type or first
 /// attribute name (else the universal bucket); each element only tries the buckets it can
 /// match, and an ``AncestorFilter`` rejects those whose left compounds name a type, id or
@@ -9,40 +12,92 @@
 struct SelectorMatcher {
     let tree: ElementTree
     let selectors: [StyleCascade.IndexedSelector]
-    var byID: [String: [Int32]] = [:]
-    var byClass: [String: [Int32]] = [:]
-    var byType: [String: [Int32]] = [:]
-    var byAttribute: [String: [Int32]] = [:]
-    var universal: [Int32] = []
-    /// Per element: its id and class list, computed once.
-    var ids: [String?] = []
-    var classes: [[String]] = []
-    /// Class sets of elements with many classes, so a hostile class list stays linear.
-    var classSets: [Int: Set<String>] = [:]
+    /// The selectors' names.
+    private let names: SelectorNames
+    /// Every selector's compounds, flattened: selector `k`'s are
+    /// `compounds[compoundStart[k]..<compoundStart[k + 1]]`, left to right.
+    private var compounds: [CompiledCompound] = []
+    private var compoundStart: [Int32] = [0]
+    /// The class names of the compounds (`CompiledCompound.classes` ranges into it).
+    private var compoundClasses: [Int32] = []
+    /// Buckets by the rightmost compound's key name (indexed by name).
+    private var byID: [[Int32]]
+    private var byClass: [[Int32]]
+    private var byType: [[Int32]]
+    private var byAttribute: [[Int32]]
+    private var hasAttributeBuckets = false
+    private var universal: [Int32] = []
+    /// Per element: its type, id (`SelectorNames.none` when the selectors never name it) and
+    /// the classes the selectors name, CSR style (`elementClasses[classStart[e]..<classStart[e + 1]]`).
+    private var elementType: [Int32] = []
+    private var elementID: [Int32] = []
+    private var classStart: [Int32] = [0]
+    private var elementClasses: [Int32] = []
+    /// Class sets of elements with many named classes, so a hostile class list stays linear.
+    private var classSets: [Int: Set<Int32>] = [:]
+    /// The selector name of each attribute name of the document (none when unnamed or in a namespace).
+    private var attributeNameOf: [Int32] = []
     /// Memo of `hasAncestorOrSelf(selector, part, element)`, keyed by a packed integer.
-    var memo: [Int: Bool] = [:]
+    private var memo: [Int: Bool] = [:]
     /// The names on the current element's ancestors, to reject descendant rules early.
-    var ancestors: AncestorFilter
+    private var ancestors: AncestorFilter
     /// Whether ``ancestors`` is consulted (tests compare the table without it).
     var usesAncestorFilter = true
     /// Per element, its previous element sibling (-1 for none); filled only when some selector
     /// has a `+` combinator.
-    var previousSibling: [Int32] = []
+    private var previousSibling: [Int32] = []
+
+    /// A compound with its names interned.
+    private struct CompiledCompound {
+        var type: Int32
+        var id: Int32
+        /// A range of ``compoundClasses``.
+        var classes: Range<Int32>
+        /// Whether it has attribute tests (read from the selector itself: they compare strings).
+        var hasAttributes: Bool
+        var firstChild: Bool
+        var root: Bool
+    }
 
     init(tree: ElementTree, selectors: [StyleCascade.IndexedSelector]) {
         self.tree = tree
         self.selectors = selectors
-        self.ancestors = AncestorFilter(selectors: selectors)
+        var names = SelectorNames()
+        for s in selectors {
+            for c in s.selector.compounds {
+                if let t = c.type { names.intern(t) }
+                if let id = c.id { names.intern(id) }
+                for cls in c.classes { names.intern(cls) }
+                for a in c.attributes { names.intern(a.name) }
+            }
+        }
+        self.names = names
+        ancestors = AncestorFilter(selectors: selectors, names: names)
+        let count = names.count
+        byID = Array(repeating: [], count: count)
+        byClass = Array(repeating: [], count: count)
+        byType = Array(repeating: [], count: count)
+        byAttribute = Array(repeating: [], count: count)
         for (k, s) in selectors.enumerated() {
+            for c in s.selector.compounds {
+                let first = Int32(compoundClasses.count)
+                for cls in c.classes { compoundClasses.append(names[cls]) }
+                compounds.append(CompiledCompound(
+                    type: c.type.map { names[$0] } ?? SelectorNames.any, id: c.id.map { names[$0] } ?? SelectorNames.any,
+                    classes: first..<Int32(compoundClasses.count), hasAttributes: !c.attributes.isEmpty,
+                    firstChild: c.pseudoClasses.contains(.firstChild), root: c.pseudoClasses.contains(.root)))
+            }
+            compoundStart.append(Int32(compounds.count))
             guard let last = s.selector.compounds.last else { continue }
             if let id = last.id {
-                byID[id, default: []].append(Int32(k))
+                byID[Int(names[id])].append(Int32(k))
             } else if let c = last.classes.first {
-                byClass[c, default: []].append(Int32(k))
+                byClass[Int(names[c])].append(Int32(k))
             } else if let t = last.type {
-                byType[t, default: []].append(Int32(k))
+                byType[Int(names[t])].append(Int32(k))
             } else if let a = last.attributes.first {
-                byAttribute[a.name, default: []].append(Int32(k))
+                byAttribute[Int(names[a.name])].append(Int32(k))
+                hasAttributeBuckets = true
             } else {
                 universal.append(Int32(k))
             }
@@ -57,17 +112,48 @@ struct SelectorMatcher {
                 }
             }
         }
-        ids.reserveCapacity(tree.count)
-        classes.reserveCapacity(tree.count)
+        // Each distinct element name and attribute name of the document is looked up once.
+        let typeOfName = (0..<tree.nameCount).map { names.find(tree.table.elementNames[$0].name) }
+        attributeNameOf = tree.table.attributeNames.map { $0.namespace == nil ? names.find($0.name) : SelectorNames.none }
+        elementType.reserveCapacity(tree.count)
+        elementID.reserveCapacity(tree.count)
+        classStart.reserveCapacity(tree.count + 1)
         for e in tree.indices {
-            ids.append(tree.attribute(e, "id"))
-            if let c = tree.attribute(e, "class") {
-                let list = c.split(whereSeparator: isCSSSpace).map(String.init)
-                if list.count > 16 { classSets[classes.count] = Set(list) }
-                classes.append(list)
-            } else {
-                classes.append([])
+            elementType.append(typeOfName[tree.nameIndex(e)])
+            var id = SelectorNames.none
+            let before = elementClasses.count
+            for s in tree.attributeSlots(e) {
+                let name = tree.attributeName(slot: s)
+                guard name.namespace == nil else { continue }
+                if name.name == "id", id == SelectorNames.none {
+                    id = tree.withAttributeBytes(slot: s) { names.find(bytes: $0) }
+                } else if name.name == "class", elementClasses.count == before {
+                    tree.withAttributeBytes(slot: s) { bytes in
+                        // Classes are split at CSS spaces between characters: byte by byte when
+                        // that is the same (ASCII without CR, which ends a CR LF character).
+                        guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else {
+                            for c in String(decoding: bytes, as: UTF8.self).split(whereSeparator: isCSSSpace) {
+                                let n = names.find(String(c))
+                                if n != SelectorNames.none { elementClasses.append(n) }
+                            }
+                            return
+                        }
+                        var i = 0
+                        while i < bytes.count {
+                            while i < bytes.count, isCSSSpaceByte(bytes[i]) { i += 1 }
+                            let start = i
+                            while i < bytes.count, !isCSSSpaceByte(bytes[i]) { i += 1 }
+                            if i > start {
+                                let c = names.find(bytes: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                                if c != SelectorNames.none { elementClasses.append(c) }
+                            }
+                        }
+                    }
+                }
             }
+            elementID.append(id)
+            if elementClasses.count - before > 16 { classSets[e] = Set(elementClasses[before...]) }
+            classStart.append(Int32(elementClasses.count))
         }
     }
 
@@ -77,19 +163,23 @@ struct SelectorMatcher {
         start.reserveCapacity(tree.count + 1)
         var out: [Int32] = []
         var candidates: [Int32] = []
+        // The last element each class name was collected for (a class listed twice counts once).
+        var seen = [Int32](repeating: -1, count: names.count)
         for e in tree.indices {
             candidates.removeAll(keepingCapacity: true)
-            if let id = ids[e], let list = byID[id] { candidates += list }
-            var seen = Set<String>()
-            for c in classes[e] where seen.insert(c).inserted {
-                if let list = byClass[c] { candidates += list }
+            let id = elementID[e]
+            if id >= 0 { candidates += byID[Int(id)] }
+            for c in elementClasses[Int(classStart[e])..<Int(classStart[e + 1])] where seen[Int(c)] != Int32(e) {
+                seen[Int(c)] = Int32(e)
+                candidates += byClass[Int(c)]
             }
-            if let list = byType[tree.name(e)] { candidates += list }
-            if !byAttribute.isEmpty {
+            let type = elementType[e]
+            if type >= 0 { candidates += byType[Int(type)] }
+            if hasAttributeBuckets {
                 let before = candidates.count
                 for s in tree.attributeSlots(e) {
-                    let a = tree.attributeName(slot: s)
-                    if a.namespace == nil, let list = byAttribute[a.name] { candidates += list }
+                    let a = attributeNameOf[Int(tree.table.attributeNameIDs[s])]
+                    if a >= 0 { candidates += byAttribute[Int(a)] }
                 }
                 if candidates.count > before {
                     // Keep each selector once (the buckets are disjoint, but be safe).
@@ -104,11 +194,14 @@ struct SelectorMatcher {
             if filtered { ancestors.enter(parent: tree.parent(e)) }
             let before = out.count
             for k in candidates where (!filtered || ancestors.mayMatch(Int(k)))
-                && matches(Int(k), part: selectors[Int(k)].selector.compounds.count - 1, element: e)
+                && matches(Int(k), part: Int(compoundStart[Int(k) + 1] - compoundStart[Int(k)]) - 1, element: e)
             {
                 out.append(k)
             }
-            if filtered { ancestors.push(e, type: tree.name(e), id: ids[e], classes: classes[e]) }
+            if filtered {
+                ancestors.push(
+                    e, type: type, id: id, classes: elementClasses[Int(classStart[e])..<Int(classStart[e + 1])])
+            }
             if out.count - before > 1 {
                 // Cascade order: specificity, then source order (the selector index).
                 out[before...].sort { a, b in
@@ -121,24 +214,31 @@ struct SelectorMatcher {
         return (start, out)
     }
 
-    func compoundMatches(_ c: StyleSheet.Compound, _ e: Int) -> Bool {
-        if let t = c.type, t != tree.name(e) { return false }
-        if let id = c.id, id != ids[e] { return false }
-        if let set = classSets[e] {
-            for cls in c.classes where !set.contains(cls) { return false }
-        } else {
-            for cls in c.classes where !classes[e].contains(cls) { return false }
-        }
-        for test in c.attributes {
-            guard let v = tree.attribute(e, test.name), test.matches(v) else { return false }
-        }
-        for p in c.pseudoClasses {
-            switch p {
-            case .root:
-                if tree.parent(e) != nil { return false }
-            case .firstChild:
-                guard let parent = tree.parent(e), firstElementChild(of: parent) == e else { return false }
+    /// Whether compound `part` of selector `k` matches element `e`.
+    private func compoundMatches(_ k: Int, _ part: Int, _ e: Int) -> Bool {
+        let c = compounds[Int(compoundStart[k]) + part]
+        if c.type != SelectorNames.any, c.type != elementType[e] { return false }
+        if c.id != SelectorNames.any, c.id != elementID[e] { return false }
+        if !c.classes.isEmpty {
+            if let set = classSets[e] {
+                for cls in compoundClasses[Int(c.classes.lowerBound)..<Int(c.classes.upperBound)] where !set.contains(cls) {
+                    return false
+                }
+            } else {
+                let own = elementClasses[Int(classStart[e])..<Int(classStart[e + 1])]
+                for cls in compoundClasses[Int(c.classes.lowerBound)..<Int(c.classes.upperBound)] where !own.contains(cls) {
+                    return false
+                }
             }
+        }
+        if c.hasAttributes {
+            for test in selectors[k].selector.compounds[part].attributes {
+                guard let v = tree.attribute(e, test.name), test.matches(v) else { return false }
+            }
+        }
+        if c.root, tree.parent(e) != nil { return false }
+        if c.firstChild {
+            guard let parent = tree.parent(e), firstElementChild(of: parent) == e else { return false }
         }
         return true
     }
@@ -151,11 +251,10 @@ struct SelectorMatcher {
 
     /// Whether compounds `0...part` of selector `k` match with `part` on element `e`.
     mutating func matches(_ k: Int, part: Int, element e: Int) -> Bool {
-        let sel = selectors[k].selector
-        guard part >= 0, compoundMatches(sel.compounds[part], e) else { return false }
+        guard part >= 0, compoundMatches(k, part, e) else { return false }
         if part == 0 { return true }
         guard let parent = tree.parent(e) else { return false }
-        switch sel.combinators[part - 1] {
+        switch selectors[k].selector.combinators[part - 1] {
         case .child:
             return matches(k, part: part - 1, element: parent)
         case .descendant:
@@ -188,4 +287,38 @@ struct SelectorMatcher {
         for e in path { memo[key(e)] = result }
         return result
     }
+}
+
+/// The names a style sheet's selectors use (types, ids, classes, attribute names), each with a
+/// small integer, so that matching compares integers.
+struct SelectorNames {
+    /// A compound that names no type (or no id): matches any.
+    static let any: Int32 = -2
+    /// A document name the selectors never use: matches nothing that names one.
+    static let none: Int32 = -1
+
+    private var table: [String: Int32] = [:]
+
+    var count: Int { table.count }
+
+    /// Adds `name` (once).
+    mutating func intern(_ name: String) {
+        if table[name] == nil { table[name] = Int32(table.count) }
+    }
+
+    /// The number of an interned name.
+    subscript(name: String) -> Int32 { table[name] ?? Self.none }
+
+    /// The number of `name`, or ``none``.
+    func find(_ name: String) -> Int32 { table[name] ?? Self.none }
+
+    /// The number of the UTF-8 `bytes` as a name, or ``none``.
+    func find(bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        table.isEmpty ? Self.none : find(String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+/// CSS whitespace (space, tab, line feed, carriage return, form feed) as a byte.
+@inline(__always) func isCSSSpaceByte(_ b: UInt8) -> Bool {
+    b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C
 }
