@@ -44,18 +44,16 @@ public enum InspectReport {
         var paintIndex = [Int?](repeating: nil, count: tree.count)
         for (k, id) in tree.paintOrder(from: root).enumerated() { paintIndex[id.index] = k }
         var out: [UInt8] = Array("[".utf8)
+        out.reserveCapacity(pieceBytes + 4096)
         var count = 0
-        var rest = ""
         // One object: the path quoted byte by byte (it may be long: it names every ancestor),
         // then the other keys.
         func emit(_ id: LayerID, path: UnsafeBufferPointer<UInt8>) {
             out.append(contentsOf: (count == 0 ? "\n  {\"path\": " : ",\n  {\"path\": ").utf8)
             appendQuoted(path, to: &out)
-            rest.removeAll(keepingCapacity: true)
             appendFields(
                 id, tree: tree, toRoot: toRoot[id.index], clip: clips[id.index], paintIndex: paintIndex[id.index],
-                to: &rest)
-            out.append(contentsOf: rest.utf8)
+                to: &out)
             count += 1
             if out.count >= pieceBytes {
                 out.withUnsafeBytes(sink)
@@ -95,48 +93,60 @@ public enum InspectReport {
         return true
     }
 
-    /// The keys after `path`, and the closing brace.
+    /// The keys after `path`, and the closing brace, appended as bytes (the report of a large
+    /// scene is tens of megabytes: no `String` and no array per number on the way).
     static func appendFields(
-        _ id: LayerID, tree: LayerTree, toRoot: Homography?, clip: Rect?, paintIndex: Int?, to out: inout String
+        _ id: LayerID, tree: LayerTree, toRoot: Homography?, clip: Rect?, paintIndex: Int?, to out: inout [UInt8]
     ) {
         let l = tree[id]
-        out += ", \"frame\": "
+        out.append(contentsOf: ", \"frame\": ".utf8)
         appendRect(tree.frame(of: id), to: &out)
-        out += ", \"bounds\": "
+        out.append(contentsOf: ", \"bounds\": ".utf8)
         appendRect(l.bounds, to: &out)
-        out += ", \"position\": "
+        out.append(contentsOf: ", \"position\": ".utf8)
         appendPoint(l.position, to: &out)
-        out += ", \"anchorPoint\": "
+        out.append(contentsOf: ", \"anchorPoint\": ".utf8)
         appendPoint(l.anchorPoint, to: &out)
-        out += ", \"zPosition\": "
-        NumberText.append(l.zPosition, to: &out)
-        out += ", \"paintIndex\": "
-        out += paintIndex.map { String($0) } ?? "null"
-        out += ", \"toRoot\": "
+        out.append(contentsOf: ", \"zPosition\": ".utf8)
+        NumberText.append(l.zPosition, toBytes: &out)
+        out.append(contentsOf: ", \"paintIndex\": ".utf8)
+        if let k = paintIndex {
+            appendInteger(k, to: &out)
+        } else {
+            out.append(contentsOf: "null".utf8)
+        }
+        out.append(contentsOf: ", \"toRoot\": ".utf8)
         if let h = toRoot {
             let a = affineApproximation(h)
-            appendNumbers([a.a, a.b, a.c, a.d, a.tx, a.ty], to: &out)
+            out.append(UInt8(ascii: "["))
+            NumberText.append(a.a, toBytes: &out)
+            appendNext(a.b, to: &out)
+            appendNext(a.c, to: &out)
+            appendNext(a.d, to: &out)
+            appendNext(a.tx, to: &out)
+            appendNext(a.ty, to: &out)
+            out.append(UInt8(ascii: "]"))
         } else {
-            out += "null"
+            out.append(contentsOf: "null".utf8)
         }
-        out += ", \"anchorInRoot\": "
+        out.append(contentsOf: ", \"anchorInRoot\": ".utf8)
         appendPoint(toRoot.flatMap { $0.apply(tree.anchor(of: id)) } ?? .notANumber, to: &out)
-        out += ", \"frameInRoot\": ["
+        out.append(contentsOf: ", \"frameInRoot\": [".utf8)
         let b = l.bounds
-        let corners = [
-            Point(b.x, b.y), Point(b.x + b.width, b.y), Point(b.x + b.width, b.y + b.height), Point(b.x, b.y + b.height),
-        ]
-        for (k, c) in corners.enumerated() {
-            if k > 0 { out += ", " }
-            appendPoint(toRoot.flatMap { $0.apply(c) } ?? .notANumber, to: &out)
-        }
-        out += "], \"clipInRoot\": "
+        appendPoint(toRoot.flatMap { $0.apply(Point(b.x, b.y)) } ?? .notANumber, to: &out)
+        out.append(contentsOf: ", ".utf8)
+        appendPoint(toRoot.flatMap { $0.apply(Point(b.x + b.width, b.y)) } ?? .notANumber, to: &out)
+        out.append(contentsOf: ", ".utf8)
+        appendPoint(toRoot.flatMap { $0.apply(Point(b.x + b.width, b.y + b.height)) } ?? .notANumber, to: &out)
+        out.append(contentsOf: ", ".utf8)
+        appendPoint(toRoot.flatMap { $0.apply(Point(b.x, b.y + b.height)) } ?? .notANumber, to: &out)
+        out.append(contentsOf: "], \"clipInRoot\": ".utf8)
         if let c = clip {
             appendRect(c.isNull ? .zero : c, to: &out)
         } else {
-            out += "null"
+            out.append(contentsOf: "null".utf8)
         }
-        out += "}"
+        out.append(UInt8(ascii: "}"))
     }
 
     /// The affine part of a plane map, normalized by its last entry when that is usable.
@@ -145,21 +155,37 @@ public enum InspectReport {
         return AffineTransform(h.m11 / w, h.m12 / w, h.m21 / w, h.m22 / w, h.m31 / w, h.m32 / w)
     }
 
-    static func appendNumbers(_ values: [Double], to out: inout String) {
-        out += "["
-        for (k, v) in values.enumerated() {
-            if k > 0 { out += ", " }
-            NumberText.append(v, to: &out)
+    /// `, ` and a number.
+    static func appendNext(_ v: Double, to out: inout [UInt8]) {
+        out.append(contentsOf: ", ".utf8)
+        NumberText.append(v, toBytes: &out)
+    }
+
+    /// `[x, y, width, height]`.
+    static func appendRect(_ r: Rect, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        NumberText.append(r.x, toBytes: &out)
+        appendNext(r.y, to: &out)
+        appendNext(r.width, to: &out)
+        appendNext(r.height, to: &out)
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// `[x, y]`.
+    static func appendPoint(_ p: Point, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        NumberText.append(p.x, toBytes: &out)
+        appendNext(p.y, to: &out)
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// A non-negative integer's decimal digits.
+    static func appendInteger(_ n: Int, to out: inout [UInt8]) {
+        if n < 10 {
+            out.append(UInt8(ascii: "0") + UInt8(n))
+        } else {
+            out.append(contentsOf: String(n).utf8)
         }
-        out += "]"
-    }
-
-    static func appendRect(_ r: Rect, to out: inout String) {
-        appendNumbers([r.x, r.y, r.width, r.height], to: &out)
-    }
-
-    static func appendPoint(_ p: Point, to out: inout String) {
-        appendNumbers([p.x, p.y], to: &out)
     }
 
     /// ``appendQuoted(_:to:)-(String,_)`` of UTF-8 bytes, appended as bytes: runs without
