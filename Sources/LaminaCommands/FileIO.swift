@@ -69,7 +69,7 @@ package enum FileIO {
 
     /// Reads from `fd` until `buffer` is full or the input ends: the bytes read, whether the end
     /// (or an error) was met, and false on an error.
-    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from fd: Int32) -> (Int, atEnd: Bool, ok: Bool) {
+    static func fill(_ buffer: UnsafeMutableRawBufferPointer, from fd: Int32) -> (Int, atEnd: Bool, ok: Bool) {
         guard let base = buffer.baseAddress else { return (0, false, true) }
         var count = 0
         while count < buffer.count {

@@ -51,16 +51,13 @@ package enum CheckFiles {
             while true {
                 // One byte more than remains: a file grown since `fstat` shows as a longer read.
                 let want = min(chunk, expected.count - offset) + 1
-                let n = Glibc.read(fd, buffer.baseAddress, want)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return nil
-                }
-                if n == 0 { return offset == expected.count }
+                let (n, atEnd, ok) = FileIO.fill(UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]), from: fd)
+                guard ok else { return nil }
                 guard offset + n <= expected.count,
-                    memcmp(buffer.baseAddress!, expected.baseAddress! + offset, n) == 0
+                    n == 0 || memcmp(buffer.baseAddress!, expected.baseAddress! + offset, n) == 0
                 else { return false }
                 offset += n
+                if atEnd { return offset == expected.count }
             }
         }
     }

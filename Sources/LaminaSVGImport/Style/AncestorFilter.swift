@@ -33,7 +33,7 @@ struct AncestorFilter {
         required.reserveCapacity(selectors.count)
         var next: Int32 = 0
         func feature(_ name: String, _ table: inout [Int32]) -> Int32 {
-            let n = Int(names[name])
+            let n = Int(names.find(name))
             if table[n] < 0 {
                 table[n] = next
                 next += 1

@@ -81,22 +81,22 @@ struct SelectorMatcher {
         for (k, s) in selectors.enumerated() {
             for c in s.selector.compounds {
                 let first = Int32(compoundClasses.count)
-                for cls in c.classes { compoundClasses.append(names[cls]) }
+                for cls in c.classes { compoundClasses.append(names.find(cls)) }
                 compounds.append(CompiledCompound(
-                    type: c.type.map { names[$0] } ?? SelectorNames.any, id: c.id.map { names[$0] } ?? SelectorNames.any,
+                    type: c.type.map { names.find($0) } ?? SelectorNames.any, id: c.id.map { names.find($0) } ?? SelectorNames.any,
                     classes: first..<Int32(compoundClasses.count), hasAttributes: !c.attributes.isEmpty,
                     firstChild: c.pseudoClasses.contains(.firstChild), root: c.pseudoClasses.contains(.root)))
             }
             compoundStart.append(Int32(compounds.count))
             guard let last = s.selector.compounds.last else { continue }
             if let id = last.id {
-                byID[Int(names[id])].append(Int32(k))
+                byID[Int(names.find(id))].append(Int32(k))
             } else if let c = last.classes.first {
-                byClass[Int(names[c])].append(Int32(k))
+                byClass[Int(names.find(c))].append(Int32(k))
             } else if let t = last.type {
-                byType[Int(names[t])].append(Int32(k))
+                byType[Int(names.find(t))].append(Int32(k))
             } else if let a = last.attributes.first {
-                byAttribute[Int(names[a.name])].append(Int32(k))
+                byAttribute[Int(names.find(a.name))].append(Int32(k))
                 hasAttributeBuckets = true
             } else {
                 universal.append(Int32(k))
@@ -140,9 +140,9 @@ struct SelectorMatcher {
                         }
                         var i = 0
                         while i < bytes.count {
-                            while i < bytes.count, isCSSSpaceByte(bytes[i]) { i += 1 }
+                            while i < bytes.count, CSSBytes.isSpace(bytes[i]) { i += 1 }
                             let start = i
-                            while i < bytes.count, !isCSSSpaceByte(bytes[i]) { i += 1 }
+                            while i < bytes.count, !CSSBytes.isSpace(bytes[i]) { i += 1 }
                             if i > start {
                                 let c = names.find(bytes: UnsafeBufferPointer(rebasing: bytes[start..<i]))
                                 if c != SelectorNames.none { elementClasses.append(c) }
@@ -306,9 +306,6 @@ struct SelectorNames {
         if table[name] == nil { table[name] = Int32(table.count) }
     }
 
-    /// The number of an interned name.
-    subscript(name: String) -> Int32 { table[name] ?? Self.none }
-
     /// The number of `name`, or ``none``.
     func find(_ name: String) -> Int32 { table[name] ?? Self.none }
 
@@ -316,9 +313,4 @@ struct SelectorNames {
     func find(bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         table.isEmpty ? Self.none : find(String(decoding: bytes, as: UTF8.self))
     }
-}
-
-/// CSS whitespace (space, tab, line feed, carriage return, form feed) as a byte.
-@inline(__always) func isCSSSpaceByte(_ b: UInt8) -> Bool {
-    b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C
 }
