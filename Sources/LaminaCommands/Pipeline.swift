@@ -164,6 +164,14 @@ package enum Pipeline {
     package static func renderAll(
         _ scene: Scene, as formats: [OutputFormat], options: Options, layoutWarnings: [Diagnostic] = []
     ) -> [[UInt8]] {
+        renderAllPieces(scene, as: formats, options: options, layoutWarnings: layoutWarnings).map(\.bytes)
+    }
+
+    /// ``renderAll(_:as:options:layoutWarnings:)`` with each output in the pieces it is made of
+    /// (the debug SVG is not copied into one array).
+    package static func renderAllPieces(
+        _ scene: Scene, as formats: [OutputFormat], options: Options, layoutWarnings: [Diagnostic] = []
+    ) -> [OutputPieces] {
         // Below a few hundred layers all three take less time than starting the threads.
         let threads = scene.tree.count < renderAllThreadsFrom ? 1 : options.split.threads
         let wantsDebug = formats.contains(.debug)
@@ -171,24 +179,25 @@ package enum Pipeline {
         debugOptions.extraWarnings += layoutWarnings
         let overlay = wantsDebug && threads > 1 ? DebugSVG.OverlayJob(scene: scene, options: debugOptions, threads: threads) : nil
         let jobs: [OutputFormat?] = [formats.contains(.json) ? .json : nil, formats.contains(where: { $0 != .json }) ? .svg : nil]
-        let written = ParallelWork.map(jobs.count, threads: threads) { i -> [OutputFormat: [UInt8]] in
+        let written = ParallelWork.map(jobs.count, threads: threads) { i -> [OutputFormat: OutputPieces] in
             switch jobs[i] {
             case .json?:
-                return [.json: LayerJSON.encodeBytes(scene, split: options.split)]
+                return [.json: OutputPieces(LayerJSON.encodeBytes(scene, split: options.split))]
             case .svg?:
                 let (list, _) = DisplayList.resolve(scene, layerMaps: options.keepGroups, threads: threads)
                 var o = FlattenedSVG.Options()
                 o.keepGroups = options.keepGroups
                 o.split = options.split
                 let flat = FlattenedSVG.bytes(list, scene: scene, options: o)
-                guard wantsDebug else { return [.svg: flat] }
-                return [.svg: flat, .debug: DebugSVG.document(flat: flat, scene: scene, options: debugOptions, overlay: overlay).bytes]
+                guard wantsDebug else { return [.svg: OutputPieces(flat)] }
+                let debug = DebugSVG.documentPieces(flat: flat, scene: scene, options: debugOptions, overlay: overlay)
+                return [.svg: OutputPieces(flat), .debug: OutputPieces(pieces: debug.pieces)]
             default:
                 return [:]
             }
         }
         let byFormat = written.reduce(into: [:]) { all, part in all.merge(part) { a, _ in a } }
-        return formats.map { byFormat[$0] ?? [] }
+        return formats.map { byFormat[$0] ?? OutputPieces([]) }
     }
 
     /// Scenes with fewer layers are written by ``renderAll(_:as:options:layoutWarnings:)`` on

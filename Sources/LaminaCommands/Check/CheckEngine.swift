@@ -23,28 +23,36 @@ package struct CheckEngine: Sendable {
     /// Like `BatchGenerator`, but given the whole scene (its input and configured root size)
     /// and the threads it may use (its share of ``CheckOptions/threads``).
     package typealias SceneGenerator = @Sendable (CheckScene, [GoldenKind], _ threads: Int) throws -> [[UInt8]]
+    /// Like `SceneGenerator`, with each output in the pieces it is made of (see ``OutputPieces``).
+    package typealias PiecesGenerator = @Sendable (CheckScene, [GoldenKind], _ threads: Int) throws -> [OutputPieces]
 
     /// The output generator (the real pipeline, or a fake in tests).
-    package var generate: SceneGenerator
+    package var generate: PiecesGenerator
     /// How to run.
     package var options: CheckOptions
 
     /// Creates an engine that asks `generate` for one kind at a time.
     package init(generate: @escaping Generator, options: CheckOptions) {
-        self.generate = { scene, kinds, _ in try kinds.map { try generate(scene.input, $0) } }
+        self.generate = { scene, kinds, _ in try kinds.map { OutputPieces(try generate(scene.input, $0)) } }
         self.options = options
     }
 
     /// Creates an engine that asks `generateAll` for every needed kind of a scene in one call.
     package init(generateAll: @escaping BatchGenerator, options: CheckOptions) {
-        self.generate = { scene, kinds, _ in try generateAll(scene.input, kinds) }
+        self.generate = { scene, kinds, _ in try generateAll(scene.input, kinds).map(OutputPieces.init) }
         self.options = options
     }
 
     /// Creates an engine that asks `generateScene` for every needed kind of a scene in one
     /// call, passing the scene so the generator can honour its configured size.
     package init(generateScene: @escaping SceneGenerator, options: CheckOptions) {
-        self.generate = generateScene
+        self.generate = { scene, kinds, threads in try generateScene(scene, kinds, threads).map(OutputPieces.init) }
+        self.options = options
+    }
+
+    /// Creates an engine whose generator hands each output over in pieces.
+    package init(generatePieces: @escaping PiecesGenerator, options: CheckOptions) {
+        self.generate = generatePieces
         self.options = options
     }
 

@@ -37,29 +37,40 @@ package enum CheckFiles {
     /// golden that matches (the usual case) then costs no memory, where reading it whole cost
     /// a page fault per 4 KB.
     package static func holds(_ url: URL, bytes: [UInt8]) -> Bool? {
+        holds(url, pieces: [bytes[...]])
+    }
+
+    /// ``holds(_:bytes:)`` of the bytes of `pieces` in order.
+    package static func holds(_ url: URL, pieces: [ArraySlice<UInt8>]) -> Bool? {
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
-        if Int(st.st_size) != bytes.count { return false }
-        let chunk = min(max(bytes.count, 1), 1 << 20)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk + 1, alignment: 16)
+        let total = pieces.reduce(0) { $0 + $1.count }
+        if Int(st.st_size) != total { return false }
+        let chunk = min(max(total, 1), 1 << 20)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
-        return bytes.withUnsafeBytes { expected -> Bool? in
-            var offset = 0
-            while true {
-                // One byte more than remains: a file grown since `fstat` shows as a longer read.
-                let want = min(chunk, expected.count - offset) + 1
-                let (n, atEnd, ok) = FileIO.fill(UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]), from: fd)
-                guard ok else { return nil }
-                guard offset + n <= expected.count,
-                    n == 0 || memcmp(buffer.baseAddress!, expected.baseAddress! + offset, n) == 0
-                else { return false }
-                offset += n
-                if atEnd { return offset == expected.count }
+        for piece in pieces {
+            let same = piece.withUnsafeBytes { expected -> Bool? in
+                var offset = 0
+                while offset < expected.count {
+                    let want = min(chunk, expected.count - offset)
+                    let (n, _, ok) = FileIO.fill(UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]), from: fd)
+                    guard ok else { return nil }
+                    // A file shorter than `fstat` said ends early.
+                    guard n == want, memcmp(buffer.baseAddress!, expected.baseAddress! + offset, n) == 0 else { return false }
+                    offset += n
+                }
+                return true
             }
+            if same != true { return same }
         }
+        // A file grown since `fstat` has more to read.
+        let (n, _, ok) = FileIO.fill(UnsafeMutableRawBufferPointer(rebasing: buffer[..<1]), from: fd)
+        guard ok else { return nil }
+        return n == 0
     }
 
     /// Whether two byte arrays are equal (one `memcmp`; `==` compares them element by element).
@@ -73,6 +84,11 @@ package enum CheckFiles {
     /// Writes `bytes` to `url` through a temporary file in the same folder and a rename, so a
     /// reader never sees a partial file and a failure leaves the old file untouched.
     package static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(WriteError) {
+        try writeAtomically(pieces: [bytes[...]], to: url)
+    }
+
+    /// ``writeAtomically(_:to:)`` of the bytes of `pieces` in order.
+    package static func writeAtomically(pieces: [ArraySlice<UInt8>], to url: URL) throws(WriteError) {
         let path = url.path
         let dir = url.deletingLastPathComponent().path
         let tmp = dir + "/.\(url.lastPathComponent).lamina-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
@@ -81,19 +97,21 @@ package enum CheckFiles {
         let fd = lamina_cleanup_create(tmp, &cleanupSlot)
         guard fd >= 0 else { throw WriteError(description: "\(path): cannot create: \(reason())") }
         defer { lamina_cleanup_unregister(cleanupSlot) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buf in
-                write(fd, buf.baseAddress.map { $0 + offset }, bytes.count - offset)
+        for bytes in pieces {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeBytes { buf in
+                    write(fd, buf.baseAddress.map { $0 + offset }, bytes.count - offset)
+                }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    let why = reason()
+                    close(fd)
+                    unlink(tmp)
+                    throw WriteError(description: "\(path): cannot write: \(why)")
+                }
+                offset += written
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let why = reason()
-                close(fd)
-                unlink(tmp)
-                throw WriteError(description: "\(path): cannot write: \(why)")
-            }
-            offset += written
         }
         guard close(fd) == 0 else {
             let why = reason()

@@ -209,12 +209,12 @@ extension Transform3D {
 package final class LayerBox<Value: Sendable>: @unchecked Sendable {
     @usableFromInline package var value: Value
 
-    package init(_ value: consuming Value) { self.value = value }
+    @inlinable package init(_ value: consuming Value) { self.value = value }
 
     /// Applies `change` to the value in `box`: in place when the box is not shared, else to a
     /// copy of the shared value (or of `initial` when there is no box) in a new box. A value
     /// that `isDefault` says is back at its defaults drops the box (and none is made for it).
-    package static func update(
+    @inlinable package static func update(
         _ box: inout LayerBox<Value>?, initial: @autoclosure () -> Value,
         dropping isDefault: (Value) -> Bool = { _ in false }, _ change: (inout Value) -> Void
     ) {

@@ -63,23 +63,32 @@ public enum DebugSVG {
     public static func document(
         flat: [UInt8], scene: Scene, options: Options, overlay: OverlayJob? = nil
     ) -> (bytes: [UInt8], warnings: [Diagnostic]) {
+        let (pieces, warnings) = documentPieces(flat: flat, scene: scene, options: options, overlay: overlay)
+        if pieces.count == 1 { return (Array(pieces[0]), warnings) }
+        var out: [UInt8] = []
+        out.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for piece in pieces { out += piece }
+        return (out, warnings)
+    }
+
+    /// ``document(flat:scene:options:overlay:)`` as the consecutive pieces it is made of (the
+    /// flattened body, the overlay drawn ahead by `overlay` in its pieces, the closing tag) for
+    /// a caller that compares or writes them in turn instead of copying them into one array.
+    public static func documentPieces(
+        flat: [UInt8], scene: Scene, options: Options, overlay: OverlayJob? = nil
+    ) -> (pieces: [ArraySlice<UInt8>], warnings: [Diagnostic]) {
         let end = Array("</svg>\n".utf8)
         precondition(flat.count >= end.count && flat.suffix(end.count).elementsEqual(end), "not a flattened export")
         let body = flat.count - end.count
-        var out: [UInt8] = []
-        let warnings: [Diagnostic]
         if let (pieces, drawn) = overlay?.take() {
-            warnings = drawn
-            out.reserveCapacity(body + pieces.reduce(0) { $0 + $1.count } + end.count)
-            out += flat[..<body]
-            for piece in pieces { out += piece }
-        } else {
-            // The overlay reserves its own room as it starts.
-            out += flat[..<body]
-            warnings = appendOverlay(scene: scene, options: options, to: &out)
+            return ([flat[..<body]] + pieces.map { $0[...] } + [end[...]], drawn)
         }
+        // The overlay reserves its own room as it starts.
+        var out: [UInt8] = []
+        out += flat[..<body]
+        let warnings = appendOverlay(scene: scene, options: options, to: &out)
         out += end
-        return (out, warnings)
+        return ([out[...]], warnings)
     }
 
     /// Streams ``document(_:scene:keepGroups:options:)`` to `sink` in pieces of about

@@ -19,7 +19,14 @@ enum OverlayText {
     /// normalization cannot change them. No CDATA section is ever used, so `]]>` is harmless
     /// once `>` is escaped.
     static func appendEscaped<S: OverlaySink>(_ text: String, to out: inout S) {
-        if isPlain(text) {
+        // Native strings (all the overlay writes) are scanned and copied as one buffer.
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard isPlain(bytes) else { return false }
+            out.appendBytes(bytes)
+            return true
+        }
+        if copied == true { return }
+        if copied == nil, isPlain(text) {
             var t = text
             t.withUTF8 { out.appendBytes($0) }
             return
@@ -43,17 +50,20 @@ enum OverlayText {
     /// Whether `text` needs no escaping: no markup characters, no control characters and no
     /// U+FFFE/U+FFFF (UTF-8 `EF BF BE`/`EF BF BF`), checked on the UTF-8 bytes.
     static func isPlain(_ text: String) -> Bool {
-        var afterEFBF = 0
-        for b in text.utf8 {
-            switch b {
-            case 0..<0x20, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""),
-                UInt8(ascii: "'"):
-                return false
-            case 0xEF: afterEFBF = 1
-            case 0xBF where afterEFBF == 1: afterEFBF = 2
-            case 0xBE, 0xBF: if afterEFBF == 2 { return false }; afterEFBF = 0
-            default: afterEFBF = 0
-            }
+        var t = text
+        return t.withUTF8 { isPlain($0) }
+    }
+
+    /// ``isPlain(_:)`` of UTF-8 bytes: one test per byte, and a look at the next two after
+    /// each `EF`.
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            let b = bytes[i]
+            if b < 0x20 || b == 0x22 || b == 0x26 || b == 0x27 || b == 0x3C || b == 0x3E { return false }
+            if b == 0xEF, i + 2 < n, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF { return false }
+            i += 1
         }
         return true
     }

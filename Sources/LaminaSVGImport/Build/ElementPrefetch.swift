@@ -33,9 +33,9 @@ final class ElementPrefetch {
         var geometry: SceneBuilder.ListGeometry?
         /// `SceneBuilder.layerFacts(…)`: id, class, title, authoring and event attributes.
         var layerFacts: SceneBuilder.LayerFacts
-        /// `SceneBuilder.mayReferenceURLs(declarations)`: the builder's external-reference
+        /// `SceneBuilder.mayReferenceOtherFiles(declarations)`: the builder's external-reference
         /// check has work.
-        var mayReferenceURLs: Bool
+        var mayReferenceOtherFiles: Bool
     }
 
     /// One block of entries, filled by a worker thread; readable once `ready` was signalled.
@@ -111,10 +111,10 @@ final class ElementPrefetch {
     }
 
     /// The document style of `element` (see ``Entry/style``) with its declarations and
-    /// ``Entry/mayReferenceURLs``, when prefetched.
+    /// ``Entry/mayReferenceOtherFiles``, when prefetched.
     func style(_ element: Int) -> (ComputedStyle, [CascadedDeclaration], Bool)? {
         guard let (block, i) = locate(element) else { return nil }
-        return (block.entries[i].style, block.entries[i].declarations, block.entries[i].mayReferenceURLs)
+        return (block.entries[i].style, block.entries[i].declarations, block.entries[i].mayReferenceOtherFiles)
     }
 
     /// The transform result of `element`, when prefetched.
@@ -258,6 +258,6 @@ final class ElementPrefetch {
         return Entry(
             declarations: declarations, style: style, transform: transform, geometry: geometry,
             layerFacts: SceneBuilder.layerFacts(in: tree, element),
-            mayReferenceURLs: SceneBuilder.mayReferenceURLs(declarations))
+            mayReferenceOtherFiles: SceneBuilder.mayReferenceOtherFiles(declarations))
     }
 }

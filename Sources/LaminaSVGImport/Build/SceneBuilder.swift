@@ -255,8 +255,8 @@ struct SceneBuilder {
     /// the element's document style (then taken from the prefetch when it has it).
     mutating func computeStyle(of w: Work) -> (style: ComputedStyle, declarations: [CascadedDeclaration], inDocument: Bool) {
         let inDocument = w.parentStyle.element >= 0 && w.parentStyle.element == tree.parent(w.element)
-        if inDocument, let (style, declarations, mayReferenceURLs) = prefetch?.style(w.element) {
-            if mayReferenceURLs { warnExternalURLs(declarations, element: w.element) }
+        if inDocument, let (style, declarations, mayReferenceOtherFiles) = prefetch?.style(w.element) {
+            if mayReferenceOtherFiles { warnExternalURLs(declarations, element: w.element) }
             return (style, declarations, true)
         }
         let (style, declarations) = computeStyle(w.element, parent: w.style)
@@ -270,10 +270,13 @@ struct SceneBuilder {
         }
     }
 
-    /// Whether some value in `declarations` holds `(`: only then may
-    /// ``warnExternalURLs(_:element:)`` warn.
-    static func mayReferenceURLs(_ declarations: [CascadedDeclaration]) -> Bool {
-        declarations.indices.contains { holdsParenthesis(declarations[$0].value) }
+    /// Whether ``warnExternalURLs(_:element:)`` may warn about `declarations`: some value holds
+    /// `(` and a `url(` that may not point into this document (false for the `url(#id)`
+    /// references of most drawings, so the builder skips them).
+    static func mayReferenceOtherFiles(_ declarations: [CascadedDeclaration]) -> Bool {
+        declarations.indices.contains {
+            holdsParenthesis(declarations[$0].value) && !allURLsLocal(declarations[$0].value)
+        }
     }
 
     /// Whether `value` holds `(`, scanned as contiguous bytes (a character-view scan of a

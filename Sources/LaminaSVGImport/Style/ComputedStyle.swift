@@ -118,117 +118,117 @@ package struct ComputedStyle: Hashable, Sendable {
     /// `nonzero` or `evenodd`.
     package var fillRule: String {
         get { inheritedRare?.value.fillRule ?? "nonzero" }
-        set { updateInherited { $0.fillRule = newValue } }
+        set { if fillRule != newValue { updateInherited { $0.fillRule = newValue } } }
     }
     /// `clip-rule`: `nonzero` or `evenodd`.
     package var clipRule: String {
         get { inheritedRare?.value.clipRule ?? "nonzero" }
-        set { updateInherited { $0.clipRule = newValue } }
+        set { if clipRule != newValue { updateInherited { $0.clipRule = newValue } } }
     }
     /// `stroke-linecap`: `butt`, `round` or `square`.
     package var strokeLinecap: String {
         get { inheritedRare?.value.strokeLinecap ?? "butt" }
-        set { updateInherited { $0.strokeLinecap = newValue } }
+        set { if strokeLinecap != newValue { updateInherited { $0.strokeLinecap = newValue } } }
     }
     /// The paints `context-fill` and `context-stroke` take: those of the `use` whose copy this
     /// element is in (inherited through the copy); nil outside one.
     package var contextPaint: ContextPaint? {
         get { inheritedRare?.value.contextPaint }
-        set { updateInherited { $0.contextPaint = newValue } }
+        set { if contextPaint != newValue { updateInherited { $0.contextPaint = newValue } } }
     }
     /// The custom properties (`--name`, lower-cased) in effect, their `var()`s resolved.
     package var customProperties: [String: String] {
         get { inheritedRare?.value.customProperties ?? [:] }
-        set { updateInherited { $0.customProperties = newValue } }
+        set { if customProperties != newValue { updateInherited { $0.customProperties = newValue } } }
     }
     /// `stroke-linejoin`: `miter`, `round`, `bevel`, `miter-clip` or `arcs`.
     package var strokeLinejoin: String {
         get { inheritedRare?.value.strokeLinejoin ?? "miter" }
-        set { updateInherited { $0.strokeLinejoin = newValue } }
+        set { if strokeLinejoin != newValue { updateInherited { $0.strokeLinejoin = newValue } } }
     }
     /// `stroke-miterlimit`, at least 1.
     package var strokeMiterlimit: Double {
         get { inheritedRare?.value.strokeMiterlimit ?? 4 }
-        set { updateInherited { $0.strokeMiterlimit = newValue } }
+        set { if strokeMiterlimit != newValue { updateInherited { $0.strokeMiterlimit = newValue } } }
     }
     /// Nil for `none`; lengths in px or `%`.
     package var strokeDasharray: [Length]? {
         get { inheritedRare?.value.strokeDasharray }
-        set { updateInherited { $0.strokeDasharray = newValue } }
+        set { if strokeDasharray != newValue { updateInherited { $0.strokeDasharray = newValue } } }
     }
     /// `stroke-dashoffset` in px or `%`.
     package var strokeDashoffset: Length {
         get { inheritedRare?.value.strokeDashoffset ?? Length(0) }
-        set { updateInherited { $0.strokeDashoffset = newValue } }
+        set { if strokeDashoffset != newValue { updateInherited { $0.strokeDashoffset = newValue } } }
     }
     /// `visible`, `hidden` or `collapse`.
     package var visibility: String {
         get { inheritedRare?.value.visibility ?? "visible" }
-        set { updateInherited { $0.visibility = newValue } }
+        set { if visibility != newValue { updateInherited { $0.visibility = newValue } } }
     }
     /// Other inherited drawing properties, by their index in `ComputedStyle.inheritedExtraNames`.
     /// Empty while none is set (the common case), so that reading them costs nothing.
     var inheritedExtras: [String?] {
         get { inheritedRare?.value.inheritedExtras ?? [] }
-        set { updateInherited { $0.inheritedExtras = newValue } }
+        set { if inheritedExtras != newValue { updateInherited { $0.inheritedExtras = newValue } } }
     }
 
     /// The `clip-path` id (`url(#id)`), nil for none.
     package var clipPath: String? {
         get { ownRare?.value.clipPath }
-        set { updateOwn { $0.clipPath = newValue } }
+        set { if clipPath != newValue { updateOwn { $0.clipPath = newValue } } }
     }
     /// The `mask` id (`url(#id)`), nil for none.
     package var mask: String? {
         get { ownRare?.value.mask }
-        set { updateOwn { $0.mask = newValue } }
+        set { if mask != newValue { updateOwn { $0.mask = newValue } } }
     }
     /// The `filter` id (`url(#id)`), nil for none or for CSS filter functions.
     package var filter: String? {
         get { ownRare?.value.filter }
-        set { updateOwn { $0.filter = newValue } }
+        set { if filter != newValue { updateOwn { $0.filter = newValue } } }
     }
     /// `clip-path` as a CSS basic shape or reference box (then ``clipPath`` is nil).
     package var clipShape: ClipShape? {
         get { ownRare?.value.clipShape }
-        set { updateOwn { $0.clipShape = newValue } }
+        set { if clipShape != newValue { updateOwn { $0.clipShape = newValue } } }
     }
     /// A `filter` value with a function that is neither a reference nor a list of valid filter
     /// functions (a malformed or unknown function), for a warning.
     package var unsupportedFilter: String? {
         get { ownRare?.value.unsupportedFilter }
-        set { updateOwn { $0.unsupportedFilter = newValue } }
+        set { if unsupportedFilter != newValue { updateOwn { $0.unsupportedFilter = newValue } } }
     }
     /// `filter` as a list of CSS filter functions (then ``filter`` is nil).
     package var filterFunctions: [FilterFunctions.Function]? {
         get { ownRare?.value.filterFunctions }
-        set { updateOwn { $0.filterFunctions = newValue } }
+        set { if filterFunctions != newValue { updateOwn { $0.filterFunctions = newValue } } }
     }
     /// `inline`, `none`, `block`, … (only `none` matters).
     package var display: String {
         get { ownRare?.value.display ?? "inline" }
-        set { updateOwn { $0.display = newValue } }
+        set { if display != newValue { updateOwn { $0.display = newValue } } }
     }
     /// `overflow` as specified on this element (the UA default for inner `svg` is the builder's).
     package var overflow: String {
         get { ownRare?.value.overflow ?? "visible" }
-        set { updateOwn { $0.overflow = newValue } }
+        set { if overflow != newValue { updateOwn { $0.overflow = newValue } } }
     }
     /// `stop-color` as specified (may be `currentColor`).
     package var stopColorPaint: ParsedColor {
         get { ownRare?.value.stopColorPaint ?? .rgba(r: 0, g: 0, b: 0, a: 1) }
-        set { updateOwn { $0.stopColorPaint = newValue } }
+        set { if stopColorPaint != newValue { updateOwn { $0.stopColorPaint = newValue } } }
     }
     /// `stop-opacity`, clamped to 0…1.
     package var stopOpacity: Double {
         get { ownRare?.value.stopOpacity ?? 1 }
-        set { updateOwn { $0.stopOpacity = newValue } }
+        set { if stopOpacity != newValue { updateOwn { $0.stopOpacity = newValue } } }
     }
     /// Non-inherited drawing properties set on this element (`vector-effect`, `mix-blend-mode`…),
     /// in the order of `ComputedStyle.ownExtraNames`.
     package var extraOwn: [StyleProperty] {
         get { ownRare?.value.extraOwn ?? [] }
-        set { updateOwn { $0.extraOwn = newValue } }
+        set { if extraOwn != newValue { updateOwn { $0.extraOwn = newValue } } }
     }
 
     /// Resets every property that is not inherited (a child's style starts as its parent's).
@@ -290,6 +290,7 @@ package struct ComputedStyle: Hashable, Sendable {
     /// Sets the inherited extra property at `k`; the list is allocated on the first value and
     /// dropped again when every entry is unset.
     mutating func setInheritedExtra(_ k: Int, _ value: String?) {
+        if value != nil, !inheritedExtras.isEmpty, inheritedExtras[k] == value { return }
         if inheritedExtras.isEmpty {
             guard value != nil else { return }
             inheritedExtras = Array(repeating: nil, count: ComputedStyle.inheritedExtraNames.count)

@@ -105,6 +105,42 @@ import Testing
         }
     }
 
+    /// The same bytes cut into pieces (as the debug SVG is compared: body, overlay pieces,
+    /// closing tag) at and around the buffer's size and with empty pieces between: the file
+    /// holds them, and holds no pieces with a byte changed, missing or added; written from
+    /// pieces, the file is those bytes.
+    @Test(arguments: [(1 << 20) + 1, 5 * (1 << 20) / 2])
+    func aFileHoldsItsBytesInPieces(count: Int) throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            let url = dir.appendingPathComponent("g.debug.svg")
+            let bytes = Self.pattern(count)
+            try Data(bytes).write(to: url)
+            let cuts = [[0, count], [7, 1 << 20, count - 1], [(1 << 20) - 1, 1 << 20, (1 << 20) + 1], [1, 1, count / 2, count]]
+            for ends in cuts {
+                var pieces: [ArraySlice<UInt8>] = []
+                var start = 0
+                for end in ends {
+                    pieces.append(bytes[start..<end])
+                    start = end
+                }
+                pieces.append(bytes[start...])
+                #expect(CheckFiles.holds(url, pieces: pieces) == true, "\(ends)")
+                #expect(CheckFiles.holds(url, pieces: pieces + [[0x0A]]) == false)
+                var short = pieces
+                while short.last?.isEmpty == true { short.removeLast() }
+                short[short.count - 1] = short[short.count - 1].dropLast()
+                #expect(CheckFiles.holds(url, pieces: short) == false)
+                var changed = bytes
+                changed[ends[ends.count / 2] - 1] ^= 0x01
+                #expect(CheckFiles.holds(url, pieces: pieces.map { changed[$0.indices] }) == false)
+                #expect(OutputPieces(pieces: pieces).bytes == bytes)
+                let copy = dir.appendingPathComponent("copy.svg")
+                try CheckFiles.writeAtomically(pieces: pieces, to: copy)
+                #expect(CheckFiles.read(copy) == bytes)
+            }
+        }
+    }
+
     @Test func aMissingFileOrADirectoryIsNoGolden() throws {
         try TestSupport.withTemporaryDirectory { dir in
             #expect(CheckFiles.holds(dir.appendingPathComponent("none.svg"), bytes: []) == nil)

@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaTestSupport
 import Testing
 
 @testable import LaminaExport
@@ -25,6 +26,23 @@ import Testing
         #expect(!OverlayText.isPlain("x\u{FFFF}"))
         #expect(!OverlayText.isPlain("x\u{FFFE}"))
         #expect(!OverlayText.isPlain("a>b"))
+    }
+
+    /// The byte test agrees with escaping itself: text is plain exactly when escaping leaves
+    /// it unchanged, on random strings drawn from markup characters, controls, U+FFFE/U+FFFF,
+    /// their neighbours in UTF-8 and plain letters.
+    @Test func plainExactlyWhenEscapingChangesNothing() {
+        let alphabet: [Unicode.Scalar] = [
+            "a", "/", "#", "0", " ", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{0}", "\u{1F}",
+            "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{FEFF}", "\u{EFBF}", "\u{BF}", "\u{1F600}", "ÿ",
+        ]
+        var rng = SplitMix64(state: 15)
+        for _ in 0..<2_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int(rng.next() % 7) { text.append(alphabet[Int(rng.next() % UInt64(alphabet.count))]) }
+            let s = String(text)
+            #expect(OverlayText.isPlain(s) == (OverlayText.escaped(s) == s), "\(s.unicodeScalars.map { $0.value })")
+        }
     }
 
     @Test func numbersNeverWriteNonFiniteValuesIntoMarkup() {
