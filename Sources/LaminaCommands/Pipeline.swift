@@ -182,21 +182,33 @@ package enum Pipeline {
         let written = ParallelWork.map(jobs.count, threads: threads) { i -> [OutputFormat: OutputPieces] in
             switch jobs[i] {
             case .json?:
-                return [.json: OutputPieces(LayerJSON.encodeBytes(scene, split: options.split))]
+                // In pieces of 1 MB: one array sized ahead (512 bytes a layer) regrew and was
+                // copied whole when a deep tree's indentation made the document larger.
+                var pieces: [ArraySlice<UInt8>] = []
+                LayerJSON.encode(scene, chunkSize: 1 << 20, split: options.split) { pieces.append(Array($0)[...]) }
+                return [.json: OutputPieces(pieces: pieces)]
             case .svg?:
                 let (list, _) = DisplayList.resolve(scene, layerMaps: options.keepGroups, threads: threads)
                 var o = FlattenedSVG.Options()
                 o.keepGroups = options.keepGroups
                 o.split = options.split
                 let flat = FlattenedSVG.bytes(list, scene: scene, options: o)
-                guard wantsDebug else { return [.svg: OutputPieces(flat)] }
-                let debug = DebugSVG.documentPieces(flat: flat, scene: scene, options: debugOptions, overlay: overlay)
+                // The overlay drawn ahead is taken once this job and the other are done.
+                guard wantsDebug, overlay == nil else { return [.svg: OutputPieces(flat)] }
+                let debug = DebugSVG.documentPieces(flat: flat, scene: scene, options: debugOptions)
                 return [.svg: OutputPieces(flat), .debug: OutputPieces(pieces: debug.pieces)]
             default:
                 return [:]
             }
         }
-        let byFormat = written.reduce(into: [:]) { all, part in all.merge(part) { a, _ in a } }
+        var byFormat = written.reduce(into: [:]) { all, part in all.merge(part) { a, _ in a } }
+        // Waited for here, not inside a job: a job's thread blocked on it kept the overlay's
+        // own helpers from starting (two pool threads held, on two processors), and the last
+        // third of a large overlay was drawn on one thread.
+        if let overlay, let flat = byFormat[.svg] {
+            let debug = DebugSVG.documentPieces(flat: flat.bytes, scene: scene, options: debugOptions, overlay: overlay)
+            byFormat[.debug] = OutputPieces(pieces: debug.pieces)
+        }
         return formats.map { byFormat[$0] ?? OutputPieces([]) }
     }
 

@@ -184,11 +184,18 @@ final class ElementPrefetch {
         requestsHere = 0
     }
 
-    /// Drops the blocks (a worker still filling one finishes on its own, unwaited).
+    /// Drops the blocks (a worker still filling one finishes on its own, unwaited). They are
+    /// freed on a worker thread, as the blocks the builder leaves are: their entries were made
+    /// there (in a document of a few thousand elements the last blocks hold a quarter of them).
     func finish() {
+        let left = (current, next, retired)
         current = nil
         next = nil
+        retired = nil
         currentIndex = -2
+        if left.0 != nil || left.1 != nil || left.2 != nil {
+            DispatchQueue.global().async { withExtendedLifetime(left) {} }
+        }
     }
 
     /// Starts filling block `index` on a worker thread (nil past the last block).

@@ -15,7 +15,10 @@ extension SceneBuilder {
     /// `opacity`, `clip-path`, `mask`, `filter` and `display` belong to its layer and are left
     /// out. Event attributes, scripts, foreign
     /// elements and external references are dropped; referenced ids become resources.
-    mutating func markup(of root: Int, parentStyle: ComputedStyle, viewport: Size, asLayerContent: Bool) -> String {
+    mutating func markup(
+        of root: Int, parentStyle: ComputedStyle, viewport: Size, asLayerContent: Bool,
+        rootStyle: (ComputedStyle, [CascadedDeclaration])? = nil
+    ) -> String {
         var out = ""
         var stack: [Step] = [.open(root, parentStyle, MarkupText.defaults)]
         while let step = stack.popLast() {
@@ -32,7 +35,8 @@ extension SceneBuilder {
                     continue
                 }
                 let isRoot = e == root
-                let (style, declarations) = computeStyle(e, parent: inherited)
+                // The root's style under `parentStyle` when the caller has it already.
+                let (style, declarations) = isRoot ? rootStyle ?? computeStyle(e, parent: inherited) : computeStyle(e, parent: inherited)
                 out += "<" + el.name
                 // A CSS `transform` (sheet or `style`, which are not written) wins over the
                 // attribute: written resolved in its place.
@@ -55,7 +59,6 @@ extension SceneBuilder {
                 style.applyPaint(to: &content, viewport: viewport)
                 content.fill = content.fill.map { checkedPaint($0, element: e) }
                 content.stroke = content.stroke.map { checkedPaint($0, element: e) }
-                var mine: [String: String] = [:]
                 var properties = MarkupText.properties(of: content, fontSize: style.fontSize)
                 // Context paint with no `use` around: the keyword, for the renderer to resolve
                 // inside a marker (elsewhere it paints nothing, as `none` would).
@@ -63,10 +66,7 @@ extension SceneBuilder {
                     guard case .context(let stroke) = paint, let k = properties.firstIndex(where: { $0.0 == name }) else { continue }
                     properties[k].1 = stroke ? "context-stroke" : "context-fill"
                 }
-                for (k, v) in properties {
-                    mine[k] = v
-                    if parentProperties[k] != v { append(k, v, to: &out) }
-                }
+                for (k, v) in properties where parentProperties[k] != v { append(k, v, to: &out) }
                 if !(isRoot && asLayerContent) {
                     if style.opacity != 1 { append("opacity", NumberText.format(style.opacity), to: &out) }
                     if let c = style.clipPath {
@@ -93,6 +93,13 @@ extension SceneBuilder {
                 }
                 out += ">"
                 stack.append(.close(el.name))
+                // What the children's properties are compared with (only built for element
+                // children: a text run's `text` has none).
+                var mine: [String: String] = [:]
+                if el.content.contains(where: { if case .element = $0 { true } else { false } }) {
+                    mine.reserveCapacity(properties.count)
+                    for (k, v) in properties { mine[k] = v }
+                }
                 for c in el.content.reversed() {
                     switch c {
                     case .element(let child): stack.append(.open(child, style, mine))

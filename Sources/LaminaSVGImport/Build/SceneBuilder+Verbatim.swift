@@ -5,7 +5,7 @@ extension SceneBuilder {
     /// style, carried verbatim (`Shape.svg`). Images that are not `data:` URLs are dropped.
     mutating func buildVerbatim(_ w: Work) throws(SVGImportError) {
         let name = tree[w.element].name
-        let (style, declarations) = computeStyle(w.element, parent: w.style)
+        let (style, declarations) = computeStyleOnce(of: w)
         let font = style.fontSize
         func x(_ n: String) -> Double? { length(w.element, n, percentOf: w.viewport.width, fontSize: font) }
         func y(_ n: String) -> Double? { length(w.element, n, percentOf: w.viewport.height, fontSize: font) }
@@ -20,7 +20,8 @@ extension SceneBuilder {
         } else {
             box = textBox(w.element, fontSize: font)
         }
-        let xml = markup(of: w.element, parentStyle: w.style, viewport: w.viewport, asLayerContent: true)
+        let xml = markup(
+            of: w.element, parentStyle: w.style, viewport: w.viewport, asLayerContent: true, rootStyle: (style, declarations))
         let layer = try makeLayer(
             w, style: style, transform: transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: font), content: Content(shape: .svg(xml: xml)))
         if !box.origin.isFinite || !box.width.isFinite || !box.height.isFinite { box = .zero }

@@ -290,13 +290,17 @@ package struct ComputedStyle: Hashable, Sendable {
     /// Sets the inherited extra property at `k`; the list is allocated on the first value and
     /// dropped again when every entry is unset.
     mutating func setInheritedExtra(_ k: Int, _ value: String?) {
-        if value != nil, !inheritedExtras.isEmpty, inheritedExtras[k] == value { return }
-        if inheritedExtras.isEmpty {
-            guard value != nil else { return }
-            inheritedExtras = Array(repeating: nil, count: ComputedStyle.inheritedExtraNames.count)
+        let current = inheritedExtras
+        if current.isEmpty ? value == nil : current[k] == value && value != nil { return }
+        // Changed in the box, in place: through the property, each change copied the list
+        // (and the box) out and back (a third of building a graph's text labels).
+        updateInherited { rare in
+            if rare.inheritedExtras.isEmpty {
+                rare.inheritedExtras = Array(repeating: nil, count: ComputedStyle.inheritedExtraNames.count)
+            }
+            rare.inheritedExtras[k] = value
+            if value == nil, rare.inheritedExtras.allSatisfy({ $0 == nil }) { rare.inheritedExtras = [] }
         }
-        inheritedExtras[k] = value
-        if value == nil, inheritedExtras.allSatisfy({ $0 == nil }) { inheritedExtras = [] }
     }
 
     private func resolve(_ p: SpecifiedPaint) -> PaintValue {
