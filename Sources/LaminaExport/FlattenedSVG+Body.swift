@@ -169,11 +169,12 @@ extension FlatWriter {
         if attrs.isEmpty {
             SVGMarkup.raw(xml, to: &out)
         } else if let i = SVGMarkup.attributeInsertionPoint(in: xml) {
-            let u = xml.utf8
-            let split = u.index(u.startIndex, offsetBy: i)
-            out.append(contentsOf: u[..<split])
-            out.append(contentsOf: attrs)
-            out.append(contentsOf: u[split...])
+            var x = xml
+            x.withUTF8 { u in
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: u[..<i]))
+                out.append(contentsOf: attrs)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: u[i...]))
+            }
         } else {
             SVGMarkup.lit("<g", to: &out)
             out.append(contentsOf: attrs)

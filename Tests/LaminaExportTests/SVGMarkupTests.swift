@@ -1,5 +1,6 @@
 import LaminaCore
 @testable import LaminaExport
+import LaminaTestSupport
 import Testing
 
 @Suite struct SVGMarkupTests {
@@ -150,5 +151,29 @@ import Testing
         for name in ["on", "onx", "ONload", "x:onload", "fill", "a:b:on", "önload"] {
             #expect(MarkupSafety.isSafeAttributeFast(name, value) == MarkupSafety.isSafeAttribute(name, value))
         }
+    }
+
+    /// The fast check reads the patterns where they can be, over spaces and case; on random
+    /// values built from their pieces (split by spaces, quoted, cut short, next to each other)
+    /// it answers as the plain check, and both kinds of answer occur.
+    @Test func fastSafetyMatchesPlainCheckOnRandomValues() {
+        let pieces = [
+            "url(", "URL (", "u r l(", "#a", "'", "\"", "data:image/", "DATA : image /", "data:text/", "javascript:",
+            "Java Script :", "@import", "@ im port", "(", ":", "@", " ", "\t", "\n", "x", ")", "ü", ";", "uu", "rl",
+        ]
+        var rng = SplitMix64(state: 8)
+        var answers: Set<Bool> = []
+        for _ in 0..<5_000 {
+            var value = ""
+            for _ in 0..<Int(rng.next() % 6) {
+                var piece = pieces[Int(rng.next() % UInt64(pieces.count))]
+                if rng.next() % 4 == 0 { piece = String(piece.dropLast()) }
+                value += piece
+            }
+            let plain = MarkupSafety.isSafeValue(value)
+            answers.insert(plain)
+            #expect(MarkupSafety.isSafeValueFast(value) == plain, "\(value.debugDescription)")
+        }
+        #expect(answers == [true, false])
     }
 }

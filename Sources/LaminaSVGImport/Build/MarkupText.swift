@@ -4,37 +4,59 @@ import LaminaCore
 enum MarkupText {
     /// Escapes `& < > "` for a double-quoted attribute value (and tabs/newlines as references).
     static func attribute(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D })
-        else { return s }
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
+        escaped(s, attribute: true)
     }
 
     /// Escapes `& < >` for character data.
     static func text(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else { return s }
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(c)
+        escaped(s, attribute: false)
+    }
+
+    /// ``attribute(_:)`` or ``text(_:)``: `s` itself when nothing needs escaping, else its
+    /// bytes with each such character replaced and the runs between copied whole (every byte
+    /// replaced is ASCII, so UTF-8 sequences pass through untouched). Through the string's
+    /// views, a character at a time, a 6 MB embedded image took 11 ms only to be scanned.
+    private static func escaped(_ s: String, attribute: Bool) -> String {
+        var t = s
+        return t.withUTF8 { bytes -> String in
+            let mask: UInt8 = attribute ? 3 : 1
+            var first = 0
+            while first < bytes.count, escapeClass(bytes[first]) & mask == 0 { first += 1 }
+            if first == bytes.count { return s }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 8 + 16)
+            var run = 0
+            for i in first..<bytes.count {
+                let b = bytes[i]
+                guard escapeClass(b) & mask != 0 else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                let reference: StaticString =
+                    switch b {
+                    case 0x26: "&amp;"
+                    case 0x3C: "&lt;"
+                    case 0x3E: "&gt;"
+                    case 0x22: "&quot;"
+                    case 0x0A: "&#10;"
+                    case 0x09: "&#9;"
+                    default: "&#13;"
+                    }
+                out.append(contentsOf: UnsafeBufferPointer(start: reference.utf8Start, count: reference.utf8CodeUnitCount))
+                run = i + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
+    }
+
+    /// 1 for `& < >` (escaped everywhere), 2 for `"`, tab, line feed and carriage return
+    /// (escaped in attribute values), 0 for every other byte.
+    @inline(__always)
+    private static func escapeClass(_ b: UInt8) -> UInt8 {
+        switch b {
+        case 0x26, 0x3C, 0x3E: 1
+        case 0x22, 0x0A, 0x09, 0x0D: 2
+        default: 0
+        }
     }
 
     /// The CSS text of a paint.

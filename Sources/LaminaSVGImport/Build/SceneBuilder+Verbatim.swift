@@ -12,7 +12,8 @@ extension SceneBuilder {
         var box: Rect
         if name == "image" {
             let href = hrefValue(of: w.element)?.trimmingCharacters(in: " \t\n\r") ?? ""
-            guard href.lowercased().hasPrefix("data:image/") else {
+            // Lower-cased as far as the prefix goes (the whole of an embedded image took 5 ms).
+            guard href.prefix(11).lowercased().hasPrefix("data:image/") else {
                 warn("image with external reference '\(href.prefix(80))' dropped", w.element)
                 return
             }

@@ -113,21 +113,7 @@ package enum FragmentCheck {
 
     /// Whether `hay` holds `needle`.
     private static func contains(_ hay: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
-        let n = needle.utf8CodeUnitCount
-        guard n > 0, hay.count >= n else { return n == 0 }
-        return needle.withUTF8Buffer { pattern in
-            let first = pattern[0]
-            var i = 0
-            while i <= hay.count - n {
-                if hay[i] == first {
-                    var k = 1
-                    while k < n && hay[i + k] == pattern[k] { k += 1 }
-                    if k == n { return true }
-                }
-                i += 1
-            }
-            return false
-        }
+        ByteSearch.contains(hay, needle)
     }
 
     /// The SAX callbacks: elements, text, processing instructions and errors.

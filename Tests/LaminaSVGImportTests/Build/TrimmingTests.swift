@@ -1,0 +1,30 @@
+import LaminaTestSupport
+import Testing
+
+@testable import LaminaSVGImport
+
+/// Trimming a string on its bytes gives what trimming its characters gives: CR LF is one
+/// character (in no set), a combining mark belongs to the character before it, a prepended mark
+/// to the one after.
+@Suite struct TrimmingTests {
+    @Test(arguments: [
+        ("  a b \n", "a b"), ("\r\n x", "\r\n x"), ("x \r\n", "x \r\n"), ("\rx\r", "x"), (" \u{301}x ", " \u{301}x"),
+        ("x\u{600} ", "x\u{600} "), (" ", ""), ("", ""), ("\t\n", ""), ("M 0 0 L 1 1 \n", "M 0 0 L 1 1"),
+    ])
+    func trims(input: String, expected: String) {
+        #expect(input.trimmingCharacters(in: " \t\n\r") == expected)
+    }
+
+    @Test func bytesTrimAsCharactersOnRandomText() {
+        let alphabet: [Unicode.Scalar] = [" ", "\t", "\n", "\r", "a", "\"", "'", "\u{301}", "\u{600}", "ü", "😀", "\u{200D}"]
+        var rng = SplitMix64(state: 11)
+        for _ in 0..<5_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int(rng.next() % 7) { text.append(alphabet[Int(rng.next() % UInt64(alphabet.count))]) }
+            let s = String(text)
+            for set in [" \t\n\r", " \t\n\r\"'", " "] {
+                #expect(s.trimmingCharacters(in: set) == Substring(s).trimmingCharacters(in: set), "\(s.unicodeScalars.map(\.value))")
+            }
+        }
+    }
+}
