@@ -65,6 +65,13 @@ struct FlatWriter {
         var space: AffineTransform?
         /// The outer node where the written chain stops (already in force around it), or nil.
         var stop: Int? = nil
+
+        /// The node and stop only: a node is rarely written in more than one space, and the six
+        /// numbers of the space were most of the hashing (equality still compares them).
+        func hash(into h: inout Hasher) {
+            h.combine(node)
+            h.combine(stop ?? -1)
+        }
     }
 
     init(list: DisplayList, scene: Scene) {
@@ -84,6 +91,11 @@ struct FlatWriter {
             spaceToOutput[i] = s.concatenating(outer)
         }
         groupDepth = Self.depths(count: list.groups.count) { list.groups[$0].parent }
+        // A clip node is written once (or a few times) in most drawings: room for as many
+        // definitions as nodes, so that a drawing clipping every shape does not regrow (and
+        // rehash) the tables as it goes (a fifth of writing a 30,000-quad plot).
+        clipIDs.reserveCapacity(list.clips.count)
+        clipDefs.reserveCapacity(list.clips.count)
     }
 
     /// Sets up what `--keep-groups` walks need (layer depths, each layer's group).

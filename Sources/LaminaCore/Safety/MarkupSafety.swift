@@ -10,7 +10,9 @@ public enum MarkupSafety {
 
     /// Whether an `href` (or `src`) stays in the file: `#id` or a `data:image/` URL.
     public static func isInternalReference(_ value: String) -> Bool {
-        let v = value.lowercased().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        // Only as much lower-cased as the prefixes need (the whole of an embedded image took
+        // 5 ms).
+        let v = value.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }.prefix(11).lowercased()
         return v.hasPrefix("#") || v.hasPrefix("data:image/")
     }
 

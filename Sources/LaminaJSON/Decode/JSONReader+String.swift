@@ -38,8 +38,16 @@ extension JSONReader {
             }
             if b < 0x20 { throw error(.syntax, "control character in string (write it as an escape)") }
             if b != UInt8(ascii: "\\") {
-                out.append(b)
-                pos += 1
+                // The run up to the next quote, backslash or control character, copied whole
+                // (a byte at a time, a 6 MB embedded image's markup took 10 ms).
+                var end = pos + 1
+                while end < bytes.count {
+                    let c = bytes[end]
+                    if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+                    end += 1
+                }
+                out.append(contentsOf: bytes[pos..<end])
+                pos = end
                 continue
             }
             guard pos + 1 < bytes.count else { break }
