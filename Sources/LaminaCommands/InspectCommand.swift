@@ -26,7 +26,7 @@ package struct InspectCommand: ParsableCommand {
             FileIO.printDiagnostics(diagnostics, file: input)
             // Streamed: the report of a deep tree is far larger than the tree.
             var output = try AtomicOutput(path: "-")
-            guard InspectReport.write(scene: scene, layerPath: layer, to: { output.write($0) }) else {
+            guard InspectReport.write(scene: scene, layerPath: layer, split: Pipeline.defaultSplit, to: { output.write($0) }) else {
                 throw CommandError(.usage, "\(input): error: no layer at path '\(layer ?? "")'")
             }
             try output.commit()

@@ -29,8 +29,20 @@ public enum InspectReport {
     /// size grows with the layer count times the nesting depth (each object names its layer's
     /// whole path), so a deep chain of `use` instances must not be held whole. False, with
     /// nothing written, when there is no layer at `layerPath`.
+    ///
+    /// The layers are visited in rounds (``roundLayers`` layers, or paths of ``roundPathBytes``
+    /// bytes); a round's objects are written on the threads of `split`, in pieces put back in
+    /// order, so the bytes do not depend on the split.
     public static func write(
         scene: Scene, layerPath: String?, pieceBytes: Int = 1 << 20, to sink: (UnsafeRawBufferPointer) -> Void
+    ) -> Bool {
+        write(scene: scene, layerPath: layerPath, pieceBytes: pieceBytes, split: .automatic, to: sink)
+    }
+
+    /// ``write(scene:layerPath:pieceBytes:to:)`` on the threads of `split`.
+    package static func write(
+        scene: Scene, layerPath: String?, pieceBytes: Int = 1 << 20, split: WorkSplit,
+        to sink: (UnsafeRawBufferPointer) -> Void
     ) -> Bool {
         let tree = scene.tree
         let root = scene.root
@@ -48,21 +60,62 @@ public enum InspectReport {
         var count = 0
         // One object: the path quoted byte by byte (it may be long: it names every ancestor),
         // then the other keys.
-        func emit(_ id: LayerID, path: UnsafeBufferPointer<UInt8>) {
-            out.append(contentsOf: (count == 0 ? "\n  {\"path\": " : ",\n  {\"path\": ").utf8)
+        func object(_ id: LayerID, path: UnsafeBufferPointer<UInt8>, first: Bool, to out: inout [UInt8]) {
+            out.append(contentsOf: (first ? "\n  {\"path\": " : ",\n  {\"path\": ").utf8)
             appendQuoted(path, to: &out)
             appendFields(
                 id, tree: tree, toRoot: toRoot[id.index], clip: clips[id.index], paintIndex: paintIndex[id.index],
                 to: &out)
-            count += 1
+        }
+        func flushIfFull() {
             if out.count >= pieceBytes {
                 out.withUnsafeBytes(sink)
                 out.removeAll(keepingCapacity: true)
             }
         }
         if let id = selected {
-            Array(tree.path(of: id, root: root).utf8).withUnsafeBufferPointer { emit(id, path: $0) }
+            Array(tree.path(of: id, root: root).utf8).withUnsafeBufferPointer { object(id, path: $0, first: true, to: &out) }
         } else {
+            // A round: its layers, and their paths one after another in `paths`.
+            var ids: [LayerID] = []
+            var pathEnds: [Int] = []
+            var paths: [UInt8] = []
+            let threads = split.threads(forItems: tree.count)
+            // Object `i` of the round.
+            func render(_ i: Int, into buffer: inout [UInt8]) {
+                let start = i == 0 ? 0 : pathEnds[i - 1]
+                paths.withUnsafeBufferPointer { all in
+                    object(ids[i], path: UnsafeBufferPointer(rebasing: all[start..<pathEnds[i]]), first: count + i == 0, to: &buffer)
+                }
+            }
+            func writeRound() {
+                let n = ids.count
+                defer {
+                    count += n
+                    ids.removeAll(keepingCapacity: true)
+                    pathEnds.removeAll(keepingCapacity: true)
+                    paths.removeAll(keepingCapacity: true)
+                }
+                let pieceCount = threads > 1 ? min(4 * threads, max(1, n / 256)) : 1
+                guard pieceCount > 1 else {
+                    // On this thread, straight into the output.
+                    for i in 0..<n {
+                        render(i, into: &out)
+                        flushIfFull()
+                    }
+                    return
+                }
+                let rendered = ParallelWork.map(pieceCount, threads: threads) { k -> [UInt8] in
+                    var piece: [UInt8] = []
+                    piece.reserveCapacity(n / pieceCount * 400)
+                    for i in (k * n / pieceCount)..<((k + 1) * n / pieceCount) { render(i, into: &piece) }
+                    return piece
+                }
+                for piece in rendered {
+                    out.append(contentsOf: piece)
+                    flushIfFull()
+                }
+            }
             // Tree order (``LayerTree/preorder(from:includeMasks:)``: a layer, its mask, then its
             // sublayers), with the path of the layer last visited kept in one buffer: every
             // layer visited between a layer and its next sibling lies below their superlayer,
@@ -82,16 +135,25 @@ public enum InspectReport {
                         path.append(contentsOf: String(index).utf8)
                     }
                 }
-                (id == root ? [UInt8(ascii: "/")] : path).withUnsafeBufferPointer { emit(id, path: $0) }
+                ids.append(id)
+                if id == root { paths.append(UInt8(ascii: "/")) } else { paths.append(contentsOf: path) }
+                pathEnds.append(paths.count)
+                if ids.count >= Self.roundLayers || paths.count >= Self.roundPathBytes { writeRound() }
                 let subs = tree.sublayers(of: id)
                 for k in subs.indices.reversed() { stack.append((subs[k], path.count, k)) }
                 if let m = tree.mask(of: id) { stack.append((m, path.count, -1)) }
             }
+            if !ids.isEmpty { writeRound() }
         }
         out.append(contentsOf: "\n]\n".utf8)
         out.withUnsafeBytes(sink)
         return true
     }
+
+    /// Layers per round of ``write(scene:layerPath:pieceBytes:split:to:)``.
+    static let roundLayers = 8192
+    /// A round ends early once its paths take this many bytes (a deep tree's are long).
+    static let roundPathBytes = 8 << 20
 
     /// The keys after `path`, and the closing brace, appended as bytes (the report of a large
     /// scene is tens of megabytes: no `String` and no array per number on the way).

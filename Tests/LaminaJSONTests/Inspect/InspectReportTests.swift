@@ -1,5 +1,5 @@
 import LaminaCore
-import LaminaJSON
+@testable import LaminaJSON
 import Testing
 
 @Suite struct InspectReportTests {
@@ -86,5 +86,29 @@ import Testing
         var none = 0
         #expect(!InspectReport.write(scene: scene, layerPath: "hour/#9", to: { _ in none += 1 }))
         #expect(none == 0)
+    }
+
+    /// A scene of several rounds of layers (nested, named and not, some masked) is reported
+    /// with the same bytes on one thread and on several, whatever the piece size.
+    @Test(arguments: [1, 2, 4]) func roundsOnSeveralThreadsGiveTheSameReport(threads: Int) throws {
+        var scene = try Self.clock()
+        var parent = scene.root
+        for i in 0..<(2 * InspectReport.roundLayers + 123) {
+            var layer = Layer(name: i % 3 == 0 ? nil : "l\(i)")
+            layer.bounds = Rect(0, 0, Double(i % 17), 3)
+            layer.position = Point(Double(i % 29), Double(i % 31))
+            let id = scene.tree.make(layer)
+            try scene.tree.addSublayer(id, to: parent)
+            if i % 97 == 0 { try scene.tree.setMask(scene.tree.make(Layer(name: "m")), of: id) }
+            parent = i % 50 == 49 ? scene.root : id
+        }
+        var one: [UInt8] = []
+        #expect(InspectReport.write(scene: scene, layerPath: nil, split: WorkSplit(threads: 1)) { one.append(contentsOf: $0) })
+        var many: [UInt8] = []
+        let split = WorkSplit(threads: threads)
+        #expect(InspectReport.write(scene: scene, layerPath: nil, pieceBytes: 4096, split: split) { many.append(contentsOf: $0) })
+        #expect(many == one)
+        let text = String(decoding: one, as: UTF8.self)
+        #expect(text.split(separator: "\n").count == scene.tree.count + 2)
     }
 }
