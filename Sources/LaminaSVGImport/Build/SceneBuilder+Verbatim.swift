@@ -5,7 +5,7 @@ extension SceneBuilder {
     /// style, carried verbatim (`Shape.svg`). Images that are not `data:` URLs are dropped.
     mutating func buildVerbatim(_ w: Work) throws(SVGImportError) {
         let name = tree[w.element].name
-        let (style, declarations) = computeStyleOnce(of: w)
+        let (style, declarations, _) = computeStyle(of: w)
         let font = style.fontSize
         func x(_ n: String) -> Double? { length(w.element, n, percentOf: w.viewport.width, fontSize: font) }
         func y(_ n: String) -> Double? { length(w.element, n, percentOf: w.viewport.height, fontSize: font) }

@@ -256,27 +256,15 @@ struct SceneBuilder {
     mutating func computeStyle(of w: Work) -> (style: ComputedStyle, declarations: [CascadedDeclaration], inDocument: Bool) {
         let inDocument = w.parentStyle.element >= 0 && w.parentStyle.element == tree.parent(w.element)
         if inDocument, let (style, declarations, mayReferenceOtherFiles) = prefetch?.style(w.element) {
-            if mayReferenceOtherFiles { warnExternalURLs(declarations, element: w.element) }
+            // Once per element, as ``computeStyle(_:parent:)`` warns.
+            if elementFlags[w.element] & Self.urlsChecked == 0 {
+                elementFlags[w.element] |= Self.urlsChecked
+                if mayReferenceOtherFiles { warnExternalURLs(declarations, element: w.element) }
+            }
             return (style, declarations, true)
         }
         let (style, declarations) = computeStyle(w.element, parent: w.style)
         return (style, declarations, inDocument)
-    }
-
-    /// ``computeStyle(_:parent:)`` of a work item's element under its style, taken from the
-    /// prefetch when that style is the element's document parent's (the same values, computed
-    /// ahead), with its warnings given once per element as ``computeStyle(_:parent:)`` gives
-    /// them.
-    mutating func computeStyleOnce(of w: Work) -> (ComputedStyle, [CascadedDeclaration]) {
-        let inDocument = w.parentStyle.element >= 0 && w.parentStyle.element == tree.parent(w.element)
-        guard inDocument, let (style, declarations, mayReferenceOtherFiles) = prefetch?.style(w.element) else {
-            return computeStyle(w.element, parent: w.style)
-        }
-        if elementFlags[w.element] & Self.urlsChecked == 0 {
-            elementFlags[w.element] |= Self.urlsChecked
-            if mayReferenceOtherFiles { warnExternalURLs(declarations, element: w.element) }
-        }
-        return (style, declarations)
     }
 
     /// Warns about references to other files in the `url()` values of `declarations`.
