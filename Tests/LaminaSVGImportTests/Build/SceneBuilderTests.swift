@@ -139,6 +139,26 @@ import Testing
         #expect(S.close(corner, Point(30, 80)))
     }
 
+    /// A clip path's child is built once per element it clips: every copy has the style it
+    /// inherits from the clip path's ancestors and its own, with one thread and two (the
+    /// prefetch), and its warning is given once.
+    @Test(arguments: [1, 2]) func clipChildrenHaveTheirStyleOnEveryHost(threads: Int) throws {
+        var svg = S.header + "><style>.k { stroke-width: 3 }</style><g fill=\"red\" style=\"stroke: blue\">"
+            + "<clipPath id=\"c\"><rect class=\"k\" width=\"5\" height=\"5\" style=\"filter: url(http://x/f)\"/></clipPath></g>"
+        for i in 0..<600 { svg += "<rect id=\"h\(i)\" width=\"9\" height=\"9\" clip-path=\"url(#c)\"/>" }
+        let (scene, diagnostics) = try SVGImport.importScene(Array((svg + "</svg>").utf8), file: "in.svg", threads: threads)
+        for i in [0, 1, 2, 3, 599] {
+            let host = try #require(S.layer(scene, "h\(i)"))
+            let mask = try #require(scene.tree.mask(of: host))
+            let child = try #require(scene.tree.sublayers(of: mask).first)
+            let content = try #require(scene.tree[child].content)
+            #expect(content.fill == .color("#ff0000"), "host \(i)")
+            #expect(content.stroke == .color("#0000ff"), "host \(i)")
+            #expect(content.strokeWidth == 3, "host \(i)")
+        }
+        #expect(diagnostics.filter { $0.message.contains("external reference") }.count == 1)
+    }
+
     @Test func constraintGrammarErrorsCarryTheLocation() {
         let svg = S.header + ">\n  <rect lamina:constraints=\"midX = superlayer.middle\" width=\"1\" height=\"1\"/></svg>"
         #expect {
