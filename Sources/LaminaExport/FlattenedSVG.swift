@@ -45,7 +45,7 @@ struct FlatWriter {
     var nextClip = 1
     var nextMask = 1
     /// Clip variant ids by (node, space group or -1).
-    var clipIDs: [ClipKey: String] = [:]
+    var clipIDs = ClipIDTable(nodes: 0)
     var maskIDs: [Int: String] = [:]
     /// Clip definitions by their text after the id, so identical ones share an id.
     var clipDefs: [ClipText: String] = [:]
@@ -59,6 +59,41 @@ struct FlatWriter {
     var layerDepth: [Int] = []
     /// `--keep-groups` only: the compositing group of each layer that has one (by `LayerID.index`).
     var groupOfLayer: [Int: Int] = [:]
+
+    /// Clip ids by key: each node's first key in an array by node index (most nodes are
+    /// written in one space only: no hashing, no probing), any further key in a dictionary.
+    struct ClipIDTable {
+        private var first: [(space: AffineTransform?, stop: Int?, id: String)?]
+        private var others: [ClipKey: String] = [:]
+
+        init(nodes: Int) { first = Array(repeating: nil, count: max(0, nodes)) }
+
+        /// The id of `key`; set once per key (an id is never removed).
+        subscript(key: ClipKey) -> String? {
+            get {
+                if key.node >= 0, key.node < first.count {
+                    guard let e = first[key.node] else { return nil }
+                    if e.space == key.space, e.stop == key.stop { return e.id }
+                }
+                return others[key]
+            }
+            set {
+                guard let id = newValue else { return }
+                if key.node >= 0, key.node < first.count {
+                    if let e = first[key.node] {
+                        if e.space == key.space, e.stop == key.stop {
+                            first[key.node] = (key.space, key.stop, id)
+                            return
+                        }
+                    } else {
+                        first[key.node] = (key.space, key.stop, id)
+                        return
+                    }
+                }
+                others[key] = id
+            }
+        }
+    }
 
     struct ClipKey: Hashable {
         var node: Int
@@ -91,10 +126,10 @@ struct FlatWriter {
             spaceToOutput[i] = s.concatenating(outer)
         }
         groupDepth = Self.depths(count: list.groups.count) { list.groups[$0].parent }
-        // A clip node is written once (or a few times) in most drawings: room for as many
-        // definitions as nodes, so that a drawing clipping every shape does not regrow (and
-        // rehash) the tables as it goes (a fifth of writing a 30,000-quad plot).
-        clipIDs.reserveCapacity(list.clips.count)
+        // A clip node is written once (or a few times) in most drawings: its first id by node,
+        // and room for as many definitions as nodes, so that a drawing clipping every shape does
+        // not regrow (and rehash) the tables as it goes (a fifth of writing a 30,000-quad plot).
+        clipIDs = ClipIDTable(nodes: list.clips.count)
         clipDefs.reserveCapacity(list.clips.count)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaGeometry
 import LaminaSVGImport
 import Testing
 
@@ -140,5 +141,26 @@ import Testing
                 }
             }
         }
+    }
+}
+
+/// The flat writer's clip ids: a node's first key sits in an array by node, any other key of the
+/// same node (another space, another stop) in a dictionary; every key finds its own id.
+@Suite struct ClipIDTableTests {
+    @Test func everyKeyFindsItsOwnID() {
+        typealias Key = FlatWriter.ClipKey
+        var table = FlatWriter.ClipIDTable(nodes: 3)
+        let spaces: [LaminaGeometry.AffineTransform?] = [nil, .identity, LaminaGeometry.AffineTransform(2, 0, 0, 2, 1, 1)]
+        var keys: [Key] = []
+        for node in [0, 2, 7] {
+            for space in spaces {
+                for stop in [nil, 1] as [Int?] { keys.append(Key(node: node, space: space, stop: stop)) }
+            }
+        }
+        for key in keys { #expect(table[key] == nil) }
+        for (i, key) in keys.enumerated() { table[key] = "id\(i)" }
+        for (i, key) in keys.enumerated() { #expect(table[key] == "id\(i)") }
+        #expect(table[Key(node: 1, space: nil, stop: nil)] == nil)
+        #expect(table[Key(node: 0, space: LaminaGeometry.AffineTransform(3, 0, 0, 3, 0, 0), stop: nil)] == nil)
     }
 }
