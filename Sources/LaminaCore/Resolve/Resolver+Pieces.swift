@@ -1,6 +1,7 @@
-/// The resolve step on several threads: the root's sublayers are cut into consecutive runs
-/// (pieces), each resolved by its own copy of the resolver, and the pieces are merged in paint
-/// order. The list is the one the single-threaded walk makes, byte for byte: every index a
+/// The resolve step on several threads: the sublayers of the root (or of a layer holding a
+/// large share of the scene) are cut into consecutive runs (pieces), each resolved by its own
+/// copy of the resolver, and the pieces are merged in paint order; the walk then goes on from
+/// the state the merge leaves, as after walking those sublayers on one thread. The list is the one the single-threaded walk makes, byte for byte: every index a
 /// piece makes (items, clip nodes, groups, mask contents, paint indices, layer-name segments)
 /// counts from the state at the fork and is moved up by what the pieces before it made.
 extension Resolver {
@@ -16,20 +17,24 @@ extension Resolver {
         var maskContents: Int
         var segmentNames: Int
         var paintIndex: Int
-        /// Child counts and last children of the groups open at the fork (the root's).
+        /// Child counts and last children of the groups open at the fork.
         var groupChildren: [Int]
         var groupOnlyChild: [(item: Int?, group: Int?)]
     }
 
-    /// Whether the root's sublayers `subs` (visible, in paint order) are resolved as pieces
-    /// (never inside a piece: each runs with one thread).
+    /// Whether the sublayers `subs` (visible, in paint order) of `id` are resolved as pieces
+    /// (never inside a piece: each runs with one thread): the root's, or those of a layer that
+    /// holds an eighth of the scene's layers as its own sublayers (a plotting tool's figure
+    /// nests its marks a few groups down, under one layer). A piece copies the list's per-layer
+    /// columns, so the eighth bounds the forks, and the copies, to eight.
     func resolvesInPieces(_ subs: [LayerID], of id: LayerID) -> Bool {
-        threads > 1 && id == scene.root && subs.count >= 2 && tree.count >= piecesFrom
+        threads > 1 && subs.count >= 2 && tree.count >= piecesFrom
+            && (id == scene.root || subs.count >= max(2, tree.count / 8))
             && !tree[id].isTransformLayer && frames.last?.plane == nil
     }
 
-    /// Resolves `subs` (the root's visible sublayers in paint order; the root is entered) in
-    /// up to ``threads`` pieces on as many threads, then merges them in order.
+    /// Resolves `subs` (the visible sublayers in paint order of the layer just entered) in up
+    /// to ``threads`` pieces on as many threads, then merges them in order.
     mutating func resolveInPieces(_ subs: [LayerID]) {
         let ranges = Self.pieceRanges(subs, pieces: threads, layerCount: tree.count)
         let base = PieceBase(
