@@ -33,20 +33,15 @@ package struct CheckCommand: AsyncParsableCommand {
         let options = CheckOptions(
             record: record, render: render, tolerance: tolerance,
             jobs: jobs ?? WorkSplit.processorCount, threads: Pipeline.defaultSplit.threads)
-        let engine = CheckEngine(generatePieces: CheckCommand.generatePieces, options: options)
+        let engine = CheckEngine(generatePieces: CheckCommand.generate, options: options)
         let report = await engine.run(directories: paths.map { URL(fileURLWithPath: $0) })
         let status = report.emit(junit: junit.map { URL(fileURLWithPath: $0) })
         if status != 0 { throw ExitCode(status) }
     }
 
     /// Loads a scene once (laid out at its configured size) and writes every requested kind at once
-    /// (``Pipeline/renderAll(_:as:options:layoutWarnings:)``).
-    package static func generate(_ checkScene: CheckScene, kinds: [GoldenKind], threads: Int) throws -> [[UInt8]] {
-        try generatePieces(checkScene, kinds: kinds, threads: threads).map(\.bytes)
-    }
-
-    /// ``generate(_:kinds:threads:)`` with each output in its pieces (``Pipeline/renderAllPieces(_:as:options:layoutWarnings:)``).
-    package static func generatePieces(_ checkScene: CheckScene, kinds: [GoldenKind], threads: Int) throws -> [OutputPieces] {
+    /// (``Pipeline/renderAll(_:as:options:layoutWarnings:)``), each output in its pieces.
+    package static func generate(_ checkScene: CheckScene, kinds: [GoldenKind], threads: Int) throws -> [OutputPieces] {
         let input = checkScene.input
         let bytes = try FileIO.read(input.path)
         let file = input.lastPathComponent
@@ -61,6 +56,6 @@ package struct CheckCommand: AsyncParsableCommand {
         }
         var options = Pipeline.Options()
         options.split = WorkSplit(threads: threads)
-        return Pipeline.renderAllPieces(scene, as: formats, options: options, layoutWarnings: layoutWarnings)
+        return Pipeline.renderAll(scene, as: formats, options: options, layoutWarnings: layoutWarnings)
     }
 }

@@ -160,16 +160,9 @@ package enum Pipeline {
     /// of ``render(_:as:options:layoutWarnings:)``, written at once for `check`: the layer JSON
     /// on one thread while the picture is resolved once and written on another, the flattened
     /// export once for both SVG outputs (the debug SVG is that document with the overlay before
-    /// its `</svg>`), and the overlay drawn ahead on a thread of its own.
+    /// its `</svg>`), and the overlay drawn ahead on a thread of its own. Each output comes in
+    /// the pieces it is made of (the debug SVG is not copied into one array).
     package static func renderAll(
-        _ scene: Scene, as formats: [OutputFormat], options: Options, layoutWarnings: [Diagnostic] = []
-    ) -> [[UInt8]] {
-        renderAllPieces(scene, as: formats, options: options, layoutWarnings: layoutWarnings).map(\.bytes)
-    }
-
-    /// ``renderAll(_:as:options:layoutWarnings:)`` with each output in the pieces it is made of
-    /// (the debug SVG is not copied into one array).
-    package static func renderAllPieces(
         _ scene: Scene, as formats: [OutputFormat], options: Options, layoutWarnings: [Diagnostic] = []
     ) -> [OutputPieces] {
         // Below a few hundred layers all three take less time than starting the threads.

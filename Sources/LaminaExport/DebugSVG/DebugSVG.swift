@@ -57,23 +57,11 @@ public enum DebugSVG {
 
     /// ``document(_:scene:keepGroups:options:)`` made from the flattened export of the same
     /// list, scene and `keepGroups` written already (`flat`, the bytes of
-    /// `FlattenedSVG.bytes`): the overlay goes in before its closing `</svg>`, so a caller that
-    /// writes both documents writes the picture once. With `overlay` (an ``OverlayJob`` started
-    /// on the same scene and options), the overlay drawn on another thread is taken.
-    public static func document(
-        flat: [UInt8], scene: Scene, options: Options, overlay: OverlayJob? = nil
-    ) -> (bytes: [UInt8], warnings: [Diagnostic]) {
-        let (pieces, warnings) = documentPieces(flat: flat, scene: scene, options: options, overlay: overlay)
-        if pieces.count == 1 { return (Array(pieces[0]), warnings) }
-        var out: [UInt8] = []
-        out.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
-        for piece in pieces { out += piece }
-        return (out, warnings)
-    }
-
-    /// ``document(flat:scene:options:overlay:)`` as the consecutive pieces it is made of (the
-    /// flattened body, the overlay drawn ahead by `overlay` in its pieces, the closing tag) for
-    /// a caller that compares or writes them in turn instead of copying them into one array.
+    /// `FlattenedSVG.bytes`), as the consecutive pieces it is made of: the flattened body, the
+    /// overlay, the closing `</svg>`. A caller that writes both documents writes the picture
+    /// once, and compares or writes the pieces in turn instead of copying them into one array.
+    /// With `overlay` (an ``OverlayJob`` started on the same scene and options), the overlay
+    /// drawn on another thread is taken, in its pieces.
     public static func documentPieces(
         flat: [UInt8], scene: Scene, options: Options, overlay: OverlayJob? = nil
     ) -> (pieces: [ArraySlice<UInt8>], warnings: [Diagnostic]) {

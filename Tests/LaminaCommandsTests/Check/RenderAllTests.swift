@@ -55,7 +55,7 @@ import Testing
             var options = Pipeline.Options()
             options.keepGroups = keepGroups
             for formats in Self.orders {
-                let together = Pipeline.renderAll(scene, as: formats, options: options, layoutWarnings: layoutWarnings)
+                let together = Pipeline.renderAll(scene, as: formats, options: options, layoutWarnings: layoutWarnings).map(\.bytes)
                 #expect(together.count == formats.count)
                 for (format, written) in zip(formats, together) {
                     let alone = Pipeline.render(scene, as: format, options: options, layoutWarnings: layoutWarnings).bytes
@@ -69,7 +69,7 @@ import Testing
     @Test func theLargeDrawingIsWrittenOnSeveralThreads() throws {
         let (scene, _, _) = try Pipeline.load(Array(Self.large.utf8), file: "large.svg")
         #expect(scene.tree.count >= Pipeline.renderAllThreadsFrom)
-        let debug = String(decoding: Pipeline.renderAll(scene, as: [.debug], options: Pipeline.Options())[0], as: UTF8.self)
+        let debug = String(decoding: Pipeline.renderAll(scene, as: [.debug], options: Pipeline.Options())[0].bytes, as: UTF8.self)
         // The overlay is in the document once, before its only `</svg>`.
         #expect(debug.components(separatedBy: "id=\"lamina-overlay\"").count == 2)
         #expect(debug.components(separatedBy: "</svg>").count == 2)

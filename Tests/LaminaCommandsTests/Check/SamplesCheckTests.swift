@@ -24,7 +24,7 @@ import Testing
     @Test func everySampleMatchesItsGoldens() async {
         let record = ProcessInfo.processInfo.environment["LAMINA_RECORD"] == "1"
         let inputs = Self.inputs()
-        let engine = CheckEngine(generateScene: CheckCommand.generate, options: CheckOptions(record: record, jobs: 2))
+        let engine = CheckEngine(generatePieces: CheckCommand.generate, options: CheckOptions(record: record, jobs: 2))
         let report = await engine.run(directories: record ? inputs : [Self.samples])
         #expect(report.exitCode == 0, Comment(rawValue: report.text + report.errorText
             + "if the change is intended: LAMINA_RECORD=1 swift test --filter SamplesCheckTests, then review the golden diff"))
