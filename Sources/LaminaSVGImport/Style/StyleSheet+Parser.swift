@@ -69,7 +69,8 @@ struct StyleSheetParser {
 
 /// Selector lists: type, `*`, `.class`, `#id`, `[attr]`, `[attr op value]`, `:first-child`,
 /// `:root`, descendant, child (`>`) and adjacent-sibling (`+`) combinators, as resvg reads them.
-/// Anything else (`~`, `:not()`, …) makes the whole list unsupported (nil).
+/// A selector using anything else (`~`, `:not()`, `:hover`, `::before`, …) is skipped, and the
+/// rest of its list still applies, as in resvg; a list with no selector left is nil.
 enum SelectorParser {
     /// At most this many compounds per selector, so matching depth stays small.
     static let maxCompounds = 32
@@ -79,8 +80,10 @@ enum SelectorParser {
         var i = start
         while i <= end {
             let comma = CSSBytes.find(UInt8(ascii: ","), in: b, from: i, to: end)
-            guard let selector = parse(b, i, comma) else { return nil }
-            out.append(selector)
+            // A selector Lamina cannot evaluate never matches here: in a static picture the
+            // dynamic pseudo-classes (`:hover`, `:visited`, `:focus`) match nothing, and the
+            // structural ones resvg lacks are left out as resvg leaves them out.
+            if let selector = parse(b, i, comma) { out.append(selector) }
             i = comma + 1
         }
         return out.isEmpty ? nil : out

@@ -55,13 +55,42 @@ import Testing
     @Test(arguments: [
         "rect:hover { fill: red }", "a > + b { fill: red }", "a ~ b { fill: red }", "svg|rect { fill: red }",
         "+ b { fill: red }", "a + { fill: red }", "a ++ b { fill: red }",
-        "rect, :last-child { fill: red }", "> rect { fill: red }", "rect > { fill: red }", "#1\\x { fill: red }",
+        ":last-child, a:visited { fill: red }", "> rect { fill: red }", "rect > { fill: red }", "#1\\x { fill: red }",
         "::before { fill: red }", "rect.a:not(.b) { fill: red }",
     ])
     func unsupportedSelectorsDropTheRule(text: String) {
         let (s, _) = Self.sheet(text + " .ok { fill: blue }")
         #expect(s.rules.count == 1)
         #expect(s.rules.first?.selectors.first?.compounds.first?.classes == ["ok"])
+    }
+
+    /// A selector Lamina cannot evaluate is skipped, not its whole list: the others still apply,
+    /// as in resvg and in a browser's static picture (pygal's `.color-0, .color-0 a:visited`).
+    @Test(arguments: [
+        ("rect, :last-child", ["rect"]), (".a, .a a:visited", [".a"]), ("a:hover, circle, b ~ c", ["circle"]),
+        ("#c .s:not(.t), #c .s, ::before", ["#c .s"]), ("a ++ b, g>rect", ["g > rect"]),
+    ])
+    func listsKeepTheSelectorsLaminaEvaluates(list: String, kept: [String]) throws {
+        let (s, _) = Self.sheet(list + " { fill: red }")
+        let rule = try #require(s.rules.first)
+        #expect(rule.selectors.map(Self.text) == kept)
+        #expect(rule.declarations == [.init(name: "fill", value: "red")])
+    }
+
+    /// A selector written back from its parsed form (for the tests' expectations).
+    static func text(_ s: StyleSheet.Selector) -> String {
+        var out = ""
+        for (k, c) in s.compounds.enumerated() {
+            if k > 0 {
+                switch s.combinators[k - 1] {
+                case .descendant: out += " "
+                case .child: out += " > "
+                case .adjacent: out += " + "
+                }
+            }
+            out += (c.type ?? "") + (c.id.map { "#" + $0 } ?? "") + c.classes.map { "." + $0 }.joined()
+        }
+        return out
     }
 
     @Test func commentsAreIgnoredEverywhere() throws {
