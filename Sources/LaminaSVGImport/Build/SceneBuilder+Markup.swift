@@ -15,9 +15,13 @@ extension SceneBuilder {
     /// `opacity`, `clip-path`, `mask`, `filter` and `display` belong to its layer and are left
     /// out. Event attributes, scripts, foreign
     /// elements and external references are dropped; referenced ids become resources.
+    ///
+    /// `percentsOf`: the viewport that percentages in positions and sizes (a text's `x`, `y`,
+    /// `dx`, `dy`, an image's `x`, `y`, `width`, `height`) refer to, when it is not the output's
+    /// (content of a nested `svg` or `symbol`): they are written resolved, in user units.
     mutating func markup(
         of root: Int, parentStyle: ComputedStyle, viewport: Size, asLayerContent: Bool,
-        rootStyle: (ComputedStyle, [CascadedDeclaration])? = nil
+        rootStyle: (ComputedStyle, [CascadedDeclaration])? = nil, percentsOf: Size? = nil
     ) -> String {
         var out = ""
         var stack: [Step] = [.open(root, parentStyle, MarkupText.defaults)]
@@ -42,7 +46,9 @@ extension SceneBuilder {
                 // attribute: written resolved in its place.
                 var cssTransform = false
                 for i in declarations.indices where declarations[i].property == .transform { cssTransform = true }
-                writeAttributes(e, into: &out, skipTransform: (isRoot && asLayerContent) || cssTransform)
+                writeAttributes(
+                    e, into: &out, skipTransform: (isRoot && asLayerContent) || cssTransform,
+                    percentsOf: percentsOf.map { ($0, style.fontSize) })
                 if cssTransform, !(isRoot && asLayerContent), case .transform(let t) = Self.transformResult(in: tree, e, declarations),
                     t != .identity
                 {
@@ -122,7 +128,7 @@ extension SceneBuilder {
 
     /// The element's own attributes, minus styling (written computed), Lamina's, events,
     /// foreign namespaces and external links.
-    private mutating func writeAttributes(_ e: Int, into out: inout String, skipTransform: Bool) {
+    private mutating func writeAttributes(_ e: Int, into out: inout String, skipTransform: Bool, percentsOf: (Size, Double)?) {
         let el = tree[e]
         let plainHref = el.attribute("href") != nil
         for a in el.attributes {
@@ -150,7 +156,32 @@ extension SceneBuilder {
                 continue
             }
             if a.name == "transform" && skipTransform { continue }
+            if let (viewport, fontSize) = percentsOf, let axis = Self.percentAxis(element: el.name, attribute: a.name),
+                a.value.utf8.contains(UInt8(ascii: "%")), let list = Length.parseList(a.value[...]), !list.isEmpty
+            {
+                let base = axis == .horizontal ? viewport.width : viewport.height
+                let values = list.map { $0.resolve(percentBase: base, fontSize: fontSize) }
+                if values.allSatisfy(\.isFinite) {
+                    append(a.name, values.map { NumberText.format($0) }.joined(separator: " "), to: &out)
+                    continue
+                }
+            }
             append(a.name, a.value, to: &out)
+        }
+    }
+
+    private enum PercentAxis { case horizontal, vertical }
+
+    /// Which viewport side a percentage in this attribute of this element is of, for the
+    /// positions and sizes verbatim markup carries (nil: not one of them).
+    private static func percentAxis(element: String, attribute: String) -> PercentAxis? {
+        switch (element, attribute) {
+        case ("text", "x"), ("text", "dx"), ("tspan", "x"), ("tspan", "dx"), ("image", "x"), ("image", "width"):
+            return .horizontal
+        case ("text", "y"), ("text", "dy"), ("tspan", "y"), ("tspan", "dy"), ("image", "y"), ("image", "height"):
+            return .vertical
+        default:
+            return nil
         }
     }
 }

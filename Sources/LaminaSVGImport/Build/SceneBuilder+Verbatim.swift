@@ -19,10 +19,12 @@ extension SceneBuilder {
             }
             box = Rect(x("x") ?? 0, y("y") ?? 0, max(0, x("width") ?? 0), max(0, y("height") ?? 0))
         } else {
-            box = textBox(w.element, fontSize: font)
+            box = textBox(w.element, fontSize: font, viewport: w.viewport)
         }
+        // Inside a nested viewport, percentages are written resolved: the output has one viewport.
         let xml = markup(
-            of: w.element, parentStyle: w.style, viewport: w.viewport, asLayerContent: true, rootStyle: (style, declarations))
+            of: w.element, parentStyle: w.style, viewport: w.viewport, asLayerContent: true, rootStyle: (style, declarations),
+            percentsOf: w.viewport == rootViewport ? nil : w.viewport)
         let layer = try makeLayer(
             w, style: style, transform: transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: font), content: Content(shape: .svg(xml: xml)))
         if !box.origin.isFinite || !box.width.isFinite || !box.height.isFinite { box = .zero }
@@ -31,10 +33,11 @@ extension SceneBuilder {
     }
 
     /// A rough box for text (first x/y, about half an em per character), for frames only.
-    private func textBox(_ element: Int, fontSize: Double) -> Rect {
-        func first(_ n: String) -> Double {
-            guard let t = tree[element].attribute(n), let list = Length.parseNumberList(t[...]), let v = list.first else { return 0 }
-            return v
+    private func textBox(_ element: Int, fontSize: Double, viewport: Size) -> Rect {
+        func first(_ n: String, of base: Double) -> Double {
+            guard let t = tree[element].attribute(n), let list = Length.parseList(t[...]), let v = list.first else { return 0 }
+            let x = v.resolve(percentBase: base, fontSize: fontSize)
+            return x.isFinite ? x : 0
         }
         var characters = 0
         var stack = [element]
@@ -46,6 +49,6 @@ extension SceneBuilder {
                 }
             }
         }
-        return Rect(first("x"), first("y") - fontSize * 0.8, Double(characters) * fontSize * 0.55, fontSize)
+        return Rect(first("x", of: viewport.width), first("y", of: viewport.height) - fontSize * 0.8, Double(characters) * fontSize * 0.55, fontSize)
     }
 }

@@ -19,6 +19,27 @@ import Testing
         #expect(scene.tree[t].transform.affinePart.b != 0)
     }
 
+    /// The output has one viewport: percentages of a nested `svg`'s or `symbol`'s are written
+    /// resolved (svgling's trees place every label at `x="50%"` of its own nested `svg`).
+    @Test(arguments: [
+        ("<svg width=\"100\" height=\"40\"><text id=\"t\" x=\"50%\" y=\"25%\" font-size=\"10\">a<tspan dx=\"10% 1em\" dy=\"5\">b</tspan></text></svg>",
+         "<text id=\"t\" x=\"50\" y=\"10\" font-size=\"10\">a<tspan dx=\"10 10\" dy=\"5\">b</tspan></text>", 50.0),
+        ("<svg viewBox=\"0 0 40 20\" width=\"80\"><image id=\"t\" x=\"25%\" width=\"50%\" height=\"50%\" href=\"data:image/png;base64,AA==\"/></svg>",
+         "<image id=\"t\" x=\"10\" width=\"20\" height=\"10\" href=\"data:image/png;base64,AA==\"/>", 10.0),
+        ("<text id=\"t\" x=\"50%\" y=\"1em\">a</text>", "<text id=\"t\" x=\"50%\" y=\"1em\">a</text>", 100.0),
+    ])
+    func percentagesOfANestedViewportAreWrittenResolved(body: String, expected: String, boundsX: Double) throws {
+        let (scene, _) = try S.load(S.header + " width=\"200\" height=\"100\">" + body + "</svg>")
+        let t = try #require(S.layer(scene, "t"))
+        guard case .svg(let xml)? = scene.tree[t].content?.shape else {
+            Issue.record("not carried verbatim")
+            return
+        }
+        #expect(xml == expected)
+        // The frame starts where the content does (the text's rough box, the image's own).
+        #expect(scene.tree[t].bounds.x == boundsX)
+    }
+
     @Test func maskAndFilterStayOnTheLayerAsResources() throws {
         let svg = S.header + "><mask id=\"m\"><rect width=\"5\" height=\"5\" fill=\"white\"/></mask><filter id=\"f\"><feGaussianBlur stdDeviation=\"2\"/></filter>"
             + "<g id=\"g\" mask=\"url(#m)\" filter=\"url(#f)\"><rect width=\"10\" height=\"10\"/></g></svg>"
