@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LaminaCore
+import LaminaSVGImport
 
 #if canImport(Glibc)
 import Glibc
@@ -57,14 +58,8 @@ package enum FileIO {
     /// to read a 15 MB file here, 8 of 68 ms for 150 MB). The file is read, not mapped: a
     /// mapped file that shrinks while it is parsed would kill the process with `SIGBUS`.
     private static func prefault(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-        let page = 4096
-        guard buffer.count >= 64 * page, let base = buffer.baseAddress else { return }
-        let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(page - 1)
-        guard end > start, let p = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(p, end - start, 23)  // MADV_POPULATE_WRITE (Linux 5.14); ignored where unknown
-        #endif
+        guard buffer.count >= 64 * 4096, let region = Prefault.pages(from: Int(bitPattern: buffer.baseAddress), length: buffer.count) else { return }
+        Prefault.back([region])
     }
 
     /// Reads from `fd` until `buffer` is full or the input ends: the bytes read, whether the end

@@ -167,6 +167,7 @@ struct SceneBuilder {
         layers.sourcePositions.reserveCapacity(room)
         layers.sourceFile = tree.file
         pending.reserveCapacity(room)
+        Prefault.populate([Prefault.reservedTail(of: &layers.layers), Prefault.reservedTail(of: &pending)].compactMap { $0 })
         let root = try buildRoot()
         while let w = work.popLast() {
             if w.nextSlot >= 0 {

@@ -1,0 +1,33 @@
+import Testing
+
+@testable import LaminaSVGImport
+
+@Suite struct PrefaultTests {
+    /// The region is the reserved capacity past the elements, page-aligned inward, and backing it
+    /// leaves the elements as they are and the array usable.
+    @Test func backsOnlyTheReservedTailAndChangesNothing() throws {
+        var a: [UInt64] = Array(0..<1000)
+        a.reserveCapacity(1 << 20)
+        let region = try #require(Prefault.reservedTail(of: &a))
+        let capacity = a.capacity
+        let base = a.withUnsafeMutableBufferPointer { Int(bitPattern: $0.baseAddress) }
+        #expect(region.start % 4096 == 0 && region.length % 4096 == 0)
+        #expect(region.start >= base + 1000 * 8)
+        #expect(region.start + region.length <= base + capacity * 8)
+        #expect(region.length >= Prefault.minimumBytes - 2 * 4096)
+        #expect(Prefault.back([region]))
+        #expect(a == Array(0..<1000))
+        a.append(contentsOf: 1000..<(1 << 20))
+        #expect(a.count == 1 << 20 && a[1000] == 1000 && a[(1 << 20) - 1] == (1 << 20) - 1)
+        #expect(a.withUnsafeMutableBufferPointer { Int(bitPattern: $0.baseAddress) } == base)
+    }
+
+    @Test func smallTailsAreLeftToFaultIn() {
+        var small: [UInt8] = Array(repeating: 1, count: 10)
+        small.reserveCapacity(4096)
+        #expect(Prefault.reservedTail(of: &small) == nil)
+        // Two MB of elements but no room past them.
+        var full = [UInt64](repeating: 0, count: 1 << 18)
+        #expect(Prefault.reservedTail(of: &full) == nil)
+    }
+}
