@@ -1,4 +1,5 @@
 import LaminaCommands
+import LaminaCore
 import Testing
 
 /// `VerbatimGuard.problem(in:)`: the check on verbatim markup carried by layer JSON.
@@ -13,6 +14,29 @@ import Testing
     ] as [(String, String?)])
     func problem(_ xml: String, _ expected: String?) {
         #expect(VerbatimGuard.problem(in: xml) == expected)
+    }
+
+    /// `clean` drops exactly the unsafe verbatim contents, warning in layer order, and leaves
+    /// other contents (and layers without any) as they were.
+    @Test func cleanDropsOnlyUnsafeVerbatimContent() throws {
+        var tree = LayerTree()
+        let contents: [Content?] = [
+            nil, Content(shape: .svg(xml: "<text>ok</text>")), Content(shape: .svg(xml: "<script/>")),
+            Content(shape: .path("M0 0L1 1")), Content(shape: .svg(xml: "<rect onload=\"x()\"/>")),
+        ]
+        let root = tree.make(Layer(name: "root"))
+        for (i, c) in contents.enumerated() {
+            var layer = Layer(name: "l\(i)")
+            layer.content = c
+            try tree.addSublayer(tree.make(layer), to: root)
+        }
+        var scene = Scene(tree: tree, root: root)
+        let warnings = VerbatimGuard.clean(&scene, file: "in.json")
+        #expect(warnings.map(\.message) == [
+            "verbatim content of layer 'l2' dropped: 'script' element",
+            "verbatim content of layer 'l4' dropped: unsafe attribute 'onload'",
+        ])
+        #expect(scene.tree.allIDs.dropFirst().map { scene.tree[$0].content } == [contents[0], contents[1], nil, contents[3], nil])
     }
 
     /// Well-formed markup past 10 MB is accepted (FoundationXML's `XMLParser(data:)` fails there).
