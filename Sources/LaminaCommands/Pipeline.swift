@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Dispatch
 import Glibc
 #endif
 import LaminaCore
@@ -262,14 +263,24 @@ package enum Pipeline {
         if !options.freesScene { keepUntilExit(scene) }
     }
 
+    /// Frees `value` on a helper thread (the caller's last reference is handed over), so that
+    /// the caller goes on while a large scene is taken apart.
+    static func freeInBackground<T: Sendable>(_ value: consuming T) {
+        let box = KeptUntilExit(value)
+        DispatchQueue.global().async { withExtendedLifetime(box) {} }
+    }
+
     /// Keeps `value` alive until the process ends, which returns its memory at once.
     static func keepUntilExit<T>(_ value: T) {
         _ = Unmanaged.passRetained(KeptUntilExit(value))
     }
 }
 
-/// A value held by one reference that is never released (``Pipeline/keepUntilExit(_:)``).
+/// A value held by one reference: never released (``Pipeline/keepUntilExit(_:)``), or released
+/// on a helper thread (``Pipeline/freeInBackground(_:)``).
 private final class KeptUntilExit<T> {
     let value: T
     init(_ value: T) { self.value = value }
 }
+
+extension KeptUntilExit: Sendable where T: Sendable {}
