@@ -71,6 +71,7 @@ extension FlatWriter {
         if let v = o.height { SVGMarkup.attr("height", v, to: &head) }
         if let v = o.viewBox { SVGMarkup.attr("viewBox", v, to: &head) }
         if let v = o.preserveAspectRatio { SVGMarkup.attr("preserveAspectRatio", v, to: &head) }
+        if let v = o.style { SVGMarkup.attr("style", v, to: &head) }
         SVGMarkup.lit(">\n", to: &head)
         if !usedResources.isEmpty || !defs.isEmpty {
             SVGMarkup.lit("<defs>\n", to: &head)

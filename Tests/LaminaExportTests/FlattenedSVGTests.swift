@@ -145,6 +145,20 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
             """)
     }
 
+    /// The root's CSS size limits are written on the output's root, whatever else the `style`
+    /// text of the layer (from layer JSON, say) holds.
+    @Test(arguments: [true, false])
+    func writesTheRootsSizeLimitsAlone(viewBoxMode: Bool) {
+        var b = Builder(width: 200, height: 100)
+        var info = SVGInfo(element: "svg")
+        info.extra = [StyleProperty("style", "max-width: 300px; background: url(http://example.com/x)")]
+        if viewBoxMode { info.extra += [StyleProperty("width", "100%"), StyleProperty("viewBox", "0 0 200 100")] }
+        b.scene.tree[b.root].svg = info
+        b.add("a", frame: Rect(10, 10, 10, 10), shape: square)
+        let size = viewBoxMode ? "width=\"100%\" viewBox=\"0 0 200 100\"" : "width=\"200\" height=\"100\" viewBox=\"0 0 200 100\""
+        #expect(b.svg().hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" \(size) style=\"max-width: 300px\">\n"))
+    }
+
     @Test func keepGroupsNestsOneGroupPerLayer() {
         var b = Builder()
         let g = b.add("g", frame: Rect(10, 10, 50, 50)) {

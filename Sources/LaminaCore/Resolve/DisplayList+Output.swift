@@ -22,14 +22,16 @@ extension Resolver {
             && nearlyEqual(frame, Rect(0, 0, b.width, b.height)) && !root.geometryFlipped
         let extra = root.svg?.extra ?? []
         func value(_ name: String) -> String? { extra.first { $0.name == name }?.value }
+        // Only the size limits (layer JSON may carry any text here).
+        let style = value("style").flatMap(RootSizeLimits.sanitized)
         if atOrigin, let viewBox = value("viewBox"), let inverse = sublayerMap(of: rootID, in: tree).inverted() {
             let output = OutputSpace(
                 width: value("width"), height: value("height"), viewBox: viewBox,
-                preserveAspectRatio: value("preserveAspectRatio"))
+                preserveAspectRatio: value("preserveAspectRatio"), style: style)
             return (output, inverse, root.cornerRadius == 0, true)
         }
         let w = NumberText.format(b.width), h = NumberText.format(b.height)
-        let output = OutputSpace(width: w, height: h, viewBox: "0 0 \(w) \(h)")
+        let output = OutputSpace(width: w, height: h, viewBox: "0 0 \(w) \(h)", style: style)
         let map = Homography(flattening: ownMatrix(of: rootID, in: tree))
         return (output, map, atOrigin && root.cornerRadius == 0, false)
     }

@@ -142,12 +142,16 @@ public struct OutputSpace: Hashable, Sendable {
     public var viewBox: String?
     /// `preserveAspectRatio` attribute text.
     public var preserveAspectRatio: String?
+    /// `style` attribute text: the input root's CSS size limits (`max-width: 412px`), which bound
+    /// the document's box in a browser.
+    public var style: String?
 
     /// An output space with the given attributes.
-    public init(width: String?, height: String?, viewBox: String?, preserveAspectRatio: String? = nil) {
+    public init(width: String?, height: String?, viewBox: String?, preserveAspectRatio: String? = nil, style: String? = nil) {
         self.width = width
         self.height = height
         self.viewBox = viewBox
         self.preserveAspectRatio = preserveAspectRatio
+        self.style = style
     }
 }

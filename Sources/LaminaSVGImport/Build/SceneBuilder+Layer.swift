@@ -178,6 +178,10 @@ extension SceneBuilder {
         if let par = e.attribute("preserveAspectRatio") {
             info.extra.append(StyleProperty("preserveAspectRatio", par.trimmingCharacters(in: " \t\n\r")))
         }
+        // Its CSS size limits, which bound the document's box in a browser.
+        if let limits = RootSizeLimits.style(from: declarations.map { ($0.name, $0.value) }) {
+            info.extra.append(StyleProperty("style", limits))
+        }
         layer.svg = info
         let fixedBounds = layer.bounds
         let root = newLayer(layer, element: 0)

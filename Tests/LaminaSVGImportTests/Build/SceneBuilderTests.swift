@@ -73,6 +73,19 @@ import Testing
         #expect(scene.tree.count > 1 && nested.tree.preorder(from: nested.root).allSatisfy { nested.tree[$0].backgroundColor == nil })
     }
 
+    /// The outermost `svg`'s CSS size limits bound its box in a browser (Mermaid's
+    /// `width="100%" style="max-width: 200px"`): kept in `svg.extra` as a `style`, only them.
+    @Test(arguments: [
+        (" width=\"100%\" viewBox=\"0 0 20 10\" style=\"max-width: 200px; fill: red\"", "max-width: 200px"),
+        ("><style>svg { min-width: 50% } svg { min-width: 10em }</style", "min-width: 10em"),
+        (" style=\"max-width: url(x)\"", nil),
+        (" max-width=\"200px\"", nil),  // not a presentation attribute
+    ])
+    func theRootsSizeLimitsAreKeptAsItsStyle(_ attributes: String, _ expected: String?) throws {
+        let scene = try S.load(S.header + attributes + "><rect width=\"5\" height=\"5\"/></svg>").scene
+        #expect(scene.tree[scene.root].svg?.extra.first { $0.name == "style" }?.value == expected)
+    }
+
     @Test func groupBoundsAreUnionOfChildFrames() throws {
         let svg = S.header + "><g id=\"g\"><rect id=\"a\" x=\"10\" y=\"10\" width=\"10\" height=\"10\"/>"
             + "<circle id=\"c\" cx=\"50\" cy=\"50\" r=\"5\"/></g></svg>"
