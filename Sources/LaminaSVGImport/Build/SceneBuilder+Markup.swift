@@ -89,6 +89,11 @@ extension SceneBuilder {
                     }
                     if style.isDisplayNone { append("display", "none", to: &out) }
                 }
+                // Not inherited and not a paint: written where the cascade sets it (Inkscape's
+                // stock markers draw outside their 1 × 1 viewport with `overflow:visible`).
+                if declarations.contains(where: { $0.property == .overflow }) {
+                    append("overflow", style.overflow, to: &out)
+                }
                 if el.name == "stop" {
                     append("stop-color", style.stopColor, to: &out)
                     append("stop-opacity", NumberText.format(style.stopOpacity), to: &out)

@@ -52,6 +52,18 @@ import Testing
         #expect(scene.resources[1].xml == "<filter id=\"f\"><feGaussianBlur stdDeviation=\"2\"/></filter>")
     }
 
+    /// `overflow` is not a paint nor inherited: written where the cascade sets it, so that
+    /// Inkscape's stock markers (`style="overflow:visible"`, a 1 × 1 viewport) still draw whole.
+    @Test(arguments: [
+        (" style=\"overflow:visible\"", " overflow=\"visible\""), (" overflow=\"hidden\"", " overflow=\"hidden\""), ("", ""),
+    ])
+    func markersKeepTheirOverflow(_ attribute: String, _ written: String) throws {
+        let svg = S.header + "><marker id=\"mk\" markerWidth=\"1\" markerHeight=\"1\"" + attribute + "><path d=\"M3,-3 0,0 3,3\"/></marker>"
+            + "<path id=\"p\" d=\"M0 0L10 0\" marker-end=\"url(#mk)\"/></svg>"
+        let (scene, _) = try S.load(svg)
+        #expect(scene.resources.map(\.xml) == ["<marker id=\"mk\" markerWidth=\"1\" markerHeight=\"1\"\(written)><path d=\"M3,-3 0,0 3,3\"/></marker>"])
+    }
+
     @Test func markersAreRequestedAsResources() throws {
         let svg = S.header + "><marker id=\"mk\"><circle r=\"1\"/></marker><path id=\"p\" d=\"M0 0L10 0\" marker-end=\"url(#mk)\"/></svg>"
         let (scene, _) = try S.load(svg)
