@@ -94,7 +94,7 @@ package enum Pipeline {
         var diagnostics: [Diagnostic] = []
         if isJSON(bytes, file: file) {
             do {
-                scene = try LayerJSON.decode(bytes, file: file)
+                scene = try LayerJSON.decode(bytes, file: file, threads: threads)
             } catch {
                 throw CommandError(.dataError, error.description)
             }

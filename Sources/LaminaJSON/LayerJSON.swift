@@ -66,6 +66,17 @@ public enum LayerJSON {
         return try decoder.decodeDocument()
     }
 
+    /// ``decode(_:file:)-([UInt8],_)`` with a large input's second half read on another thread
+    /// when `threads` > 1 (the scene does not depend on it); `aheadFrom`: the smallest input
+    /// split so (tests lower it).
+    package static func decode(
+        _ bytes: [UInt8], file: String, threads: Int, aheadFrom: Int = AheadDecode.minimumBytes
+    ) throws(LayerJSONError) -> Scene {
+        var decoder = LayerDecoder(bytes: bytes, file: file, maxDepth: maxDepth)
+        if threads > 1 { decoder.startAhead(minimumBytes: aheadFrom) }
+        return try decoder.decodeDocument()
+    }
+
     /// Reads a `lamina.layers` document from text (see ``decode(_:file:)-([UInt8],_)``).
     public static func decode(_ text: String, file: String) throws(LayerJSONError) -> Scene {
         try decode(Array(text.utf8), file: file)

@@ -27,6 +27,8 @@ struct JSONReader {
     let maxDepth: Int
     var pos = 0
     var depth = 0
+    /// The deepest nesting entered so far.
+    var deepest = 0
     /// The path of the value being read, for error messages.
     var path: [PathComponent] = []
     var lines = LineTracker()
@@ -158,6 +160,7 @@ struct JSONReader {
     /// Counts one more level of nesting, failing past `maxDepth`.
     mutating func enter() throws(LayerJSONError) {
         depth += 1
+        deepest = max(deepest, depth)
         if depth > maxDepth {
             throw error(.tooDeep, "nesting too deep (more than \(maxDepth) levels)")
         }

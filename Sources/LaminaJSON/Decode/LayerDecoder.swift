@@ -13,14 +13,26 @@ struct LayerDecoder {
     var resourcePositions: [SourcePosition] = []
     /// Reused buffer for fixed-size number arrays.
     var scratch: [Double] = []
+    /// A helper reading the second half (``AheadDecode``), until its layers are taken.
+    var ahead: AheadDecode?
+    /// How many sublayers were taken from the helper (for tests).
+    var aheadTaken = 0
 
     init(bytes: [UInt8], file: String, maxDepth: Int) {
         reader = JSONReader(bytes: bytes, file: file, maxDepth: maxDepth)
         tree.sourceFile = file
     }
 
+    /// Starts a helper on the second half of a large input (``AheadDecode``).
+    mutating func startAhead(minimumBytes: Int = AheadDecode.minimumBytes) {
+        guard reader.bytes.count >= minimumBytes, let start = AheadDecode.start(in: reader.bytes) else { return }
+        ahead = AheadDecode(bytes: reader.bytes, file: reader.file, maxDepth: reader.maxDepth, start: start)
+    }
+
     /// Decodes the whole input.
     mutating func decodeDocument() throws(LayerJSONError) -> Scene {
+        // A helper whose layers were not taken (an error, or a wrong guess) stops early.
+        defer { ahead?.cancel() }
         if let bad = UTF8Validation.firstInvalidOffset(reader.bytes) {
             throw reader.error(.invalidUTF8, "invalid UTF-8", at: bad)
         }
@@ -113,7 +125,7 @@ struct LayerDecoder {
     }
 
     /// Reads a layer object and all layers below it; returns the top layer's id.
-    private mutating func decodeLayers() throws(LayerJSONError) -> LayerID {
+    mutating func decodeLayers() throws(LayerJSONError) -> LayerID {
         var stack: [Frame] = []
         let top = try openLayer(&stack, restore: reader.path.count)
         while !stack.isEmpty {
@@ -127,8 +139,15 @@ struct LayerDecoder {
                     reader.path.removeLast()
                     continue
                 }
-                reader.path.append(.index(stack[t].sublayerCount))
                 let parent = stack[t].id
+                if ahead != nil {
+                    let taken = takeAhead(under: parent)
+                    if taken > 0 {
+                        stack[t].sublayerCount += taken
+                        continue
+                    }
+                }
+                reader.path.append(.index(stack[t].sublayerCount))
                 stack[t].sublayerCount += 1
                 let child = try openLayer(&stack, restore: reader.path.count - 1)
                 try link { (tree: inout LayerTree) throws(LayerTreeError) in try tree.addSublayer(child, to: parent) }
