@@ -9,7 +9,7 @@ extension SceneBuilder {
         // The layer is made in the tree first and filled in place: no `Layer` or `Content` copy.
         let facts = prefetch?.layerFacts(w.element) ?? Self.layerFacts(in: tree, w.element)
         let id = newLayer(Layer(name: facts.id), element: w.element)
-        var hidden = style.isDisplayNone
+        let hidden = style.isDisplayNone
         var info = SVGInfo(element: tree.name(w.element))
         info.id = facts.id
         info.className = facts.className
@@ -20,8 +20,9 @@ extension SceneBuilder {
                     info.mask = mask
                     resources.request(mask)
                 } else {
-                    warn("mask reference '#\(mask)' not found; element not rendered", w.element)
-                    hidden = true
+                    // Drawn unmasked, as Chromium and resvg draw it (resvg hides the element
+                    // when the id names another kind of element; Chromium draws it).
+                    warn("mask reference '#\(mask)' not found; ignored", w.element)
                 }
             }
             if let filter = style.filter {
@@ -29,8 +30,9 @@ extension SceneBuilder {
                     info.filter = filter
                     resources.request(filter)
                 } else {
-                    warn("filter reference '#\(filter)' not found; element not rendered", w.element)
-                    hidden = true
+                    // Drawn unfiltered, as Chromium draws it and Filter Effects 1 says ("no
+                    // filter is applied"); resvg 0.44 does not draw it.
+                    warn("filter reference '#\(filter)' not found; ignored", w.element)
                 }
             } else if let functions = style.filterFunctions {
                 info.filter = functionFilter(functions, style)

@@ -16,6 +16,13 @@ extension SceneBuilder {
         if content.stroke != nil { content.stroke = content.stroke.map { checkedPaint($0, element: w.element) } }
         if content.fill == .color("#000000") { content.fill = nil }
         if !content.extra.isEmpty { requestMarkers(content.extra) }
+        // The author's length of the path, which dash arrays and offsets are measured against
+        // (line-drawing animations set `pathLength="1"`): kept as written when it is a number > 0.
+        if let text = tree[w.element].attribute("pathLength"), let list = Length.parseNumberList(text[...]), list.count == 1,
+            list[0] > 0, list[0].isFinite
+        {
+            content.extra.append(StyleProperty("pathLength", NumberText.format(list[0])))
+        }
         let fill = content.fill, stroke = content.stroke
         let layer = try makeLayer(w, style: style, transform: transform, content: content)
         pending[layer.index].box = box

@@ -64,6 +64,21 @@ import Testing
         #expect(scene.resources.map(\.xml) == ["<marker id=\"mk\" markerWidth=\"1\" markerHeight=\"1\"\(written)><path d=\"M3,-3 0,0 3,3\"/></marker>"])
     }
 
+    /// A `mask` or `filter` naming a missing element or another kind of element is ignored
+    /// with a warning, and the element drawn, as Chromium draws it.
+    @Test(arguments: ["mask=\"url(#nope)\"", "mask=\"url(#other)\"", "filter=\"url(#nope)\"", "filter=\"url(#other)\""])
+    func aMaskOrFilterThatIsNotThereIsIgnored(_ attribute: String) throws {
+        let svg = S.header + "><rect id=\"other\" width=\"1\" height=\"1\"/><rect id=\"r\" width=\"5\" height=\"5\" " + attribute + "/></svg>"
+        let (scene, diagnostics) = try S.load(svg)
+        let r = try #require(S.layer(scene, "r"))
+        #expect(!scene.tree[r].hidden)
+        #expect(scene.tree[r].svg?.mask == nil && scene.tree[r].svg?.filter == nil)
+        #expect(scene.resources.isEmpty)
+        let kind = attribute.hasPrefix("mask") ? "mask" : "filter"
+        let id = attribute.contains("nope") ? "nope" : "other"
+        #expect(diagnostics.map(\.message) == ["\(kind) reference '#\(id)' not found; ignored"])
+    }
+
     @Test func markersAreRequestedAsResources() throws {
         let svg = S.header + "><marker id=\"mk\"><circle r=\"1\"/></marker><path id=\"p\" d=\"M0 0L10 0\" marker-end=\"url(#mk)\"/></svg>"
         let (scene, _) = try S.load(svg)

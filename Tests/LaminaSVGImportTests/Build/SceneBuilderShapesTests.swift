@@ -100,6 +100,19 @@ import Testing
         #expect(scene.tree[g].bounds == Rect(0, 0, 10, 10))
     }
 
+    /// `pathLength` (which dashes are measured against) stays on the drawable when it is one
+    /// number above zero.
+    @Test(arguments: [
+        ("10", "10"), (" 1.5e1 ", "15"), ("0", nil), ("-3", nil), ("abc", nil), ("1 2", nil), ("1px", nil),
+    ] as [(String, String?)])
+    func pathLengthStaysOnTheDrawable(_ value: String, _ kept: String?) throws {
+        for shape in ["<path id=\"s\" d=\"M0 0L10 0\"", "<circle id=\"s\" r=\"5\""] {
+            let (scene, _) = try S.load(S.header + ">" + shape + " stroke=\"red\" pathLength=\"\(value)\"/></svg>")
+            let id = try #require(S.layer(scene, "s"))
+            #expect(scene.tree[id].content?.extra.first { $0.name == "pathLength" }?.value == kept)
+        }
+    }
+
     @Test func visibilityStaysOnTheDrawable() throws {
         let svg = S.header + "><g visibility=\"hidden\"><rect id=\"s\" width=\"1\" height=\"1\"/></g></svg>"
         let (scene, _) = try S.load(svg)
