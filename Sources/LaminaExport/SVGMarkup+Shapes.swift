@@ -118,7 +118,11 @@ extension SVGMarkup {
         }
         if let v = c.pointee.strokeDashoffset { attr("stroke-dashoffset", v, to: &out) }
         if let v = c.pointee.clipRule { attr("clip-rule", v, to: &out) }
-        for p in c.pointee.extra { attr(dynamic: p.name, p.value, to: &out) }
+        var css: [(name: String, value: String)] = []
+        for p in c.pointee.extra {
+            if CSSOnlyProperties.contains(p.name) { css.append((p.name, p.value)) } else { attr(dynamic: p.name, p.value, to: &out) }
+        }
+        if let text = CSSOnlyProperties.styleText(css) { attr("style", text, to: &out) }
     }
 
     /// The byte offset just after the start tag's name of a verbatim element, where attributes

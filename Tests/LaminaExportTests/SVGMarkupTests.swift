@@ -92,6 +92,17 @@ import Testing
         #expect(paintAttributes(c) == " fill=\"none\" stroke=\"#000000\" stroke-dasharray=\"4 2\" paint-order=\"stroke\"")
     }
 
+    /// CSS-only extras go to one `style` attribute after the others; a value that could end its
+    /// declaration early is left out.
+    @Test func cssOnlyExtrasAreWrittenAsStyle() {
+        var c = Content(shape: .path("M0 0"))
+        c.extra = [
+            StyleProperty("white-space", "pre"), StyleProperty("paint-order", "stroke"),
+            StyleProperty("text-shadow", "1px 1px red; fill: blue"), StyleProperty("font-kerning", "none"),
+        ]
+        #expect(paintAttributes(c) == " paint-order=\"stroke\" style=\"white-space:pre;font-kerning:none\"")
+    }
+
     /// Every property set, and only the common ones (no rare box): each written once, in order.
     @Test func paintAttributesWithEveryPropertyAndWithTheCommonOnes() {
         var c = Content(shape: .rect(x: 0, y: 0, width: 1, height: 1, rx: 0, ry: 0))

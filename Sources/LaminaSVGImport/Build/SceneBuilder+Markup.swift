@@ -72,7 +72,12 @@ extension SceneBuilder {
                     guard case .context(let stroke) = paint, let k = properties.firstIndex(where: { $0.0 == name }) else { continue }
                     properties[k].1 = stroke ? "context-stroke" : "context-fill"
                 }
-                for (k, v) in properties where parentProperties[k] != v { append(k, v, to: &out) }
+                // CSS-only properties (``CSSOnlyProperties``) go to one `style` attribute.
+                var css: [(name: String, value: String)] = []
+                for (k, v) in properties where parentProperties[k] != v {
+                    if CSSOnlyProperties.contains(k) { css.append((k, v)) } else { append(k, v, to: &out) }
+                }
+                if let text = CSSOnlyProperties.styleText(css) { append("style", text, to: &out) }
                 if !(isRoot && asLayerContent) {
                     if style.opacity != 1 { append("opacity", NumberText.format(style.opacity), to: &out) }
                     if let c = style.clipPath {

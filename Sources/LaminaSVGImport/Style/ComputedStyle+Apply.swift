@@ -74,7 +74,10 @@ extension ComputedStyle {
         "white-space": "normal", "pointer-events": "visiblepainted", "cursor": "auto", "vector-effect": "none",
         "mix-blend-mode": "normal", "isolation": "auto", "mask-type": "luminance", "alignment-baseline": "auto",
         "baseline-shift": "baseline", "text-decoration": "none", "unicode-bidi": "normal", "flood-opacity": "1",
-        "enable-background": "accumulate", "clip": "auto",
+        "enable-background": "accumulate", "clip": "auto", "text-transform": "none", "text-shadow": "none",
+        "font-feature-settings": "normal", "font-variation-settings": "normal", "font-variant-caps": "normal",
+        "font-variant-ligatures": "normal", "font-variant-numeric": "normal", "font-variant-east-asian": "normal",
+        "font-variant-position": "normal",
     ]
 
     /// A length with font-relative and absolute units resolved to px; `%` kept.

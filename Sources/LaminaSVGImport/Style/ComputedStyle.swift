@@ -328,7 +328,9 @@ package struct ComputedStyle: Hashable, Sendable {
         "font-family", "font-style", "font-variant", "font-weight", "font-stretch", "font-size-adjust",
         "font-kerning", "kerning", "text-anchor", "letter-spacing", "word-spacing", "writing-mode",
         "direction", "dominant-baseline", "glyph-orientation-horizontal", "glyph-orientation-vertical",
-        "white-space", "pointer-events", "cursor",
+        "white-space", "pointer-events", "cursor", "text-transform", "text-shadow", "font-feature-settings",
+        "font-variation-settings", "font-variant-caps", "font-variant-ligatures", "font-variant-numeric",
+        "font-variant-east-asian", "font-variant-position",
     ]
 
     /// Non-inherited properties kept verbatim for drawing, in output order.

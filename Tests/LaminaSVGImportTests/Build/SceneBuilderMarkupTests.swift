@@ -40,6 +40,21 @@ import Testing
         #expect(scene.tree[t].bounds.x == boundsX)
     }
 
+    /// Properties browsers read only from CSS are written in one `style` attribute (as
+    /// attributes Chromium ignores them), inherited by the `tspan` without being repeated.
+    @Test func cssOnlyTextPropertiesAreWrittenAsStyle() throws {
+        let svg = S.header + "><text id=\"t\" style=\"white-space:pre; text-transform:uppercase; font-feature-settings:'liga' 0; "
+            + "letter-spacing:2px\">a  b<tspan style=\"text-shadow:1px 1px red\">c</tspan></text></svg>"
+        let (scene, _) = try S.load(svg)
+        let t = try #require(S.layer(scene, "t"))
+        guard case .svg(let xml)? = scene.tree[t].content?.shape else {
+            Issue.record("text is not carried verbatim")
+            return
+        }
+        #expect(xml == "<text id=\"t\" letter-spacing=\"2px\" style=\"white-space:pre;text-transform:uppercase;font-feature-settings:'liga' 0\">"
+            + "a  b<tspan style=\"text-shadow:1px 1px red\">c</tspan></text>")
+    }
+
     @Test func maskAndFilterStayOnTheLayerAsResources() throws {
         let svg = S.header + "><mask id=\"m\"><rect width=\"5\" height=\"5\" fill=\"white\"/></mask><filter id=\"f\"><feGaussianBlur stdDeviation=\"2\"/></filter>"
             + "<g id=\"g\" mask=\"url(#m)\" filter=\"url(#f)\"><rect width=\"10\" height=\"10\"/></g></svg>"
