@@ -15,35 +15,7 @@ extension SceneBuilder {
         info.className = facts.className
         info.title = facts.title
         if w.context != .clip {
-            if let mask = style.mask {
-                if let m = element(id: mask), tree[m].name == "mask" {
-                    info.mask = mask
-                    resources.request(mask)
-                } else {
-                    // Drawn unmasked, as Chromium and resvg draw it (resvg hides the element
-                    // when the id names another kind of element; Chromium draws it).
-                    warn("mask reference '#\(mask)' not found; ignored", w.element)
-                }
-            }
-            if let filter = style.filter {
-                if let f = element(id: filter), tree[f].name == "filter" {
-                    info.filter = filter
-                    resources.request(filter)
-                } else {
-                    // Drawn unfiltered, as Chromium draws it and Filter Effects 1 says ("no
-                    // filter is applied"); resvg 0.44 does not draw it.
-                    warn("filter reference '#\(filter)' not found; ignored", w.element)
-                }
-            } else if let functions = style.filterFunctions {
-                info.filter = functionFilter(functions, style)
-            } else if let value = style.unsupportedFilter {
-                warn("filter '\(value.prefix(80))' not supported (not a reference nor a list of valid filter functions); ignored", w.element)
-            }
-            if !style.extraOwn.isEmpty {
-                for p in style.extraOwn where p.name == "mix-blend-mode" || p.name == "isolation" {
-                    info.extra.append(p)
-                }
-            }
+            applyCompositing(style, element: w.element, to: &info)
             layers.layers[id.index].opacity = style.opacity
         }
         layers.layers[id.index].hidden = hidden
@@ -58,6 +30,38 @@ extension SceneBuilder {
         if facts.authored { try applyAuthoring(to: id, element: w.element) }
         if facts.hasEvents { warnEventAttributes(w.element) }
         attachClipPath(of: style, host: id, hostElement: w.element, w)
+        return id
+    }
+
+    /// The layer's `mask` and `filter` (as resources) and its `mix-blend-mode` and `isolation`,
+    /// from the element's style (the root's too: Chromium and resvg mask and filter the whole
+    /// drawing).
+    mutating func applyCompositing(_ style: ComputedStyle, element e: Int, to info: inout SVGInfo) {
+        // A reference to a missing element or another kind is ignored and the element drawn
+        // without it, as Chromium draws it (Filter Effects 1: "no filter is applied"); resvg
+        // draws a missing mask's element so too, but hides one whose filter is missing.
+        if let mask = style.mask { info.mask = referencedResource(mask, kind: "mask", from: e) }
+        if let filter = style.filter {
+            info.filter = referencedResource(filter, kind: "filter", from: e)
+        } else if let functions = style.filterFunctions {
+            info.filter = functionFilter(functions, style)
+        } else if let value = style.unsupportedFilter {
+            warn("filter '\(value.prefix(80))' not supported (not a reference nor a list of valid filter functions); ignored", e)
+        }
+        if !style.extraOwn.isEmpty {
+            for p in style.extraOwn where p.name == "mix-blend-mode" || p.name == "isolation" {
+                info.extra.append(p)
+            }
+        }
+    }
+
+    /// `id` when it names a `kind` element (requested as a resource), else nil with a warning.
+    private mutating func referencedResource(_ id: String, kind: String, from e: Int) -> String? {
+        guard let r = element(id: id), tree[r].name == kind else {
+            warn("\(kind) reference '#\(id)' not found; ignored", e)
+            return nil
+        }
+        resources.request(id)
         return id
     }
 
@@ -173,6 +177,7 @@ extension SceneBuilder {
         info.className = e.attribute("class")
         info.title = title(of: 0)
         info.extra = Self.rootSizeAttributes(e, width: width, height: height, hasViewBox: viewBox != nil)
+        applyCompositing(style, element: 0, to: &info)
         if let vb = viewBox {
             let text = [vb.x, vb.y, vb.width, vb.height].map(NumberText.format).joined(separator: " ")
             info.extra.append(StyleProperty("viewBox", text))

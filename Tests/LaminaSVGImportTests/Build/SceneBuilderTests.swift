@@ -73,6 +73,16 @@ import Testing
         #expect(scene.tree.count > 1 && nested.tree.preorder(from: nested.root).allSatisfy { nested.tree[$0].backgroundColor == nil })
     }
 
+    /// A `mask` or `filter` on the outermost `svg` masks or filters the whole drawing, as
+    /// Chromium and resvg draw it (they were dropped): the root layer keeps them as resources.
+    @Test func theRootsMaskAndFilterAreKept() throws {
+        let svg = S.header + " width=\"20\" height=\"20\" mask=\"url(#m)\" style=\"filter: url(#f)\"><mask id=\"m\"><rect width=\"9\" height=\"9\" fill=\"white\"/></mask>"
+            + "<filter id=\"f\"><feOffset dx=\"2\"/></filter><rect width=\"5\" height=\"5\"/></svg>"
+        let scene = try S.load(svg).scene
+        #expect(scene.tree[scene.root].svg?.mask == "m" && scene.tree[scene.root].svg?.filter == "f")
+        #expect(scene.resources.map(\.id) == ["m", "f"])
+    }
+
     /// The outermost `svg`'s CSS size limits bound its box in a browser (Mermaid's
     /// `width="100%" style="max-width: 200px"`): kept in `svg.extra` as a `style`, only them.
     @Test(arguments: [
