@@ -24,10 +24,12 @@ package enum Prefault {
         return address != 0 && end > start ? (start, end - start) : nil
     }
 
-    /// The uninitialized capacity of `array` past its elements, page-aligned inward.
-    static func reservedTail<T>(of array: inout [T]) -> (start: Int, length: Int)? {
+    /// The uninitialized capacity of `array` past its elements, up to `limit` elements in all
+    /// (room reserved for rare cases stays untouched, out of the resident size), page-aligned
+    /// inward.
+    static func reservedTail<T>(of array: inout [T], upTo limit: Int = .max) -> (start: Int, length: Int)? {
         let stride = MemoryLayout<T>.stride
-        let capacity = array.capacity
+        let capacity = min(array.capacity, limit)
         let count = array.count
         guard (capacity - count) * stride >= minimumBytes else { return nil }
         let base = array.withUnsafeMutableBufferPointer { Int(bitPattern: $0.baseAddress) }

@@ -167,7 +167,10 @@ struct SceneBuilder {
         layers.sourcePositions.reserveCapacity(room)
         layers.sourceFile = tree.file
         pending.reserveCapacity(room)
-        Prefault.populate([Prefault.reservedTail(of: &layers.layers), Prefault.reservedTail(of: &pending)].compactMap { $0 })
+        // Backed ahead for one layer per element; the room for clip layers faults in if used.
+        Prefault.populate(
+            [Prefault.reservedTail(of: &layers.layers, upTo: tree.count), Prefault.reservedTail(of: &pending, upTo: tree.count)]
+                .compactMap { $0 })
         let root = try buildRoot()
         while let w = work.popLast() {
             if w.nextSlot >= 0 {

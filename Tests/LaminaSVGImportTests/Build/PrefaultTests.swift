@@ -22,6 +22,16 @@ import Testing
         #expect(a.withUnsafeMutableBufferPointer { Int(bitPattern: $0.baseAddress) } == base)
     }
 
+    /// A limit keeps the rest of the reservation untouched.
+    @Test func theTailStopsAtTheLimit() throws {
+        var a: [UInt64] = []
+        a.reserveCapacity(1 << 20)
+        let base = a.withUnsafeMutableBufferPointer { Int(bitPattern: $0.baseAddress) }
+        let region = try #require(Prefault.reservedTail(of: &a, upTo: 1 << 18))
+        #expect(region.start + region.length <= base + (1 << 18) * 8)
+        #expect(Prefault.reservedTail(of: &a, upTo: 1000) == nil)
+    }
+
     @Test func smallTailsAreLeftToFaultIn() {
         var small: [UInt8] = Array(repeating: 1, count: 10)
         small.reserveCapacity(4096)
