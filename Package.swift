@@ -13,7 +13,7 @@ let package = Package(
     products: [
         .executable(name: "lamina", targets: ["lamina"]),
         .library(name: "LaminaCore", targets: ["LaminaCore"]),
-        // Used by the libFuzzer targets in Fuzz/ (a separate package).
+        // Used by the libFuzzer targets in Tests/Fuzz/ (a separate package).
         .library(name: "LaminaSVGImport", targets: ["LaminaSVGImport"]),
         .library(name: "LaminaJSON", targets: ["LaminaJSON"]),
         .library(name: "LaminaExport", targets: ["LaminaExport"]),

@@ -22,7 +22,7 @@ enum HostileFixtures {
     /// How many siblings and path segments the large fixtures have: 200,000 against a release
     /// build (`swift test -c release`), 5,000 against a debug build (unoptimized code on a
     /// loaded machine cannot meet the 10 s limit at full size; the release run can).
-    /// `LAMINA_HOSTILE_LARGE` overrides it (Scripts/asan.sh: instrumented code is 2-3x slower).
+    /// `LAMINA_HOSTILE_LARGE` overrides it (Tests/Sanitizers/asan.sh: instrumented code is 2-3x slower).
     static let large = ProcessInfo.processInfo.environment["LAMINA_HOSTILE_LARGE"].flatMap { Int($0) }
         ?? (TestSupport.laminaExecutable?.path.contains("/release/") == true ? 200_000 : 5_000)
 

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Builds and runs one libFuzzer target for a given time.
-#   Fuzz/run.sh FuzzSVGImport|FuzzJSONDecode SECONDS [extra libFuzzer flags]
+#   Tests/Fuzz/run.sh FuzzSVGImport|FuzzJSONDecode SECONDS [extra libFuzzer flags]
 # Seeds: SVG target from ../shared/corpus (and Samples/, Tests/**/Fixtures); JSON target from
 # every *.json in Samples/ and Tests/. The working corpus goes to a temporary folder, crashes
-# (and timeouts, OOMs) to Fuzz/crashes/TARGET/. Set NO_BUILD=1 to reuse the last build.
+# (and timeouts, OOMs) to Tests/Fuzz/crashes/TARGET/. Set NO_BUILD=1 to reuse the last build.
 set -euo pipefail
-target="${1:?usage: Fuzz/run.sh TARGET SECONDS}"
-seconds="${2:?usage: Fuzz/run.sh TARGET SECONDS}"
+target="${1:?usage: Tests/Fuzz/run.sh TARGET SECONDS}"
+seconds="${2:?usage: Tests/Fuzz/run.sh TARGET SECONDS}"
 shift 2
 fuzz="$(cd "$(dirname "$0")" && pwd)"
-root="$(dirname "$fuzz")"
+root="$(cd "$fuzz/../.." && pwd)"
 shared="${LAMINA_CORPUS:-$root/../shared/corpus}"
 
 if [[ "${NO_BUILD:-0}" != 1 ]]; then

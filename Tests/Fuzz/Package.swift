@@ -1,14 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// libFuzzer targets for Lamina's two parsers. Build and run with `Fuzz/run.sh TARGET SECONDS`
+/// libFuzzer targets for Lamina's two parsers. Build and run with `Tests/Fuzz/run.sh TARGET SECONDS`
 /// (see Docs/Security.md); they need `-sanitize=fuzzer` and so are not part of the main package.
 let settings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "LaminaFuzz",
     platforms: [.macOS(.v13)],
-    dependencies: [.package(name: "Lamina", path: "..")],
+    dependencies: [.package(name: "Lamina", path: "../..")],
     targets: [
         .target(name: "FuzzerDriver"),
         .executableTarget(

@@ -1,0 +1,18 @@
+import matplotlib; matplotlib.use('svg')
+import matplotlib.pyplot as plt, numpy as np
+rng = np.random.default_rng(3)
+fig, axs = plt.subplots(2,2, figsize=(8,6))
+axs[0,0].bar(range(5), rng.random(5), hatch='//', edgecolor='k', color=['C0','C1','C2','C3','C4'])
+axs[0,0].set_title(r'$\alpha^2 + \sqrt{\beta}$ hatches')
+axs[0,1].plot(np.linspace(0,10,50), np.sin(np.linspace(0,10,50)), marker='D', markevery=5, linestyle='--')
+axs[0,1].annotate('peak', xy=(1.57,1), xytext=(4,0.5), arrowprops=dict(arrowstyle='->', connectionstyle='arc3,rad=.3'))
+axs[0,1].fill_between(np.linspace(0,10,50), -1, np.cos(np.linspace(0,10,50)), alpha=0.3)
+ax = axs[1,0]; ax.imshow(rng.random((8,8)), cmap='viridis', interpolation='nearest')
+axs[1,1].errorbar(range(6), rng.random(6), yerr=0.1, fmt='o', capsize=4); axs[1,1].legend(['err'], shadow=True, fancybox=True)
+fig.suptitle('Suptitle', fontweight='bold'); fig.tight_layout(); fig.savefig('mpl_misc.svg')
+fig = plt.figure(); ax = fig.add_subplot(projection='polar'); th=np.linspace(0,2*np.pi,100); ax.plot(th, 1+np.sin(3*th)); ax.fill(th, 0.5+0.2*np.cos(5*th), alpha=.4); fig.savefig('mpl_polar.svg')
+fig = plt.figure(); ax = fig.add_subplot(projection='3d'); X,Y=np.meshgrid(np.linspace(-2,2,20),np.linspace(-2,2,20)); ax.plot_surface(X,Y,np.exp(-X**2-Y**2), cmap='coolwarm'); fig.savefig('mpl_3d.svg')
+plt.rcParams['svg.fonttype']='none'
+fig, ax = plt.subplots(); ax.pie([3,2,5], labels=['a','b','c'], autopct='%1.0f%%', explode=[0,.1,0], shadow=True); ax.set_title('text as text'); fig.savefig('mpl_pie_textnone.svg')
+fig, ax = plt.subplots(); ax.violinplot([rng.normal(size=100) for _ in range(4)]); ax.boxplot([rng.normal(size=100) for _ in range(4)]); fig.savefig('mpl_violin.svg')
+fig, ax = plt.subplots(); cs = ax.contour(*np.meshgrid(np.linspace(-3,3,60),np.linspace(-3,3,60)), np.sin(np.meshgrid(np.linspace(-3,3,60),np.linspace(-3,3,60))[0])*np.cos(np.meshgrid(np.linspace(-3,3,60),np.linspace(-3,3,60))[1])); ax.clabel(cs); ax.quiver(*np.meshgrid(np.arange(-3,3,.6),np.arange(-3,3,.6)), 1, 0.5); fig.savefig('mpl_contour.svg')
