@@ -1,6 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// `LAMINA_DYNAMIC_EXECUTABLE=1` links the command dynamically: the sanitizers' runtimes cannot
+/// be linked into a static executable (Tests/Sanitizers/asan.sh sets it).
+let staticExecutable = Context.environment["LAMINA_DYNAMIC_EXECUTABLE"] != "1"
+
 /// Settings shared by every target: Swift 6 mode with strict concurrency.
 let settings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -53,7 +57,7 @@ let package = Package(
             // dynamic loader: binding libxml2's and ICU's symbols and relocating the Swift runtime
             // took about half of a small conversion. The first three libraries are
             // FoundationEssentials' own; the rest are `pkg-config --static --libs libxml-2.0`.
-            linkerSettings: [
+            linkerSettings: staticExecutable ? [
                 .unsafeFlags(["-static-executable"], .when(platforms: [.linux])),
                 .linkedLibrary("_FoundationCShims", .when(platforms: [.linux])),
                 .linkedLibrary("_FoundationCollections", .when(platforms: [.linux])),
@@ -64,7 +68,7 @@ let package = Package(
                 .linkedLibrary("lzma", .when(platforms: [.linux])),
                 .linkedLibrary("stdc++", .when(platforms: [.linux])),
                 .linkedLibrary("m", .when(platforms: [.linux])),
-            ]
+            ] : []
         ),
 
         .target(

@@ -6,6 +6,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
+# The sanitizer runtime cannot be linked into the static executable the release build makes.
+export LAMINA_DYNAMIC_EXECUTABLE=1
 flags=(-c release -Xswiftc -enable-testing --sanitize=address --scratch-path "${SCRATCH:-.build-asan-release}")
 if [[ "${NO_BUILD:-0}" != 1 ]]; then swift build "${flags[@]}" --build-tests; fi
 # Leak checking on, every report fatal; the lamina processes the tests start inherit this.
