@@ -1,0 +1,137 @@
+import LaminaCore
+
+/// Computed styles: on the spot, from the prefetch, and as the document gives them; and the
+/// warnings about references to other files their values may hold.
+extension SceneBuilder {
+    /// The computed style of `element` under a parent style, with its declarations.
+    /// References to other files in `url()` values are reported (they draw their fallback).
+    mutating func computeStyle(_ element: Int, parent: ComputedStyle) -> (ComputedStyle, [CascadedDeclaration]) {
+        let declarations = cascadedDeclarations(of: element)
+        // Once per element (its warnings are given once anyway).
+        if elementFlags[element] & Self.urlsChecked == 0 {
+            elementFlags[element] |= Self.urlsChecked
+            warnExternalURLs(declarations, element: element)
+        }
+        return (parent.child(cascaded: declarations), declarations)
+    }
+
+    /// The cascaded declarations of `element`: the prefetch's, or the cascade's, remembered from
+    /// the second request on (an element instanced by `use` or `clip-path` is styled once per
+    /// copy; a 4 KB clip-path fan-out spent two thirds of its 8 s there and in the `url()` scan).
+    mutating func cascadedDeclarations(of element: Int) -> [CascadedDeclaration] {
+        if let known = prefetch?.declarations(element) ?? declarationsMemo[element] { return known }
+        let declarations = cascade.cascaded(for: element)
+        if elementFlags[element] & Self.styledOnce != 0 {
+            declarationsMemo[element] = declarations
+        } else {
+            elementFlags[element] |= Self.styledOnce
+        }
+        return declarations
+    }
+
+    /// ``elementFlags`` bits: declarations computed once; `url()` values checked.
+    static let styledOnce: UInt8 = 1
+    static let urlsChecked: UInt8 = 2
+
+    /// ``computeStyle(_:parent:)`` of a work item's element under its parent style; `inDocument`
+    /// when that parent style is the element's document parent's own, so that the result is
+    /// the element's document style (then taken from the prefetch when it has it).
+    mutating func computeStyle(of w: Work) -> (style: ComputedStyle, declarations: [CascadedDeclaration], inDocument: Bool) {
+        let inDocument = w.parentStyle.element >= 0 && w.parentStyle.element == tree.parent(w.element)
+        if inDocument, let (style, declarations, mayReferenceOtherFiles) = prefetch?.style(w.element) {
+            // Once per element, as ``computeStyle(_:parent:)`` warns.
+            if elementFlags[w.element] & Self.urlsChecked == 0 {
+                elementFlags[w.element] |= Self.urlsChecked
+                if mayReferenceOtherFiles { warnExternalURLs(declarations, element: w.element) }
+            }
+            return (style, declarations, true)
+        }
+        let (style, declarations) = computeStyle(w.element, parent: w.style)
+        return (style, declarations, inDocument)
+    }
+
+    /// Warns about references to other files in the `url()` values of `declarations`.
+    mutating func warnExternalURLs(_ declarations: [CascadedDeclaration], element: Int) {
+        for d in declarations where Self.holdsParenthesis(d.value) {
+            warnExternalURLs(d.value, element: element)
+        }
+    }
+
+    /// Whether ``warnExternalURLs(_:element:)`` may warn about `declarations`: some value holds
+    /// `(` and a `url(` that may not point into this document (false for the `url(#id)`
+    /// references of most drawings, so the builder skips them).
+    static func mayReferenceOtherFiles(_ declarations: [CascadedDeclaration]) -> Bool {
+        declarations.indices.contains {
+            holdsParenthesis(declarations[$0].value) && !allURLsLocal(declarations[$0].value)
+        }
+    }
+
+    /// Whether `value` holds `(`, scanned as contiguous bytes (a character-view scan of a
+    /// small string costs several times more).
+    static func holdsParenthesis(_ value: String) -> Bool {
+        value.utf8.withContiguousStorageIfAvailable { $0.contains(0x28) } ?? value.utf8.contains(0x28)
+    }
+
+    /// Warns about each `url(…)` in a value that does not point into this document.
+    mutating func warnExternalURLs(_ value: String, element: Int) {
+        if Self.allURLsLocal(value) { return }
+        var rest = value[...]
+        while let r = rest.firstRange(of: "url(") {
+            let inner = rest[r.upperBound...]
+            guard let close = inner.firstIndex(of: ")") else { break }
+            let target = inner[..<close].trimmingCharacters(in: " \t\n\r\"'")
+            if !target.hasPrefix("#") { warn("external reference '\(target.prefix(80))' dropped", element) }
+            rest = inner[close...]
+        }
+    }
+
+    /// True when every `url(` in the text is followed (after spaces and quotes) by `#`: then
+    /// `warnExternalURLs` has nothing to say (a byte scan instead of its text search). False
+    /// whenever unsure, so the full check decides.
+    static func allURLsLocal(_ value: String) -> Bool {
+        let u = value.utf8
+        // Only plain ASCII without CR (CR LF is one character) scans the same as characters.
+        if u.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return false }
+        var i = u.startIndex
+        while let p = u[i...].firstIndex(of: UInt8(ascii: "(")) {
+            // `url(` ends at this parenthesis.
+            let d = u.distance(from: u.startIndex, to: p)
+            if d >= 3 {
+                let a = u[u.index(p, offsetBy: -3)], b = u[u.index(p, offsetBy: -2)], c = u[u.index(p, offsetBy: -1)]
+                if a == UInt8(ascii: "u"), b == UInt8(ascii: "r"), c == UInt8(ascii: "l") {
+                    var j = u.index(after: p)
+                    while j < u.endIndex, [0x20, 0x09, 0x0A, 0x0D, 0x22, 0x27].contains(u[j]) { j = u.index(after: j) }
+                    guard j < u.endIndex, u[j] == UInt8(ascii: "#") else { return false }
+                    // Anything after the `#` up to `)` belongs to this reference; a further
+                    // `url(` inside it is left to the full check.
+                    if let close = u[j...].firstIndex(of: UInt8(ascii: ")")) {
+                        if u[j..<close].contains(UInt8(ascii: "(")) { return false }
+                        i = u.index(after: close)
+                        continue
+                    }
+                    return true
+                }
+            }
+            i = u.index(after: p)
+        }
+        return true
+    }
+
+    /// The style an element has in the document itself (used for clip paths, paint servers
+    /// and markers, which inherit from where they are defined, not from where they are used).
+    mutating func documentStyle(of element: Int) -> ComputedStyle {
+        if let s = documentStyles[element] { return s }
+        var chain: [Int] = []
+        var cur: Int? = element
+        while let c = cur, documentStyles[c] == nil {
+            chain.append(c)
+            cur = tree[c].parent
+        }
+        var style = cur.flatMap { documentStyles[$0] } ?? ComputedStyle.initial
+        for c in chain.reversed() {
+            style = computeStyle(c, parent: style).0
+            documentStyles[c] = style
+        }
+        return style
+    }
+}
