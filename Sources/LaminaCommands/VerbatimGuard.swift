@@ -14,15 +14,12 @@ package enum VerbatimGuard {
         // The contents are read in place: copying each layer and its content out of the tree
         // took a tenth of converting a 90,000-layer document.
         var unsafe: [(LayerID, String)] = []
-        scene.tree.layers.withUnsafeBufferPointer { layers in
-            guard let base = layers.baseAddress else { return }
-            for i in layers.indices {
-                let found = Layer.withContentPointer(of: base + i) { c -> String? in
-                    guard case .svg(let xml) = c.pointee.shape else { return nil }
-                    return problem(in: xml)
-                }
-                if let problem = found ?? nil { unsafe.append((LayerID(i), problem)) }
+        for i in 0..<scene.tree.count {
+            let found = scene.tree.withContentPointer(of: LayerID(i)) { c -> String? in
+                guard case .svg(let xml) = c.pointee.shape else { return nil }
+                return problem(in: xml)
             }
+            if let problem = found ?? nil { unsafe.append((LayerID(i), problem)) }
         }
         for (id, problem) in unsafe {
             scene.tree[id].content = nil
