@@ -102,7 +102,7 @@ extension FlatWriter {
         } else if let m = g.maskContent {
             SVGMarkup.generatedURLAttr("mask", id: maskID(m), to: &out)
         }
-        if let f = g.filter { SVGMarkup.urlAttr("filter", id: f, to: &out) }
+        SVGMarkup.urlListAttr("filter", ids: g.filters, to: &out)
         SVGMarkup.styleAttribute(g.extra, to: &out)
         SVGMarkup.lit(">\n", to: &out)
     }

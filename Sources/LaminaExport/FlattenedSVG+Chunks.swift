@@ -89,7 +89,7 @@ extension FlatWriter {
         for g in list.groups {
             for p in g.extra where Self.holdsXlink(p.name) || Self.holdsXlink(p.value) { return true }
             if let m = g.maskResource, Self.holdsXlink(m) { return true }
-            if let f = g.filter, Self.holdsXlink(f) { return true }
+            if g.filters.contains(where: Self.holdsXlink) { return true }
         }
         return false
     }

@@ -116,7 +116,7 @@ extension FlatWriter {
         for n in list.clips { for s in n.shapes { markLayer(s.layer) } }
         for g in list.groups {
             if let m = g.maskResource { mark(m) }
-            if let f = g.filter { mark(f) }
+            g.filters.forEach(mark)
         }
         while let i = queue.popLast() {
             Self.references(in: scene.resources[i].xml).forEach(mark)

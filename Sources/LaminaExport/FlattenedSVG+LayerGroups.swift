@@ -62,7 +62,7 @@ extension FlatWriter {
                         let id = maskID(m)
                         if emit { SVGMarkup.generatedURLAttr("mask", id: id, to: &out) }
                     }
-                    if emit, let f = g.filter { SVGMarkup.urlAttr("filter", id: f, to: &out) }
+                    if emit { SVGMarkup.urlListAttr("filter", ids: g.filters, to: &out) }
                     if emit { SVGMarkup.styleAttribute(g.extra, to: &out) }
                 }
                 if emit { SVGMarkup.lit(">\n", to: &out) }
@@ -101,7 +101,7 @@ extension FlatWriter {
     /// filter, to the filtered result.
     func groupClip(_ layer: LayerID, enclosing: Int?) -> (node: Int?, stop: Int?, inForce: Int?) {
         let g = groupOfLayer[layer.index].map { list.groups[$0] }
-        if let g, g.filter != nil { return (g.clip, nil, list.layerClip[layer.index] ?? enclosing) }
+        if let g, !g.filters.isEmpty { return (g.clip, nil, list.layerClip[layer.index] ?? enclosing) }
         guard let c = list.layerClip[layer.index] else { return (nil, nil, enclosing) }
         guard c != enclosing else { return (nil, nil, enclosing) }
         // The chain from `c` outwards reaches the clip in force: only the part inside it is new.

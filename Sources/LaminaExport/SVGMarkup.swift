@@ -137,6 +137,14 @@ package enum SVGMarkup {
         attr(name, "url(#" + id + ")", to: &out)
     }
 
+    /// Appends ` name="url(#a) url(#b)"` for a list of resource ids (a `filter` list, applied in
+    /// order); nothing when empty.
+    package static func urlListAttr(_ name: StaticString, ids: [String], to out: inout [UInt8]) {
+        guard let first = ids.first else { return }
+        if ids.count == 1 { return urlAttr(name, id: first, to: &out) }
+        attr(name, ids.map { "url(#" + $0 + ")" }.joined(separator: " "), to: &out)
+    }
+
     /// Appends ` name="url(#id)"` for an id this writer generated (`lamina-clip-N`, always safe).
     package static func generatedURLAttr(_ name: StaticString, id: String, to out: inout [UInt8]) {
         out.append(0x20)

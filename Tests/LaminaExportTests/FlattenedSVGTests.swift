@@ -249,6 +249,23 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
             """)
     }
 
+    @Test func filterListIsWrittenInOrderOnOneGroupWithEachResource() {
+        var b = Builder()
+        let g = b.add("g", frame: Rect(0, 0, 40, 40)) {
+            var info = SVGInfo(element: "g")
+            info.filters = ["shift", "blur"]
+            $0.svg = info
+        }
+        b.add("a", to: g, frame: Rect(5, 5, 10, 10), shape: square)
+        b.scene.resources = [
+            Resource(id: "blur", kind: .filter, xml: "<filter id=\"blur\"><feGaussianBlur stdDeviation=\"2\"/></filter>"),
+            Resource(id: "shift", kind: .filter, xml: "<filter id=\"shift\"><feOffset dx=\"3\"/></filter>"),
+        ]
+        let svg = b.svg()
+        #expect(svg.contains("<g filter=\"url(#shift) url(#blur)\">\n<rect"))
+        #expect(svg.contains("<filter id=\"blur\">") && svg.contains("<filter id=\"shift\">"))
+    }
+
     @Test func bytesAreTheUTF8OfTheText() {
         var b = Builder()
         b.add("a", frame: Rect(10, 20, 10, 10), shape: .svg(xml: "<text x=\"1\">é</text>")) { $0.opacity = 0.5 }

@@ -117,6 +117,11 @@ func decodeError(_ json: String, file: String = "t.json") -> LayerJSONError? {
             "'' is not an attribute name"),
         BadDocument(doc(#"{"svg": {"id": "a"}}"#), .missingKey, "root.svg", "missing key 'element'"),
         BadDocument(
+            doc(#"{"svg": {"element": "g", "filter": ["a", 2]}}"#), .typeMismatch, "root.svg.filter[1]", "expected a string"),
+        BadDocument(
+            doc(#"{"svg": {"element": "g", "filter": {"id": "a"}}}"#), .typeMismatch, "root.svg.filter",
+            "expected a filter id or an array of filter ids"),
+        BadDocument(
             doc("{}", resources: #"{"g": {"kind": "gradient", "xml": "<g/>"}}"#), .invalidValue, "resources.g.kind",
             "unknown resource kind 'gradient'"),
         BadDocument(
@@ -267,6 +272,20 @@ func decodeError(_ json: String, file: String = "t.json") -> LayerJSONError? {
         #expect(scene.tree.sublayers(of: scene.root).count == 1)
         // A resource id that starts with `x-` is an id, not an extension key.
         #expect(scene.resources == [Resource(id: "x-gradient", kind: .linearGradient, xml: "<linearGradient/>")])
+    }
+
+    @Test(arguments: [[], ["f"], ["f", "lamina-filter-1", "f"]])
+    func filterListsRoundTripAndOneFilterStaysAString(_ ids: [String]) throws {
+        var scene = Scene()
+        var svg = SVGInfo(element: "g")
+        svg.filters = ids
+        scene.tree[scene.root].svg = svg
+        let json = LayerJSON.encode(scene)
+        #expect(json.contains(#""filter": "f""#) == (ids.count == 1))
+        #expect(json.contains(#""filter": ["f", "lamina-filter-1", "f"]"#) == (ids.count == 3))
+        let back = try LayerJSON.decode(json, file: "f.json")
+        #expect(back.tree[back.root].svg?.filters == ids)
+        #expect(back.tree[back.root].svg?.filter == ids.first)
     }
 
     @Test func keysInAnyOrderAndDefaultsWrittenOutDecodeTheSame() throws {

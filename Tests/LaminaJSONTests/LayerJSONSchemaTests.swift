@@ -43,6 +43,7 @@ import Testing
             LayerJSON.encode(Scene()),
             LayerJSON.encode(SampleScenes.chain(depth: 20)),
             doc(#"{"x-note": {"any": ["shape"]}, "content": {"kind": "rect", "x-k": 1}}"#),
+            doc(#"{"svg": {"element": "g", "filter": ["a", "b"]}, "sublayers": [{"svg": {"element": "g", "filter": "c"}}]}"#),
         ]
         // Every structurally wrong document the decoder rejects, except what a schema cannot
         // say (an even count of coordinates) or what Python's parser hides (duplicates, NaN).

@@ -13,7 +13,7 @@ public struct SVGInfo: Hashable, Sendable {
         self.element = element
     }
 
-    /// Whether some rarely set fact (`title`, `className`, `mask`, `filter`, `extra`,
+    /// Whether some rarely set fact (`title`, `className`, `mask`, `filters`, `extra`,
     /// `location`) may be set; false means none of them is.
     package var mayHaveRareFacts: Bool { rareBox != nil }
 
@@ -33,10 +33,19 @@ public struct SVGInfo: Hashable, Sendable {
         set { if newValue != nil || rareBox != nil { updateRare { $0.mask = newValue } } }
     }
 
-    /// A `filter="url(#…)"` kept on this layer: the id of a resource.
+    /// The `filter` kept on this layer: the ids of filter resources, applied in order, each to
+    /// the result of the one before (`filter="url(#a) url(#b)"`, as `CALayer.filters`); empty
+    /// for none.
+    public var filters: [String] {
+        get { rareBox?.value.filters ?? [] }
+        set { if !newValue.isEmpty || rareBox != nil { updateRare { $0.filters = newValue } } }
+    }
+
+    /// The first of ``filters`` (the only one, but for a filter list); setting it makes it the
+    /// only one, nil none.
     public var filter: String? {
-        get { rareBox?.value.filter }
-        set { if newValue != nil || rareBox != nil { updateRare { $0.filter = newValue } } }
+        get { rareBox?.value.filters.first }
+        set { filters = newValue.map { [$0] } ?? [] }
     }
 
     /// Other compositing properties the layer keeps (`mix-blend-mode`, `isolation`).
@@ -48,8 +57,8 @@ public struct SVGInfo: Hashable, Sendable {
     /// The compositing facts (`mask`, `filter`, `extra`) when any of them is set; nil (without
     /// copying anything) in the common case of none.
     var compositing: SVGCompositing? {
-        guard let rare = rareBox?.value, rare.mask != nil || rare.filter != nil || !rare.extra.isEmpty else { return nil }
-        return SVGCompositing(mask: rare.mask, filter: rare.filter, extra: rare.extra)
+        guard let rare = rareBox?.value, rare.mask != nil || !rare.filters.isEmpty || !rare.extra.isEmpty else { return nil }
+        return SVGCompositing(mask: rare.mask, filters: rare.filters, extra: rare.extra)
     }
 
     /// Where the element starts in its source file. The SVG importer leaves it nil and records
@@ -68,7 +77,7 @@ public struct SVGInfo: Hashable, Sendable {
     /// Equal when everything but `location` is equal.
     public static func == (l: SVGInfo, r: SVGInfo) -> Bool {
         l.element == r.element && l.id == r.id && l.title == r.title && l.className == r.className
-            && l.mask == r.mask && l.filter == r.filter && l.extra == r.extra
+            && l.mask == r.mask && l.filters == r.filters && l.extra == r.extra
     }
 
     public func hash(into h: inout Hasher) {
@@ -80,8 +89,8 @@ public struct SVGInfo: Hashable, Sendable {
 struct SVGCompositing {
     /// A `mask="url(#…)"`: the id of a resource.
     var mask: String?
-    /// A `filter="url(#…)"`: the id of a resource.
-    var filter: String?
+    /// The filter resources' ids, applied in order.
+    var filters: [String]
     /// Other compositing properties (`mix-blend-mode`, `isolation`).
     var extra: [StyleProperty]
 }
@@ -91,12 +100,12 @@ struct SVGInfoRare: Sendable {
     var title: String?
     var className: String?
     var mask: String?
-    var filter: String?
+    var filters: [String] = []
     var extra: [StyleProperty] = []
     var location: SourceLocation?
 
     /// Whether every fact is unset (then no box is kept).
     var isDefault: Bool {
-        title == nil && className == nil && mask == nil && filter == nil && extra.isEmpty && location == nil
+        title == nil && className == nil && mask == nil && filters.isEmpty && extra.isEmpty && location == nil
     }
 }

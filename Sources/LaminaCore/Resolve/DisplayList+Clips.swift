@@ -103,7 +103,7 @@ extension Resolver {
     /// Closes a group; an opacity-only group over at most one child is folded into that child.
     mutating func closeGroup(_ g: Int) {
         let grp = list.groups[g]
-        let opacityOnly = grp.filter == nil && grp.maskResource == nil && grp.maskContent == nil && grp.extra.isEmpty
+        let opacityOnly = grp.filters.isEmpty && grp.maskResource == nil && grp.maskContent == nil && grp.extra.isEmpty
         guard opacityOnly, groupChildren[g] <= 1 else { return }
         groupAlive[g] = false
         if let p = grp.parent { groupChildren[p] -= 1 }

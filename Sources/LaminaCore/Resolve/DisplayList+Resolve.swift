@@ -126,7 +126,7 @@ struct Resolver {
         // Clips of this layer (masksToBounds, clipPath mask layers); most layers have none.
         let clips = tree[id].masksToBounds || tree.mask(of: id) != nil
         let ownChain = clips ? clipChain(for: id, frame: f, base: f.clip) : f.clip
-        let filter = svg?.filter
+        let filters = svg?.filters ?? []
         let alphaMask = tree.mask(of: id).flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
         let groupOpacity = tree[id].allowsGroupOpacity && !isTransformLayer && opacity < 1
         let extra = svg.map { svg in
@@ -134,10 +134,10 @@ struct Resolver {
                 ($0.name == "mix-blend-mode" && $0.value != "normal") || ($0.name == "isolation" && $0.value != "auto")
             }
         } ?? []
-        let needsSpace = filter != nil || svg?.mask != nil || alphaMask != nil
+        let needsSpace = !filters.isEmpty || svg?.mask != nil || alphaMask != nil
         if groupOpacity || needsSpace || !extra.isEmpty {
             var g = CompositingGroup(layer: id, parent: f.group, opacity: groupOpacity ? opacity : 1)
-            g.filter = filter
+            g.filters = filters
             g.maskResource = svg?.mask
             g.extra = extra
             if needsSpace {
@@ -150,7 +150,7 @@ struct Resolver {
                         at: tree.sourceLocation(of: id)))
                 }
             }
-            if filter != nil {
+            if !filters.isEmpty {
                 g.clip = ownChain
                 f.clip = nil
             } else {

@@ -113,8 +113,9 @@ public struct CompositingGroup: Hashable, Sendable {
     public var maskResource: String?
     /// Index into ``DisplayList/maskContents`` for a non-clipPath mask layer.
     public var maskContent: Int?
-    /// `filter="url(#…)"` resource id (svg.filter).
-    public var filter: String?
+    /// `filter="url(#a) url(#b)"`: filter resource ids applied in order (svg.filters); empty
+    /// for none.
+    public var filters: [String] = []
     /// Clip applied to the group's result (only for filter groups, where the clip must follow the filter).
     public var clip: Int?
     /// Compositing properties written on the group (`mix-blend-mode`, `isolation`).

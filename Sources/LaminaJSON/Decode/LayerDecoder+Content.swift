@@ -145,6 +145,14 @@ extension LayerDecoder {
         }
     }
 
+    /// `filter`: one resource id, or a list of them applied in order.
+    mutating func filterIDs() throws(LayerJSONError) -> [String] {
+        if try reader.peekKind() == .string { return [try reader.readString()] }
+        var ids: [String] = []
+        try readArray("a filter id or an array of filter ids") { d, _ throws(LayerJSONError) in ids.append(try d.string()) }
+        return ids
+    }
+
     /// The `svg` object.
     mutating func svgInfo() throws(LayerJSONError) -> SVGInfo {
         var info = SVGInfo(element: "")
@@ -158,7 +166,7 @@ extension LayerDecoder {
             case .title: info.title = try d.string()
             case .className: info.className = try d.string()
             case .mask: info.mask = try d.string()
-            case .filter: info.filter = try d.string()
+            case .filter: info.filters = try d.filterIDs()
             case .extra: info.extra = try d.styleProperties()
             }
         }.start

@@ -86,10 +86,20 @@ extension LayerEncoder {
             stringKey("title", s.title)
             stringKey("class", s.className)
             stringKey("mask", s.mask)
-            stringKey("filter", s.filter)
+            filters(s.filters)
             extra(s.extra)
         }
         writer.close()
+    }
+
+    /// `"filter": "id"` for one filter, `"filter": ["a", "b"]` for a list; nothing for none.
+    private mutating func filters(_ ids: [String]) {
+        guard let first = ids.first else { return }
+        if ids.count == 1 { return stringKey("filter", first) }
+        writer.key("filter")
+        writer.openInline()
+        for (k, id) in ids.enumerated() { writer.inlineString(id, first: k == 0) }
+        writer.closeInline()
     }
 
     private mutating func kind(_ k: String) {

@@ -41,16 +41,27 @@ extension SceneBuilder {
         // without it, as Chromium draws it (Filter Effects 1: "no filter is applied"); resvg
         // draws a missing mask's element so too, but hides one whose filter is missing.
         if let mask = style.mask { info.mask = referencedResource(mask, kind: "mask", from: e) }
-        if let filter = style.filter {
-            info.filter = referencedResource(filter, kind: "filter", from: e)
-        } else if let functions = style.filterFunctions {
-            info.filter = functionFilter(functions, style)
+        if let items = style.filters {
+            info.filters = filterIDs(items, style, from: e)
         } else if let value = style.unsupportedFilter {
             warn("filter '\(value.prefix(80))' not supported (not a reference nor a list of valid filter functions); ignored", e)
         }
         if !style.extraOwn.isEmpty {
             for p in style.extraOwn where p.name == "mix-blend-mode" || p.name == "isolation" {
                 info.extra.append(p)
+            }
+        }
+    }
+
+    /// The resource ids of a `filter` list, in order: each reference to a `filter` element,
+    /// each run of CSS functions as a generated filter. A reference to a missing element or to
+    /// another kind is left out with a warning and the rest applied, as Chromium does (a list of
+    /// one such reference leaves the element unfiltered).
+    private mutating func filterIDs(_ items: [FilterFunctions.Item], _ style: ComputedStyle, from e: Int) -> [String] {
+        items.compactMap { item in
+            switch item {
+            case .reference(let id): referencedResource(id, kind: "filter", from: e)
+            case .functions(let functions): functionFilter(functions, style)
             }
         }
     }

@@ -87,10 +87,14 @@ extension SceneBuilder {
                         append("clip-path", shape.text, to: &out)
                     }
                     if let m = style.mask { append("mask", "url(#\(m))", to: &out) }
-                    if let f = style.filter {
-                        append("filter", "url(#\(f))", to: &out)
-                    } else if let functions = style.filterFunctions {
-                        append("filter", "url(#\(functionFilter(functions, style)))", to: &out)
+                    if let items = style.filters {
+                        let ids = items.map { item in
+                            switch item {
+                            case .reference(let id): return id
+                            case .functions(let functions): return functionFilter(functions, style)
+                            }
+                        }
+                        append("filter", ids.map { "url(#\($0))" }.joined(separator: " "), to: &out)
                     }
                     if style.isDisplayNone { append("display", "none", to: &out) }
                 }

@@ -40,11 +40,9 @@ extension ComputedStyle {
             }
         case .mask: if case .reference(let id) = parsed { mask = id }
         case .filter:
-            if case .reference(let id) = parsed {
-                filter = id
-            } else if FilterFunctions.looksLikeFunctions(value), let functions = FilterFunctions.parse(value) {
-                filterFunctions = functions
-            } else if value.trimmingCharacters(in: " \t\n\r").lowercased() != "none", value.contains("(") {
+            if let items = FilterFunctions.parseList(value) {
+                filters = items.isEmpty ? nil : items
+            } else if value.contains("(") {
                 unsupportedFilter = value
             }
         case .stopColor: if case .color(let c) = parsed { stopColorPaint = c }

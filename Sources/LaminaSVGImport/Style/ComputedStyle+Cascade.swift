@@ -142,7 +142,7 @@ extension ComputedStyle {
         case "opacity": opacity = source.opacity
         case "clip-path": clipPath = source.clipPath
         case "mask": mask = source.mask
-        case "filter": filter = source.filter
+        case "filter": filters = source.filters
         case "display": display = source.display
         case "overflow": overflow = source.overflow
         case "stop-color": stopColorPaint = source.stopColorPaint

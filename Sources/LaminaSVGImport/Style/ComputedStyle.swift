@@ -104,8 +104,7 @@ package struct ComputedStyle: Hashable, Sendable {
         var clipPath: String?
         var clipShape: ClipShape?
         var mask: String?
-        var filter: String?
-        var filterFunctions: [FilterFunctions.Function]?
+        var filters: [FilterFunctions.Item]?
         var unsupportedFilter: String?
         var display = "inline"
         var overflow = "visible"
@@ -183,10 +182,11 @@ package struct ComputedStyle: Hashable, Sendable {
         get { ownRare?.value.mask }
         set { if mask != newValue { updateOwn { $0.mask = newValue } } }
     }
-    /// The `filter` id (`url(#id)`), nil for none or for CSS filter functions.
-    package var filter: String? {
-        get { ownRare?.value.filter }
-        set { if filter != newValue { updateOwn { $0.filter = newValue } } }
+    /// The `filter` list (`url(#id)` references and CSS filter functions, applied in order),
+    /// nil for none.
+    package var filters: [FilterFunctions.Item]? {
+        get { ownRare?.value.filters }
+        set { if filters != newValue { updateOwn { $0.filters = newValue } } }
     }
     /// `clip-path` as a CSS basic shape or reference box (then ``clipPath`` is nil).
     package var clipShape: ClipShape? {
@@ -198,11 +198,6 @@ package struct ComputedStyle: Hashable, Sendable {
     package var unsupportedFilter: String? {
         get { ownRare?.value.unsupportedFilter }
         set { if unsupportedFilter != newValue { updateOwn { $0.unsupportedFilter = newValue } } }
-    }
-    /// `filter` as a list of CSS filter functions (then ``filter`` is nil).
-    package var filterFunctions: [FilterFunctions.Function]? {
-        get { ownRare?.value.filterFunctions }
-        set { if filterFunctions != newValue { updateOwn { $0.filterFunctions = newValue } } }
     }
     /// `inline`, `none`, `block`, … (only `none` matters).
     package var display: String {

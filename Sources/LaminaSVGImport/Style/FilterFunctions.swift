@@ -20,36 +20,67 @@ package enum FilterFunctions {
         case hueRotate(Double)
     }
 
-    /// Whether `text` starts like a function list (a name and `(`), not a `url()` or `none`.
-    package static func looksLikeFunctions(_ text: String) -> Bool {
-        let t = text.drop(while: isCSSSpace).lowercased()
-        return !t.hasPrefix("url(") && t.contains("(")
+    /// One item of a `filter` list (Filter Effects 1 §5: each applies to the result of the one
+    /// before, as `CALayer.filters` do).
+    package enum Item: Hashable, Sendable {
+        /// `url(#id)`: a `<filter>` element of the document.
+        case reference(String)
+        /// Consecutive CSS filter functions, written as one generated `<filter>`.
+        case functions([Function])
     }
 
     /// The functions of a list; nil when any is unknown or malformed, or the list holds a
-    /// `url()` (CSS then drops the declaration, and resvg skips the whole list).
+    /// `url()` (then ``parseList(_:)`` reads it).
     package static func parse(_ text: String) -> [Function]? {
-        var out: [Function] = []
-        var rest = Substring(text)
+        guard let items = parseList(text), items.count == 1, case .functions(let functions) = items[0] else { return nil }
+        return functions
+    }
+
+    /// The items of a `filter` value: `url()` references and CSS filter functions in any order
+    /// (`url(#shadow) blur(2px)`, `url(#a) url(#b)`). Empty for `none` and for a list with a
+    /// reference to another file (no filter is applied; the importer warns about external
+    /// URLs); nil when an item is unknown or malformed (CSS drops the declaration).
+    package static func parseList(_ text: String) -> [Item]? {
+        var items: [Item] = []
+        var run: [Function] = []
+        var external = false
+        var rest = Substring(text).trimmingCSSSpaces()
+        if rest.lowercased() == "none" { return [] }
         while true {
             rest = rest.drop(while: isCSSSpace)
             if rest.isEmpty { break }
-            guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
-            var closeIndex = close
-            // A color function inside drop-shadow() nests one level of parentheses.
-            let inner = rest[rest.index(after: open)..<close]
-            if inner.contains("(") {
-                guard let next = rest[rest.index(after: close)...].firstIndex(of: ")") else { return nil }
-                closeIndex = next
+            if rest.prefix(4).lowercased() == "url(" {
+                guard let close = rest.firstIndex(of: ")"), let (id, _) = ComputedStyle.reference(rest[...close]) else { return nil }
+                if !run.isEmpty { items.append(.functions(run)) }
+                run = []
+                if let id { items.append(.reference(id)) } else { external = true }
+                rest = rest[rest.index(after: close)...]
+            } else {
+                guard let f = nextFunction(&rest) else { return nil }
+                run.append(f)
             }
-            let name = rest[..<open].lowercased()
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
-            let args = rest[rest.index(after: open)..<closeIndex]
-            guard let f = function(name, args) else { return nil }
-            out.append(f)
-            rest = rest[rest.index(after: closeIndex)...]
         }
-        return out.isEmpty ? nil : out
+        if !run.isEmpty { items.append(.functions(run)) }
+        return external ? [] : (items.isEmpty ? nil : items)
+    }
+
+    /// Reads the function at the start of `rest` and moves past it; nil when it is unknown or
+    /// malformed.
+    private static func nextFunction(_ rest: inout Substring) -> Function? {
+        guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
+        var closeIndex = close
+        // A color function inside drop-shadow() nests one level of parentheses.
+        let inner = rest[rest.index(after: open)..<close]
+        if inner.contains("(") {
+            guard let next = rest[rest.index(after: close)...].firstIndex(of: ")") else { return nil }
+            closeIndex = next
+        }
+        let name = rest[..<open].lowercased()
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0 == "-" }) else { return nil }
+        let args = rest[rest.index(after: open)..<closeIndex]
+        guard let f = function(name, args) else { return nil }
+        rest = rest[rest.index(after: closeIndex)...]
+        return f
     }
 
     private static func function(_ name: String, _ args: Substring) -> Function? {

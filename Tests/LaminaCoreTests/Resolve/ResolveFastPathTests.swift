@@ -62,26 +62,27 @@ struct ResolveFastPathTests {
     }
 
     @Test(arguments: [
-        (nil, nil, []),
-        ("m", nil, []),
-        (nil, "f", []),
-        (nil, nil, [StyleProperty("mix-blend-mode", "multiply")]),
-        ("m", "f", [StyleProperty("isolation", "isolate")]),
-    ] as [(String?, String?, [StyleProperty])])
-    func compositingFactsAreReadInPlace(_ mask: String?, _ filter: String?, _ extra: [StyleProperty]) {
+        (nil, [], []),
+        ("m", [], []),
+        (nil, ["f"], []),
+        (nil, ["f", "g"], []),
+        (nil, [], [StyleProperty("mix-blend-mode", "multiply")]),
+        ("m", ["f"], [StyleProperty("isolation", "isolate")]),
+    ] as [(String?, [String], [StyleProperty])])
+    func compositingFactsAreReadInPlace(_ mask: String?, _ filters: [String], _ extra: [StyleProperty]) {
         var svg = SVGInfo(element: "g")
         svg.title = "a title sets the rare facts without compositing ones"
         svg.mask = mask
-        svg.filter = filter
+        svg.filters = filters
         svg.extra = extra
         var layer = Layer()
         #expect(layer.svgCompositing == nil)
         layer.svg = svg
         let facts = layer.svgCompositing
-        if mask == nil, filter == nil, extra.isEmpty {
+        if mask == nil, filters.isEmpty, extra.isEmpty {
             #expect(facts == nil)
         } else {
-            #expect(facts?.mask == mask && facts?.filter == filter && facts?.extra == extra)
+            #expect(facts?.mask == mask && facts?.filters == filters && facts?.extra == extra)
         }
     }
 

@@ -50,4 +50,50 @@ import Testing
         #expect(made[1].xml.contains("<feGaussianBlur stdDeviation=\"5\"/><feComponentTransfer><feFuncA type=\"table\" tableValues=\"0 0.5\"/></feComponentTransfer>"))
         #expect(diagnostics.contains { $0.message.contains("filter 'blur(-3px)' not supported") })
     }
+
+    typealias I = FilterFunctions.Item
+
+    @Test(arguments: [
+        ("url(#a) url(#b)", [I.reference("a"), I.reference("b")]),
+        ("url(#f) blur(3px)", [I.reference("f"), I.functions([F.blur(Length(3, .px))])]),
+        (" blur(1px) grayscale(1) URL( '#f' )invert() ", [
+            I.functions([F.blur(Length(1, .px)), F.grayscale(1)]), I.reference("f"), I.functions([F.invert(1)]),
+        ]),
+        ("url(#f)", [I.reference("f")]),
+        ("drop-shadow(1px 2px rgb(0, 0, 255)) url(#f)", [
+            I.functions([F.dropShadow(color: .rgba(r: 0, g: 0, b: 255, a: 1), dx: Length(1, .px), dy: Length(2, .px), blur: .zero)]),
+            I.reference("f"),
+        ]),
+        // No filter is applied: `none`, and a list with a reference to another file.
+        ("none", []),
+        ("url(other.svg#f) blur(1px)", []),
+    ])
+    func parsesLists(_ text: String, _ expected: [I]) {
+        #expect(FilterFunctions.parseList(text) == expected)
+    }
+
+    @Test(arguments: ["url(#f) frobnicate(1)", "url(#f", "url(#a) , url(#b)", "blur(1px) none", ""])
+    func rejectsLists(_ text: String) {
+        #expect(FilterFunctions.parseList(text) == nil)
+    }
+
+    @Test func importKeepsAFilterListInOrderAndLeavesOutMissingReferences() throws {
+        let svg = ImportTestSupport.header + " viewBox=\"0 0 100 100\"><filter id=\"f\"><feOffset dx=\"3\"/></filter>"
+            + "<filter id=\"g\"><feOffset dy=\"3\"/></filter><linearGradient id=\"lg\"/>"
+            + "<rect id=\"a\" width=\"10\" height=\"10\" filter=\"url(#f) url(#g)\"/>"
+            + "<rect id=\"b\" width=\"10\" height=\"10\" style=\"filter: blur(2px) url(#g) grayscale(1)\"/>"
+            + "<rect id=\"c\" width=\"10\" height=\"10\" filter=\"url(#missing) url(#f) url(#lg)\"/>"
+            + "<rect id=\"d\" width=\"10\" height=\"10\" filter=\"url(#f) bogus(1)\"/></svg>"
+        let (scene, diagnostics) = try ImportTestSupport.load(svg)
+        func filters(_ name: String) throws -> [String] { scene.tree[try #require(ImportTestSupport.layer(scene, name))].svg?.filters ?? [] }
+        #expect(try filters("a") == ["f", "g"])
+        #expect(try filters("b") == ["lamina-filter-1", "g", "lamina-filter-2"])
+        #expect(try filters("c") == ["f"])
+        #expect(try filters("d") == [])
+        #expect(Set(scene.resources.map(\.id)) == ["f", "g", "lamina-filter-1", "lamina-filter-2"])
+        let messages = diagnostics.map(\.message)
+        #expect(messages.contains("filter reference '#missing' not found; ignored"))
+        #expect(messages.contains("filter reference '#lg' not found; ignored"))
+        #expect(messages.contains { $0.contains("filter 'url(#f) bogus(1)' not supported") })
+    }
 }
