@@ -11,4 +11,11 @@ extension LayerTree {
         layoutCounts.reserveCapacity(count)
         delegateLaysOut.reserveCapacity(count)
     }
+
+    /// Reserves room for `count` more sublayers of `id`, so that appending that many allocates
+    /// its list once instead of regrowing it.
+    public mutating func reserveSublayers(_ count: Int, of id: LayerID) {
+        let k = sublayerLists[id.index].count
+        sublayerLists[id.index].reserveCapacity(k + count)
+    }
 }

@@ -29,6 +29,16 @@ extension LayerTree {
     ///
     /// - Throws: ``LayerTreeError/cycle(layer:parent:)`` when `child` is `parent` or one of its ancestors.
     public mutating func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int) throws(LayerTreeError) {
+        // A layer in no tree yet (no superlayer, no sublayers, no one's mask) appended last: how
+        // importers build a tree. It cannot be an ancestor of `parent` unless it is `parent`.
+        if child != parent, superlayers[child.index] == nil, !isMask[child.index], sublayerLists[child.index].isEmpty,
+            index >= sublayerLists[parent.index].count
+        {
+            sublayerLists[parent.index].append(child)
+            superlayers[child.index] = parent
+            invalidateLayoutImplicitly(parent)
+            return
+        }
         if isAncestor(child, of: parent) { throw .cycle(layer: child, parent: parent) }
         var i = max(0, index)
         if superlayers[child.index] == parent, !isMask[child.index],

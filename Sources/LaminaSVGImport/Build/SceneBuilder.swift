@@ -234,6 +234,8 @@ struct SceneBuilder {
     ) {
         let slots = tree.contentSlots(element)
         guard !slots.isEmpty else { return }
+        // At most one layer per content item: the list is allocated once (most groups hold a few).
+        layers.reserveSublayers(slots.count, of: parent)
         let box = StyleBox(style, element: documentStyle ? element : -1)
         var cursor = Work(
             element: element, parent: parent, style: box, viewport: viewport, context: w.context,

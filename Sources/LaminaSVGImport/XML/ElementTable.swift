@@ -21,6 +21,9 @@ final class ElementTable: Sendable {
     let textArena: [UInt8]
     let elementNames: [ElementName]
     let attributeNames: [AttributeName]
+    /// Each attribute name's ``nameKey(_:)`` of its local name, so that finding an attribute by
+    /// name compares one word per slot.
+    let attributeNameKeys: [UInt64]
 
     init(
         elements: [ElementRecord], attributeNameIDs: [Int32], valueEnds: [UInt32], content: [Int32], texts: [TextRun],
@@ -35,6 +38,26 @@ final class ElementTable: Sendable {
         self.textArena = textArena
         self.elementNames = elementNames
         self.attributeNames = attributeNames
+        attributeNameKeys = attributeNames.map { Self.nameKey($0.name) }
+    }
+
+    /// A word that differs for two names that differ in their length or their first 7 bytes:
+    /// those bytes, then the length (capped) in the top byte. Equal keys of names of 8 bytes or
+    /// more still need the names compared.
+    @inline(__always) static func nameKey(_ name: String) -> UInt64 {
+        name.utf8.withContiguousStorageIfAvailable(nameKey(bytes:)) ?? nameKey(bytes: Array(name.utf8))
+    }
+
+    /// ``nameKey(_:)`` of a name's bytes.
+    @inline(__always) static func nameKey<C: RandomAccessCollection>(bytes: C) -> UInt64 where C.Element == UInt8, C.Index == Int {
+        let n = bytes.count
+        var key = UInt64(min(n, 255)) << 56
+        var k = 0
+        while k < min(n, 7) {
+            key |= UInt64(bytes[bytes.startIndex + k]) << UInt64(8 * k)
+            k += 1
+        }
+        return key
     }
 
     /// A table with no elements.
@@ -66,9 +89,16 @@ final class ElementTable: Sendable {
 
     /// The slot of element `i`'s attribute with this local name and namespace.
     func slot(of localName: String, namespace: String?, in i: Int) -> Int? {
+        let key = Self.nameKey(localName)
+        let exact = localName.utf8.count < 8
         for s in attributeSlots(i) {
-            let n = attributeName(s)
-            if n.name == localName, n.namespace == namespace { return s }
+            let id = Int(attributeNameIDs[s])
+            // The name records are read in place: a copy retains their three strings.
+            if attributeNameKeys[id] == key, exact || attributeNames[id].name == localName,
+                attributeNames[id].namespace == namespace
+            {
+                return s
+            }
         }
         return nil
     }

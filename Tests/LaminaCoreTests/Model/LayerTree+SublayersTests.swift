@@ -55,6 +55,25 @@ import Testing
         #expect(tree == before)
     }
 
+    @Test func aLayerInNoTreeIsAppendedButNeverUnderItself() throws {
+        var tree = LayerTree()
+        let root = tree.make(Layer(name: "root"))
+        let x = tree.make(Layer(name: "x"))
+        #expect(throws: LayerTreeError.cycle(layer: x, parent: x)) { try tree.addSublayer(x, to: x) }
+        tree.layoutIfNeeded(root)
+        try tree.addSublayer(x, to: root)
+        #expect(tree.sublayers(of: root) == [x] && tree.superlayer(of: x) == root && tree.needsLayout(root))
+        // A layer holding sublayers of its own goes through the cycle check.
+        let y = tree.make(Layer(name: "y"))
+        let z = tree.make(Layer(name: "z"))
+        try tree.addSublayer(z, to: y)
+        #expect(throws: LayerTreeError.cycle(layer: y, parent: z)) { try tree.addSublayer(y, to: z) }
+        // Reserved room changes nothing but the capacity.
+        tree.reserveSublayers(8, of: root)
+        try tree.addSublayer(y, to: root)
+        #expect(tree.sublayers(of: root) == [x, y])
+    }
+
     @Test func replaceTakesTheOldSlot() throws {
         var (tree, root, ids) = try Self.tree(["A", "B", "C"])
         try tree.replaceSublayer(ids[0], with: ids[2], in: root)
