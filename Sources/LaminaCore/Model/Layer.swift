@@ -207,9 +207,21 @@ extension Transform3D {
 /// An immutable-once-shared box for a large or rarely set property; writers copy unless unique.
 @usableFromInline
 package final class LayerBox<Value: Sendable>: @unchecked Sendable {
-    @usableFromInline package var value: Value
+    // Unchecked: every reader and writer goes through a `Layer` or style value that owns the
+    // box, and a write happens only when that owner holds the one reference (copy on write),
+    // so two accesses never overlap; the runtime check cost a lookup of the thread's access
+    // set on every read (a twentieth of a plot's import and debug export).
+    @exclusivity(unchecked) @usableFromInline var storage: Value
 
-    @inlinable package init(_ value: consuming Value) { self.value = value }
+    /// The boxed value. Other modules reach the storage through these inlinable accessors,
+    /// compiled here without the runtime check (a direct access from another module would
+    /// check it again).
+    @inlinable package var value: Value {
+        _read { yield storage }
+        _modify { yield &storage }
+    }
+
+    @inlinable package init(_ value: consuming Value) { storage = value }
 
     /// Applies `change` to the value in `box`: in place when the box is not shared, else to a
     /// copy of the shared value (or of `initial` when there is no box) in a new box. A value
