@@ -16,11 +16,14 @@ extension PathData {
     /// a moveto, and `error` the parse's first error (with an error, `bounds` and `draws` cover
     /// the segments before it).
     public static func scanBounds(_ d: String) -> (bounds: Rect, draws: Bool, error: ParseError?) {
-        NumberScanner.scan(d) { scanner in
-            var parser = PathParser(scanner: scanner, sink: PathBounds())
-            parser.run()
-            return (parser.sink.rect, parser.sink.draws, parser.error)
-        }
+        NumberScanner.scan(d) { scanner in scanBounds(bytes: scanner.bytes) }
+    }
+
+    /// ``scanBounds(_:)`` of path data's UTF-8 bytes (offsets in errors count these bytes).
+    public static func scanBounds(bytes: UnsafeBufferPointer<UInt8>) -> (bounds: Rect, draws: Bool, error: ParseError?) {
+        var parser = PathParser(scanner: NumberScanner(bytes), sink: PathBounds())
+        parser.run()
+        return (parser.sink.rect, parser.sink.draws, parser.error)
     }
 }
 

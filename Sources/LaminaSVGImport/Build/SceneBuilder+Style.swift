@@ -89,30 +89,33 @@ extension SceneBuilder {
     /// `warnExternalURLs` has nothing to say (a byte scan instead of its text search). False
     /// whenever unsure, so the full check decides.
     static func allURLsLocal(_ value: String) -> Bool {
-        let u = value.utf8
+        var text = value
+        return text.withUTF8(allURLsLocal(bytes:))
+    }
+
+    /// ``allURLsLocal(_:)`` of UTF-8 bytes.
+    static func allURLsLocal(bytes u: UnsafeBufferPointer<UInt8>) -> Bool {
         // Only plain ASCII without CR (CR LF is one character) scans the same as characters.
         if u.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return false }
-        var i = u.startIndex
+        var i = 0
         while let p = u[i...].firstIndex(of: UInt8(ascii: "(")) {
             // `url(` ends at this parenthesis.
-            let d = u.distance(from: u.startIndex, to: p)
-            if d >= 3 {
-                let a = u[u.index(p, offsetBy: -3)], b = u[u.index(p, offsetBy: -2)], c = u[u.index(p, offsetBy: -1)]
-                if a == UInt8(ascii: "u"), b == UInt8(ascii: "r"), c == UInt8(ascii: "l") {
-                    var j = u.index(after: p)
-                    while j < u.endIndex, [0x20, 0x09, 0x0A, 0x0D, 0x22, 0x27].contains(u[j]) { j = u.index(after: j) }
-                    guard j < u.endIndex, u[j] == UInt8(ascii: "#") else { return false }
-                    // Anything after the `#` up to `)` belongs to this reference; a further
-                    // `url(` inside it is left to the full check.
-                    if let close = u[j...].firstIndex(of: UInt8(ascii: ")")) {
-                        if u[j..<close].contains(UInt8(ascii: "(")) { return false }
-                        i = u.index(after: close)
-                        continue
-                    }
-                    return true
+            if p >= 3, u[p - 3] == UInt8(ascii: "u"), u[p - 2] == UInt8(ascii: "r"), u[p - 1] == UInt8(ascii: "l") {
+                var j = p + 1
+                while j < u.count, u[j] == 0x20 || u[j] == 0x09 || u[j] == 0x0A || u[j] == 0x0D || u[j] == 0x22 || u[j] == 0x27 {
+                    j += 1
                 }
+                guard j < u.count, u[j] == UInt8(ascii: "#") else { return false }
+                // Anything after the `#` up to `)` belongs to this reference; a further
+                // `url(` inside it is left to the full check.
+                if let close = u[j...].firstIndex(of: UInt8(ascii: ")")) {
+                    if u[j..<close].contains(UInt8(ascii: "(")) { return false }
+                    i = close + 1
+                    continue
+                }
+                return true
             }
-            i = u.index(after: p)
+            i = p + 1
         }
         return true
     }

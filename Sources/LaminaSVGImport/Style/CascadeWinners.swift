@@ -22,7 +22,20 @@ struct CascadeWinners {
             for (n, v) in longhands { offer(n, v, CSSProperty.of(n), important: isImportant) }
             return
         }
-        let parsed = ComputedStyle.parse(property, value)
+        place(name, value, property, ComputedStyle.parse(property, value), important: isImportant)
+    }
+
+    /// Offers one declaration already parsed (a sheet's, parsed once for every element it
+    /// matches); the `font` shorthand goes through ``offer(_:_:_:important:)``.
+    mutating func offer(parsed d: CascadedDeclaration, important isImportant: Bool) {
+        if d.property == .other, d.name == "font" { return offer(d.name, d.value, d.property, important: isImportant) }
+        place(d.name, d.value, d.property, d.parsed, important: isImportant)
+    }
+
+    /// Makes a parsed declaration the winner for its property unless an `!important` one is.
+    @inline(__always) private mutating func place(
+        _ name: String, _ value: String, _ property: CSSProperty, _ parsed: consuming ParsedValue, important isImportant: Bool
+    ) {
         if case .invalid = parsed { return }
         if let k = index(of: name, property) {
             guard isImportant || !winnerIsImportant(k) else { return }

@@ -8,6 +8,8 @@ extension ComputedStyle {
         switch property {
         case .fill, .stroke, .stopColor, .fillOpacity, .strokeOpacity, .opacity, .stopOpacity, .strokeWidth:
             break
+        case .clipPath, .mask, .filter:
+            break
         default:
             return nil
         }
@@ -17,6 +19,8 @@ extension ComputedStyle {
                 return nil
             }
             switch property {
+            case .clipPath, .mask, .filter:
+                return plainReference(b).map { .reference($0) }
             case .fill, .stroke:
                 if first == UInt8(ascii: "#") { return hexColor(b).map { .paint(.color($0)) } }
                 if b.count == 4, b[0] == UInt8(ascii: "n"), b[1] == UInt8(ascii: "o"), b[2] == UInt8(ascii: "n"),
@@ -35,6 +39,23 @@ extension ComputedStyle {
                 return .fraction(min(1, max(0, percent ? v / 100 : v)))
             }
         }
+    }
+
+    /// The id of `url(#id)` written plainly (lower-case `url`, no quotes or spaces, an id of
+    /// ASCII letters, digits, `-`, `_`, `.` and `:`); nil for anything else, which the full
+    /// parse reads.
+    private static func plainReference(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+        let n = b.count
+        guard n >= 7, b[0] == UInt8(ascii: "u"), b[1] == UInt8(ascii: "r"), b[2] == UInt8(ascii: "l"), b[3] == UInt8(ascii: "("),
+            b[4] == UInt8(ascii: "#"), b[n - 1] == UInt8(ascii: ")")
+        else { return nil }
+        for k in 5..<(n - 1) {
+            let c = b[k] | 0x20
+            let ok = (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (b[k] >= UInt8(ascii: "0") && b[k] <= UInt8(ascii: "9"))
+                || b[k] == UInt8(ascii: "-") || b[k] == UInt8(ascii: "_") || b[k] == UInt8(ascii: ".") || b[k] == UInt8(ascii: ":")
+            guard ok else { return nil }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: b[5..<(n - 1)]), as: UTF8.self)
     }
 
     /// A number alone or followed by `%` (nothing else); nil otherwise.

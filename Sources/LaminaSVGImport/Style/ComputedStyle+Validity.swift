@@ -13,7 +13,11 @@ extension ComputedStyle {
     /// Parses a declared value once for its property: `.invalid` when CSS drops it, otherwise
     /// the value ``apply(_:_:_:_:)`` sets (`.text` when it is applied from its text).
     package static func parse(_ property: CSSProperty, _ value: String) -> ParsedValue {
-        if let fast = parseFast(property, value) { return fast }
+        parseFast(property, value) ?? parseFully(property, value)
+    }
+
+    /// ``parse(_:_:)`` without ``parseFast(_:_:)``'s shortcuts (which give the same answers).
+    static func parseFully(_ property: CSSProperty, _ value: String) -> ParsedValue {
         let trimmed = trimmedCSS(value)
         if trimmed.isEmpty { return .invalid }
         if let k = cascadeKeyword(trimmed) { return .cssWide(k) }

@@ -22,9 +22,13 @@ package enum CustomProperties {
 
     /// Whether `value` holds a `var(` (ASCII case-insensitive).
     package static func referencesVariables(_ value: String) -> Bool {
-        var u = value.utf8.makeIterator()
+        value.utf8.withContiguousStorageIfAvailable(referencesVariables(bytes:)) ?? referencesVariables(bytes: Array(value.utf8))
+    }
+
+    /// ``referencesVariables(_:)`` of UTF-8 bytes.
+    static func referencesVariables<C: Collection<UInt8>>(bytes: C) -> Bool {
         var last3: (UInt8, UInt8, UInt8) = (0, 0, 0)
-        while let c = u.next() {
+        for c in bytes {
             if c == UInt8(ascii: "("), last3.0 | 0x20 == UInt8(ascii: "v"), last3.1 | 0x20 == UInt8(ascii: "a"),
                 last3.2 | 0x20 == UInt8(ascii: "r")
             {

@@ -17,6 +17,9 @@ package struct StyleCascade: Sendable {
 
     let tree: ElementTree
     var rules: [StyleSheet.Rule] = []
+    /// Each rule's declarations with their property ids and parsed values, parsed once for
+    /// every element the rule matches (a plot's `*{stroke-linejoin: round}` matches them all).
+    var parsedRules: [[(declaration: CascadedDeclaration, important: Bool)]] = []
     var selectors: [IndexedSelector] = []
     /// Matched selector indices per element, CSR style: element i owns
     /// `matches[matchStart[i]..<matchStart[i + 1]]`, sorted by (specificity, order).
@@ -36,6 +39,11 @@ package struct StyleCascade: Sendable {
             let sheet = StyleSheet(parsing: e.text, warnings: &warnings)
             for w in warnings { diagnostics.append(.warning(w, at: tree.location(of: i))) }
             rules += sheet.rules
+        }
+        parsedRules = rules.map { rule in
+            rule.declarations.map { d in
+                (CascadedDeclaration(name: d.name, value: d.value), d.important)
+            }
         }
         for (r, rule) in rules.enumerated() {
             for s in rule.selectors {
@@ -75,8 +83,9 @@ package struct StyleCascade: Sendable {
         }
         if !matchStart.isEmpty {
             for m in matches[Int(matchStart[element])..<Int(matchStart[element + 1])] {
-                for d in rules[selectors[Int(m)].rule].declarations {
-                    winners.offer(d.name, d.value, CSSProperty.of(d.name), important: d.important)
+                // Read in place: copying each entry out would retain its strings.
+                parsedRules[selectors[Int(m)].rule].withUnsafeBufferPointer { list in
+                    for k in list.indices { winners.offer(parsed: list[k].declaration, important: list[k].important) }
                 }
             }
         }

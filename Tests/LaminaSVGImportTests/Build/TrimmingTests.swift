@@ -27,4 +27,17 @@ import Testing
             }
         }
     }
+
+    /// Path data is trimmed on the attribute's bytes as its characters would be.
+    @Test func pathDataTrimsAsCharacters() {
+        let alphabet: [Unicode.Scalar] = [" ", "\t", "\n", "\r", "M", "1", "\u{301}", "é"]
+        var rng = SplitMix64(state: 12)
+        for _ in 0..<5_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int(rng.next() % 7) { text.append(alphabet[Int(rng.next() % UInt64(alphabet.count))]) }
+            let s = String(text)
+            let trimmed = Array(s.utf8).withUnsafeBufferPointer { SceneBuilder.pathText($0) }
+            #expect(trimmed == s.trimmingCharacters(in: " \t\n\r"), "\(s.unicodeScalars.map(\.value))")
+        }
+    }
 }

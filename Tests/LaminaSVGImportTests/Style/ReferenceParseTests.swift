@@ -38,4 +38,27 @@ import Testing
             #expect(Self.same(text[...]), "\(text.debugDescription)")
         }
     }
+
+    /// The shortcut for plain `url(#id)` values of `clip-path`, `mask` and `filter` answers as
+    /// the full parse does, or leaves the value to it.
+    @Test(arguments: [CSSProperty.clipPath, .mask, .filter])
+    func plainReferenceShortcutAgreesWithTheFullParse(_ property: CSSProperty) {
+        // Mostly `url(#…)` shapes, with noise where the shortcut must decline.
+        let head = ["url(#", "url(#", "url(#", "URL(#", "url(", "url( #", "url('#", " url(#", "inherit"]
+        let id = ["a", "Z9", "-", "_", ".", ":", "é", " ", "'", "(", "var(--x)", "/"]
+        let tail = [")", ")", ")", " )", "') ", ") red", ""]
+        var rng = SplitMix64(state: 7)
+        var taken = 0
+        for _ in 0..<5_000 {
+            var text = head[Int(rng.next() % UInt64(head.count))]
+            for _ in 0..<Int(rng.next() % 4) { text += id[Int(rng.next() % UInt64(id.count))] }
+            text += tail[Int(rng.next() % UInt64(tail.count))]
+            guard let fast = ComputedStyle.parseFast(property, text) else { continue }
+            taken += 1
+            #expect(fast == ComputedStyle.parseFully(property, text), "\(text.debugDescription)")
+        }
+        #expect(ComputedStyle.parseFast(property, "url(#p.d-1_2:x)") == .reference("p.d-1_2:x"))
+        #expect(ComputedStyle.parseFast(property, "url( #a)") == nil && ComputedStyle.parseFast(property, "url('#a')") == nil)
+        #expect(taken > 100)
+    }
 }
