@@ -50,6 +50,11 @@ extension SceneBuilder {
             }
             f = clipFrames[f].parent
         }
+        let key = ClipTemplateKey(clip: c, clipFrame: w.clipFrame, viewport: w.viewport)
+        if let made = clipTemplate(key, clip: c) {
+            copyClipTemplate(made, host: host)
+            return nil
+        }
         let style = documentStyle(of: c)
         var layer = Layer(name: clipID)
         var info = SVGInfo(element: "clipPath")
@@ -66,6 +71,80 @@ extension SceneBuilder {
             element: c, parent: mask, style: style, viewport: w.viewport, context: .clip,
             clipFrame: clipFrames.count - 1)
         pushChildren(of: c, inner, parent: mask, style: style, viewport: w.viewport)
+        if clipTemplates[key] == nil { clipTemplates[key] = style.clipPath == nil ? .building(mask) : .unusable }
         return style.clipPath.map { (mask, $0, c, inner) }
     }
+
+    /// The mask layer built for `key` before, when it can stand for this one: built to the end,
+    /// with only shapes and text as its sublayers (no groups, `use`s or masks of their own) and
+    /// no context paint; nil otherwise, or when copying would pass the instancing cap (building
+    /// then reports it where it always has).
+    private mutating func clipTemplate(_ key: ClipTemplateKey, clip c: Int) -> ClipTemplateCopy? {
+        guard let template = clipTemplates[key] else { return nil }
+        switch template {
+        case .unusable:
+            return nil
+        case .ready(let made):
+            guard built + made.elements <= buildCap else { return nil }
+            return made
+        case .building(let mask):
+            // Its children are built once no work item under the mask is left (only leaves
+            // qualify, so nothing deeper can be pending).
+            guard !work.contains(where: { $0.parent == mask }) else { return nil }
+            let subs = layers.sublayers(of: mask)
+            let leaves = subs.allSatisfy { layers.sublayers(of: $0).isEmpty && layers.mask(of: $0) == nil }
+            guard leaves, layers.mask(of: mask) == nil, contextServers.isEmpty else {
+                clipTemplates[key] = .unusable
+                return nil
+            }
+            var elements = 0
+            for item in tree.contentItems(c) where item >= 0 && tree.isSVG(Int(item)) { elements += 1 }
+            let made = ClipTemplateCopy(mask: mask, sublayers: subs, elements: elements)
+            clipTemplates[key] = .ready(made)
+            return built + elements <= buildCap ? made : nil
+        }
+    }
+
+    /// Gives `host` a copy of a clip path's mask layers built before: the same layer values
+    /// (their boxed facts shared, copied on write), pending geometry and source positions, in
+    /// the same order, as building the clip path's children again would make them. Every
+    /// warning those children give was given once already.
+    private mutating func copyClipTemplate(_ made: ClipTemplateCopy, host: LayerID) {
+        func copy(_ id: LayerID) -> LayerID {
+            let new = layers.make(layers[id])
+            layers.sourcePositions.append(layers.sourcePositions[id.index])
+            pending.append(pending[id.index])
+            return new
+        }
+        let mask = copy(made.mask)
+        if pending[mask.index].boundingBoxHost != nil { pending[mask.index].boundingBoxHost = host }
+        try? layers.setMask(mask, of: host)
+        layers.reserveSublayers(made.sublayers.count, of: mask)
+        for s in made.sublayers { try? layers.addSublayer(copy(s), to: mask) }
+        built += made.elements
+    }
+}
+
+/// Where a clip path's mask layers were built: the clip path, the clip path around the host
+/// (recursion is checked against it) and the viewport its percentages resolve in. Nothing else
+/// of the host reaches them: the clip path's children take their style from the document.
+struct ClipTemplateKey: Hashable {
+    var clip: Int
+    var clipFrame: Int
+    var viewport: Size
+}
+
+/// A clip path's mask layer for a ``ClipTemplateKey``: being built, ready to copy, or not to copy.
+enum ClipTemplate {
+    case building(LayerID)
+    case ready(ClipTemplateCopy)
+    case unusable
+}
+
+/// The mask layer to copy, its sublayers and how many elements building them counts against
+/// the instancing cap.
+struct ClipTemplateCopy {
+    var mask: LayerID
+    var sublayers: [LayerID]
+    var elements: Int
 }

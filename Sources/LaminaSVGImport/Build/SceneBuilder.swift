@@ -90,6 +90,8 @@ struct SceneBuilder {
     var ids: IDIndex
     var work: [Work] = []
     var clipFrames: [ClipFrame] = []
+    /// Mask layers of clip paths built once and copied for later hosts (``ClipTemplateKey``).
+    var clipTemplates: [ClipTemplateKey: ClipTemplate] = [:]
     /// Elements built so far, against the `use` fan-out cap.
     var built = 0
     let buildCap: Int
@@ -214,6 +216,7 @@ struct SceneBuilder {
         elementFlags = []
         work = []
         clipFrames = []
+        clipTemplates = [:]
         useGraph = UseGraph(tree: tree, targets: [])
     }
 
