@@ -243,7 +243,7 @@ package final class LayerBox<Value: Sendable>: @unchecked Sendable {
     /// `body` applied to a pointer to the value where it is stored (valid during `body` only).
     @inlinable
     func withPointer<R>(_ body: (UnsafePointer<Value>) throws -> R) rethrows -> R {
-        try withUnsafeMutablePointer(to: &value) { try body(UnsafePointer($0)) }
+        try withUnsafeMutablePointer(to: &storage) { try body(UnsafePointer($0)) }
     }
 
     /// Stores `value` in `box` (moved, not copied), in place when the box is uniquely
@@ -254,7 +254,7 @@ package final class LayerBox<Value: Sendable>: @unchecked Sendable {
             box = nil
         case .some(let v):
             if isKnownUniquelyReferenced(&box), let b = box {
-                b.value = v
+                b.storage = v
             } else {
                 box = LayerBox(v)
             }
