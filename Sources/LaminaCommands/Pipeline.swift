@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 #endif
 import LaminaCore
+import Synchronization
 import LaminaExport
 import LaminaJSON
 import LaminaSVGImport
@@ -270,11 +271,17 @@ package enum Pipeline {
         DispatchQueue.global().async { withExtendedLifetime(box) {} }
     }
 
-    /// Keeps `value` alive until the process ends, which returns its memory at once.
-    static func keepUntilExit<T>(_ value: T) {
-        _ = Unmanaged.passRetained(KeptUntilExit(value))
+    /// Keeps `value` alive until the process ends, which returns its memory at once. It is held
+    /// in ``keptUntilExit``, not dropped unreleased, so that a leak checker (LeakSanitizer in
+    /// `Tests/Sanitizers/asan.sh`) finds it still reachable.
+    static func keepUntilExit<T: Sendable>(_ value: T) {
+        let box: any AnyObject & Sendable = KeptUntilExit(value)
+        keptUntilExit.withLock { $0.append(box) }
     }
 }
+
+/// The values ``Pipeline/keepUntilExit(_:)`` keeps.
+private let keptUntilExit = Mutex<[any AnyObject & Sendable]>([])
 
 /// A value held by one reference: never released (``Pipeline/keepUntilExit(_:)``), or released
 /// on a helper thread (``Pipeline/freeInBackground(_:)``).

@@ -49,22 +49,24 @@ struct MarkBytes: OverlaySink {
         count += n
     }
 
-    /// Doubles the buffer (at least to `needed` bytes).
+    /// Doubles the buffer (at least to `needed` bytes); allocates one after ``finish()``.
     private mutating func grow(to needed: Int) {
-        let larger = max(needed, capacity * 2)
+        let larger = max(needed, capacity * 2, 256)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.update(from: base, count: count)
-        base.deallocate()
+        if capacity > 0 {
+            moved.update(from: base, count: count)
+            base.deallocate()
+        }
         base = moved
         capacity = larger
     }
 
-    /// The bytes written, as an array; the buffer is freed.
+    /// The bytes written, as an array; the buffer is freed. The sink is then empty with no room
+    /// (its pointer no longer owned): a later append allocates afresh, and nothing is freed twice.
     mutating func finish() -> [UInt8] {
         let bytes = Array(UnsafeBufferPointer(start: base, count: count))
-        base.deallocate()
-        base = .allocate(capacity: 1)
-        capacity = 1
+        if capacity > 0 { base.deallocate() }
+        capacity = 0
         count = 0
         return bytes
     }
