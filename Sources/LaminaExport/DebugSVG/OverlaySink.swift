@@ -1,3 +1,5 @@
+import LaminaGeometry
+
 /// Where the overlay's markup goes: a `[UInt8]`, or a ``MarkBytes`` buffer for the layers'
 /// marks (thousands of short appends a piece, each dearer through `Array.append(contentsOf:)`
 /// than a plain copy).
@@ -6,6 +8,14 @@ protocol OverlaySink {
     mutating func append(_ byte: UInt8)
     /// Appends a run of bytes.
     mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// Appends the text of a number (``NumberText``).
+    mutating func appendNumber(_ value: Double)
+}
+
+extension OverlaySink {
+    mutating func appendNumber(_ value: Double) {
+        NumberText.withUTF8(value) { appendBytes($0) }
+    }
 }
 
 extension Array: OverlaySink where Element == UInt8 {
@@ -47,6 +57,13 @@ struct MarkBytes: OverlaySink {
             target.update(from: source, count: n)
         }
         count += n
+    }
+
+    /// Writes the number's digits straight into the buffer.
+    @inline(__always)
+    mutating func appendNumber(_ value: Double) {
+        if count + NumberText.maximumByteCount > capacity { grow(to: count + NumberText.maximumByteCount) }
+        count += NumberText.write(value, to: base + count)
     }
 
     /// Doubles the buffer (at least to `needed` bytes); allocates one after ``finish()``.

@@ -77,12 +77,12 @@ enum OverlayText {
 
     /// Appends a number, writing `0` for a non-finite value so that markup stays valid.
     static func appendNumber<S: OverlaySink>(_ value: Double, to out: inout S) {
-        NumberText.withUTF8(value.isFinite ? value : 0) { out.appendBytes($0) }
+        out.appendNumber(value.isFinite ? value : 0)
     }
 
     /// Appends a number through ``NumberText`` as it is (non-finite written `null`).
     static func appendRawNumber<S: OverlaySink>(_ value: Double, to out: inout S) {
-        NumberText.withUTF8(value) { out.appendBytes($0) }
+        out.appendNumber(value)
     }
 
     /// `x,y x,y …` for a `points` attribute.
