@@ -29,31 +29,30 @@ extension LayerTree {
     ///
     /// - Throws: ``LayerTreeError/cycle(layer:parent:)`` when `child` is `parent` or one of its ancestors.
     public mutating func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int) throws(LayerTreeError) {
-        // A layer in no tree yet (no superlayer, no sublayers, no one's mask) appended last: how
-        // importers build a tree. It cannot be an ancestor of `parent` unless it is `parent`.
-        if child != parent, superlayers[child.index] == nil, !isMask[child.index], sublayerLists[child.index].isEmpty,
-            index >= sublayerLists[parent.index].count
-        {
+        // A layer in no tree yet (no superlayer, no sublayers, no one's mask), as importers add
+        // every layer, cannot be an ancestor of `parent` unless it is `parent`, nor need moving.
+        let inNoTree = child != parent && superlayers[child.index] == nil && !isMask[child.index]
+            && sublayerLists[child.index].isEmpty
+        if !inNoTree {
+            if isAncestor(child, of: parent) { throw .cycle(layer: child, parent: parent) }
+            if superlayers[child.index] == parent, !isMask[child.index],
+                let k = sublayerLists[parent.index].firstIndex(of: child)
+            {
+                var i = min(max(0, index), sublayerLists[parent.index].count)
+                if k == i { return }
+                sublayerLists[parent.index].remove(at: k)
+                if k < i { i -= 1 }
+                sublayerLists[parent.index].insert(child, at: min(i, sublayerLists[parent.index].count))
+                invalidateLayoutImplicitly(parent)
+                return
+            }
+            removeFromSuperlayer(child)
+        }
+        if index >= sublayerLists[parent.index].count {
             sublayerLists[parent.index].append(child)
-            superlayers[child.index] = parent
-            invalidateLayoutImplicitly(parent)
-            return
+        } else {
+            sublayerLists[parent.index].insert(child, at: max(0, index))
         }
-        if isAncestor(child, of: parent) { throw .cycle(layer: child, parent: parent) }
-        var i = max(0, index)
-        if superlayers[child.index] == parent, !isMask[child.index],
-            let k = sublayerLists[parent.index].firstIndex(of: child)
-        {
-            i = min(i, sublayerLists[parent.index].count)
-            if k == i { return }
-            sublayerLists[parent.index].remove(at: k)
-            if k < i { i -= 1 }
-            sublayerLists[parent.index].insert(child, at: min(i, sublayerLists[parent.index].count))
-            invalidateLayoutImplicitly(parent)
-            return
-        }
-        removeFromSuperlayer(child)
-        sublayerLists[parent.index].insert(child, at: min(i, sublayerLists[parent.index].count))
         superlayers[child.index] = parent
         invalidateLayoutImplicitly(parent)
     }

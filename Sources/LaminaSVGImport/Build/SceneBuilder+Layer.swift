@@ -58,11 +58,19 @@ extension SceneBuilder {
     /// another kind is left out with a warning and the rest applied, as Chromium does (a list of
     /// one such reference leaves the element unfiltered).
     private mutating func filterIDs(_ items: [FilterFunctions.Item], _ style: ComputedStyle, from e: Int) -> [String] {
-        items.compactMap { item in
-            switch item {
-            case .reference(let id): referencedResource(id, kind: "filter", from: e)
-            case .functions(let functions): functionFilter(functions, style)
-            }
+        items.compactMap { filterID($0, style, checkedFrom: e) }
+    }
+
+    /// The resource id of one item of a `filter` list: a run of CSS functions as the filter made
+    /// for it; a reference as written, or, when `checkedFrom` names the element using it, only
+    /// when it names a `filter` element (else nil with a warning about that element).
+    mutating func filterID(_ item: FilterFunctions.Item, _ style: ComputedStyle, checkedFrom e: Int? = nil) -> String? {
+        switch item {
+        case .reference(let id):
+            guard let e else { return id }
+            return referencedResource(id, kind: "filter", from: e)
+        case .functions(let functions):
+            return functionFilter(functions, style)
         }
     }
 

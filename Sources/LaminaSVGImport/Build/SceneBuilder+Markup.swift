@@ -88,12 +88,8 @@ extension SceneBuilder {
                     }
                     if let m = style.mask { append("mask", "url(#\(m))", to: &out) }
                     if let items = style.filters {
-                        let ids = items.map { item in
-                            switch item {
-                            case .reference(let id): return id
-                            case .functions(let functions): return functionFilter(functions, style)
-                            }
-                        }
+                        // References as written: the renderer skips a missing one in markup.
+                        let ids = items.compactMap { filterID($0, style) }
                         append("filter", ids.map { "url(#\($0))" }.joined(separator: " "), to: &out)
                     }
                     if style.isDisplayNone { append("display", "none", to: &out) }

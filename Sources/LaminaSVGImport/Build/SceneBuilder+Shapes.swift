@@ -106,16 +106,16 @@ extension SceneBuilder {
             // Valid data (the common case) is read once for its bounds, keeping no segments,
             // from the attribute's bytes; after an error the segments before it are parsed
             // again and written out.
-            let read = tree.withAttributeBytes(e, "d") { b -> (scanned: (bounds: Rect, draws: Bool, error: PathData.ParseError?), shape: Shape)? in
+            let read = tree.withAttributeBytes(e, "d") { b -> ((bounds: Rect, draws: Bool, error: PathData.ParseError?), Shape?) in
                 let scanned = PathData.scanBounds(bytes: b)
-                guard scanned.draws else { return (scanned, .path("")) }
-                let shape: Shape = scanned.error != nil
-                    ? .path(PathData.parse(String(decoding: b, as: UTF8.self)).path.svgText()) : .path(Self.pathText(b))
-                return (scanned, shape)
+                guard scanned.draws else { return (scanned, nil) }
+                let text = scanned.error != nil
+                    ? PathData.parse(String(decoding: b, as: UTF8.self)).path.svgText() : String.trimming(b, in: " \t\n\r")
+                return (scanned, .path(text))
             }
-            guard let (scanned, shape) = read ?? nil else { return ListGeometry() }
+            guard let (scanned, shape) = read else { return ListGeometry() }
             let warning = scanned.error.map { "invalid path data at offset \($0.offset): \($0.message)" }
-            guard scanned.draws else { return ListGeometry(warning: warning) }
+            guard let shape else { return ListGeometry(warning: warning) }
             let box = scanned.bounds
             guard !box.isNull, box.origin.isFinite, box.width.isFinite, box.height.isFinite else {
                 return ListGeometry(warning: warning)
@@ -124,22 +124,6 @@ extension SceneBuilder {
         default:
             return ListGeometry()
         }
-    }
-
-    /// Path data from an attribute's bytes, without leading and trailing spaces, tabs, line
-    /// feeds and carriage returns (plots end each `d` with a line feed): what trimming its
-    /// characters gives, on the bytes unless a CR (CR LF is one character, in no set) or a
-    /// non-ASCII byte (a mark joins the character before it) is in the text.
-    static func pathText(_ b: UnsafeBufferPointer<UInt8>) -> String {
-        @inline(__always) func space(_ x: UInt8) -> Bool { x == 0x20 || x == 0x09 || x == 0x0A || x == 0x0D }
-        var lo = 0
-        var hi = b.count
-        while lo < hi, space(b[lo]) { lo += 1 }
-        while hi > lo, space(b[hi - 1]) { hi -= 1 }
-        if lo > 0 || hi < b.count, b.contains(where: { $0 == 0x0D || $0 >= 0x80 }) {
-            return String(decoding: b, as: UTF8.self).trimmingCharacters(in: " \t\n\r")
-        }
-        return String(decoding: UnsafeBufferPointer(rebasing: b[lo..<hi]), as: UTF8.self)
     }
 
     /// `points`: number pairs up to the first error; an odd last coordinate is dropped.

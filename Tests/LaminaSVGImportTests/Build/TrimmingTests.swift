@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    /// Path data is trimmed on the attribute's bytes as its characters would be.
+    /// Text is trimmed on its bytes (a path's `d` read from its attribute) as its characters would be.
     @Test func pathDataTrimsAsCharacters() {
         let alphabet: [Unicode.Scalar] = [" ", "\t", "\n", "\r", "M", "1", "\u{301}", "é"]
         var rng = SplitMix64(state: 12)
@@ -36,7 +36,7 @@ import Testing
             var text = String.UnicodeScalarView()
             for _ in 0..<Int(rng.next() % 7) { text.append(alphabet[Int(rng.next() % UInt64(alphabet.count))]) }
             let s = String(text)
-            let trimmed = Array(s.utf8).withUnsafeBufferPointer { SceneBuilder.pathText($0) }
+            let trimmed = Array(s.utf8).withUnsafeBufferPointer { String.trimming($0, in: " \t\n\r") }
             #expect(trimmed == s.trimmingCharacters(in: " \t\n\r"), "\(s.unicodeScalars.map(\.value))")
         }
     }
