@@ -35,8 +35,9 @@ extension Lamina {
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             // The common one-file commands skip ArgumentParser's start-up (see FastCommand).
-            if let status = FastCommand.run(Array(CommandLine.arguments.dropFirst())) { Glibc.exit(status) }
-            await start(Lamina.self)
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if let status = FastCommand.run(arguments) { Glibc.exit(status) }
+            await start(Lamina.self, NegativeArguments.rewrite(arguments))
             done.signal()
         }
         done.wait()
@@ -44,7 +45,7 @@ extension Lamina {
     }
 
     /// Calls the asynchronous `main` (a generic context picks it over the synchronous one).
-    private static func start<Command: AsyncParsableCommand>(_ command: Command.Type) async {
-        await command.main(nil)
+    private static func start<Command: AsyncParsableCommand>(_ command: Command.Type, _ arguments: [String]) async {
+        await command.main(arguments)
     }
 }

@@ -23,8 +23,8 @@ package enum VerbatimGuard {
         }
         for (id, problem) in unsafe {
             scene.tree[id].content = nil
-            let name = scene.tree[id].name ?? "#\(id.index)"
-            warnings.append(Diagnostic(.warning, "verbatim content of layer '\(name)' dropped: \(problem)",
+            let path = scene.tree.path(of: id, root: scene.root)
+            warnings.append(Diagnostic(.warning, "verbatim content of layer '\(path)' dropped: \(problem)",
                                        at: scene.tree.sourceLocation(of: id) ?? SourceLocation(file: file)))
         }
         var kept: [Resource] = [], keptPositions: [SourcePosition] = []

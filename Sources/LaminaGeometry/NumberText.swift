@@ -96,9 +96,22 @@ public enum NumberText {
         guard value.isFinite else { return "null" }
         // Huge magnitudes: the integer, exactly while a Double holds every integer, then
         // Swift's shortest round-trip spelling without the exponent's plus sign (1e20).
+        // Every integer up to 2^53 is exact, and Swift spells those up to 2^53 itself with a
+        // `.0` (9000000000000000.0); above, it switches to the exponent form.
         let whole = value.rounded()
-        if abs(whole) < 9.0e15 { return String(Int64(whole)) }
+        if abs(whole) <= 9_007_199_254_740_992 { return String(Int64(whole)) }
         return whole.description.replacingPlusSign()
+    }
+
+    /// Whether `a` and `b` are written the same (``format(_:)``): a value that prints as a key's
+    /// default is left out like the default itself, so that reading the output back and
+    /// writing it again gives the same bytes.
+    public static func printsSame(_ a: Double, _ b: Double) -> Bool {
+        if a == b { return true }
+        let ta = a * 1_000_000, tb = b * 1_000_000
+        // Both ordinary: the same millionths, rounded half away from zero as the digits are.
+        if abs(ta) < 9.0e18, abs(tb) < 9.0e18 { return ta.rounded() == tb.rounded() }
+        return format(a) == format(b)
     }
 }
 

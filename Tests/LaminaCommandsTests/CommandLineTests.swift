@@ -30,7 +30,8 @@ import Testing
     }
 
     /// A viewBox-only input gives a viewBox-only output (it sizes itself as the input does);
-    /// `layout --size` then writes the size it was given.
+    /// `layout --size` then writes the size it was given, in the root's own space: the root
+    /// keeps its sublayerTransform (as `CALayer` does), so the recorded viewBox no longer holds.
     @Test func viewBoxOnlyOutputAndLayoutSize() throws {
         try TestSupport.withTemporaryDirectory { dir in
             let input = dir.appendingPathComponent("icon.svg")
@@ -42,7 +43,33 @@ import Testing
             let layout = try TestSupport.runLamina(["layout", input.path, "--size", "48", "48", "-o", laid.path])
             #expect(layout.status == 0, "\(layout.stderr)")
             let resized = try TestSupport.runLamina(["convert", laid.path, "--to", "svg", "-o", "-"])
-            #expect(resized.stdout.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 24 24">"#), "\(resized.stdout)")
+            #expect(resized.stdout.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48">"#), "\(resized.stdout)")
+        }
+    }
+
+    /// After `--size`, the flattened picture, the overlay and the layer geometry agree: the
+    /// viewBox of the input (a ×2 mapping) is not written again over the new size.
+    @Test func resizedViewBoxRootDrawsWhatTheLayersSay() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            let input = dir.appendingPathComponent("vb.svg")
+            try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 100 100"><rect id="r" x="10" y="10" width="20" height="20" fill="red"/></svg>"#.utf8).write(to: input)
+            let flat = try TestSupport.runLamina(["convert", input.path, "--size", "400", "400", "--to", "svg", "-o", "-"])
+            #expect(flat.status == 0, "\(flat.stderr)")
+            #expect(flat.stdout.contains(#"width="400" height="400" viewBox="0 0 400 400""#), "\(flat.stdout)")
+            let inspect = try TestSupport.runLamina(["inspect", input.path, "--size", "400", "400", "--layer", "r"])
+            let layers = try #require(try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as? [[String: Any]])
+            // The rect is written with the same map the layers have to the root (the ×2 of
+            // the sublayerTransform, about the resized root's anchor).
+            #expect(layers.first?["toRoot"] as? [Double] == [2, 0, 0, 2, -100, -100])
+            #expect(flat.stdout.contains(#"<rect x="10" y="10" width="20" height="20" transform="matrix(2 0 0 2 -100 -100)""#), "\(flat.stdout)")
+            // The overlay is drawn in the same space: no viewBox map in front of it.
+            let debug = try TestSupport.runLamina(["debug", input.path, "--size", "400", "400", "-o", "-"])
+            #expect(debug.status == 0, "\(debug.stderr)")
+            #expect(debug.stdout.contains(#"<g id="lamina-overlay""#))
+            #expect(!debug.stdout.contains(#"<g id="lamina-overlay" transform="#), "\(debug.stdout.prefix(600))")
+            // Unresized, the input's viewBox is kept.
+            let plain = try TestSupport.runLamina(["convert", input.path, "--to", "svg", "-o", "-"])
+            #expect(plain.stdout.contains(#"width="200" height="200" viewBox="0 0 100 100""#), "\(plain.stdout)")
         }
     }
 

@@ -5,10 +5,22 @@ import Testing
     @Test(arguments: [(Double, String)]([
         (0.1, "0.1"), (1.0 / 3, "0.333333"), (-0.0000001, "0"), (-0.0, "0"), (2.0 / 3, "0.666667"),
         (42, "42"), (-1.5, "-1.5"), (0.000001, "0.000001"), (1e20, "1e20"), (-1e20, "-1e20"),
-        (123456789012345, "123456789012345"), (Double.nan, "null"),
+        (123456789012345, "123456789012345"), (Double.nan, "null"), (9e15, "9000000000000000"),
+        (-9e15, "-9000000000000000"), (9_007_199_254_740_992, "9007199254740992"), (9_007_199_254_740_994, "9.007199254740994e15"),
+        (1e16, "1e16"),
     ]))
     func formatsShortestWithSixDecimals(value: Double, text: String) {
         #expect(NumberText.format(value) == text)
+    }
+
+    /// `printsSame` agrees with comparing the texts, around rounding edges and magnitudes.
+    @Test(arguments: [(Double, Double)]([
+        (1.0, 0.9999999), (1.0, 0.9999994), (0.0, -0.0000004), (0.0, 0.0000005), (0.0, -0.0000005), (5.0, 5.0000001),
+        (1e20, 1e20 + 1e5), (1e20, 1.0000001e20), (9e12, 9e12 + 1e-7), (Double.nan, 0), (Double.infinity, 1e300),
+    ]))
+    func printsSameMeansTheSameText(a: Double, b: Double) {
+        #expect(NumberText.printsSame(a, b) == (NumberText.format(a) == NumberText.format(b)))
+        #expect(NumberText.printsSame(b, a) == (NumberText.format(a) == NumberText.format(b)))
     }
 }
 

@@ -6,6 +6,18 @@ extension LayerTree {
         return Point(b.x + ap.x * b.width, b.y + ap.y * b.height)
     }
 
+    /// The point of the layer's own space that its layer → superlayer map (§3, the flip
+    /// `R_L` first) sends to `position + t`: the anchor, reflected about the bounds' middle when
+    /// the layer is `geometryFlipped` (the flip acts inside the layer; its frame and its anchor
+    /// in the superlayer do not move). Mapped to the root, it is where the debug overlay and
+    /// `inspect` place the anchor point (LAYER-MODEL §9, SPEC §6 "its anchor point at position").
+    public func anchorSeenFromSuperlayer(of id: LayerID) -> Point {
+        let a = anchor(of: id)
+        guard layers[id.index].geometryFlipped else { return a }
+        let b = layers[id.index].bounds
+        return Point(a.x, 2 * b.y + b.height - a.y)
+    }
+
     /// The frame matrix `F = Tr(−A)·T·Tr(px, py, pz)` without the geometry flip (§2.2).
     public func frameMatrix(of id: LayerID) -> Transform3D {
         let a = anchor(of: id)

@@ -2,7 +2,8 @@
 extension Resolver {
     /// The output space of a scene and the map from the root's own space into it.
     ///
-    /// When the root records the input's `viewBox` (svg.extra) and sits at the origin untransformed,
+    /// When the root records the input's `viewBox` (svg.extra), sits at the origin untransformed
+    /// and that viewBox still maps as its sublayerTransform does (``LayerTree/keepsRecordedViewBox(_:)``),
     /// drawables are written in the root's sublayer (viewBox) space and the input's `width`,
     /// `height`, `viewBox` and `preserveAspectRatio` are kept, so numbers stay those of the input.
     /// Otherwise the viewBox is `0 0 W H` of the root bounds and the full map to the root's
@@ -24,7 +25,9 @@ extension Resolver {
         func value(_ name: String) -> String? { extra.first { $0.name == name }?.value }
         // Only the size limits (layer JSON may carry any text here).
         let style = value("style").flatMap(RootSizeLimits.sanitized)
-        if atOrigin, let viewBox = value("viewBox"), let inverse = sublayerMap(of: rootID, in: tree).inverted() {
+        if tree.keepsRecordedViewBox(rootID), let viewBox = value("viewBox"),
+            let inverse = sublayerMap(of: rootID, in: tree).inverted()
+        {
             let output = OutputSpace(
                 width: value("width"), height: value("height"), viewBox: viewBox,
                 preserveAspectRatio: value("preserveAspectRatio"), style: style)

@@ -91,7 +91,7 @@ struct Resolver {
             }
             for (i, child) in tree.sublayers(of: id).enumerated() {
                 list.pathParents[child.index] = id
-                if let name = tree[child].name {
+                if let name = tree[child].name, LayerTree.isPathName(name) {
                     list.pathSegments[child.index] = ~Int32(truncatingIfNeeded: list.segmentNames.count)
                     list.segmentNames.append(name)
                 } else {

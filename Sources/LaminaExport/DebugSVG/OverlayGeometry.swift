@@ -25,8 +25,9 @@ struct OverlayGeometry {
         paintIndex = order
     }
 
-    /// `A_L`: the anchor point in the layer's own (bounds) coordinates.
-    func anchor(of id: LayerID) -> Point { tree.anchor(of: id) }
+    /// The anchor point in the layer's own (bounds) coordinates as its superlayer sees it
+    /// (reflected when the layer is flipped), so that mapped to the root it lands at `position`.
+    func anchor(of id: LayerID) -> Point { tree.anchorSeenFromSuperlayer(of: id) }
 
     /// The frame in the superlayer's space (projective bounding box, possibly infinite).
     func frame(of id: LayerID) -> Rect { tree.frame(of: id) }
@@ -39,21 +40,17 @@ struct OverlayGeometry {
 
     /// The one path component of `id` inside its superlayer: its name, else `#N`.
     func pathComponent(of id: LayerID, slot: Int) -> String {
-        if let n = tree[id].name, !n.isEmpty { return n }
+        if let n = tree[id].name, LayerTree.isPathName(n) { return n }
         return "#\(slot)"
     }
 
     /// The map from canvas space to the flattened file's user space (LaminaExport's choice):
-    /// the root's sublayer (viewBox) space when the root records its input's `viewBox` and sits
-    /// at the origin untransformed, else the canvas itself (nil = identity).
+    /// the root's sublayer (viewBox) space when the file keeps its input's `viewBox`
+    /// (``LayerTree/keepsRecordedViewBox(_:)``, as the display list decides), else the canvas
+    /// itself (nil = identity).
     func canvasToOutput() -> AffineTransform? {
-        guard root.index < tree.count, let own = toRoot[root.index] else { return nil }
+        guard root.index < tree.count, let own = toRoot[root.index], tree.keepsRecordedViewBox(root) else { return nil }
         let l = tree[root]
-        let b = l.bounds.standardized
-        let f = tree.frame(of: root)
-        let atOrigin = l.transform.isAffine && l.transform.affineTransform.linear.isIdentity && !l.geometryFlipped
-            && abs(f.x) < 1e-9 && abs(f.y) < 1e-9 && abs(f.width - b.width) < 1e-9 && abs(f.height - b.height) < 1e-9
-        guard atOrigin, l.svg?.extra.contains(where: { $0.name == "viewBox" }) == true else { return nil }
         let a = tree.anchor(of: root)
         let slt = Transform3D.translation(-a.x, -a.y, -l.anchorPointZ)
             .concatenating(l.sublayerTransform)

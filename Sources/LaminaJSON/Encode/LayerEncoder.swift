@@ -47,7 +47,7 @@ struct LayerEncoder: ~Copyable {
             writer.key("kind")
             writer.string("transformLayer")
         }
-        if layer.pointee.bounds != .zero {
+        if !Self.printsAsZero(layer.pointee.bounds) {
             writer.key("bounds")
             writer.openInline()
             writer.inlineNumber(layer.pointee.bounds.x, first: true)
@@ -119,9 +119,9 @@ struct LayerEncoder: ~Copyable {
         layer.pointee.withSVG { writeSVG($0) }
     }
 
-    /// `"key": [x, y]` unless `value == skip`.
+    /// `"key": [x, y]` unless it would print as `skip`.
     private mutating func pointKey(_ key: StaticString, _ p: Point, unless skip: Point) {
-        guard p != skip else { return }
+        guard !(NumberText.printsSame(p.x, skip.x) && NumberText.printsSame(p.y, skip.y)) else { return }
         writer.key(key)
         writer.openInline()
         writer.inlineNumber(p.x, first: true)
@@ -129,9 +129,10 @@ struct LayerEncoder: ~Copyable {
         writer.closeInline()
     }
 
-    /// `"key": number` unless `value == skip`.
+    /// `"key": number` unless it would print as `skip` (SPEC §3: a key at its default is
+    /// omitted; a value that prints as the default reads back as it).
     mutating func numberKey(_ key: StaticString, _ value: Double, unless skip: Double) {
-        guard value != skip else { return }
+        guard !NumberText.printsSame(value, skip) else { return }
         writer.number(value, key: key)
     }
 
@@ -156,9 +157,13 @@ struct LayerEncoder: ~Copyable {
 
     private mutating func transformKey(_ key: StaticString, _ t: Transform3D) {
         guard t != .identity else { return }
+        // Decided on the printed numbers, as the transform reads back: one that prints as the
+        // identity is left out, one whose other places print as 0 and 1 is written affine.
+        let affine = t.isAffine || Self.printsAffine(t)
+        if affine, Self.printsAsIdentity(t.m11, t.m12, t.m21, t.m22, t.m41, t.m42) { return }
         writer.key(key)
         writer.openInline()
-        if t.isAffine {
+        if affine {
             writer.inlineNumber(t.m11, first: true)
             writer.inlineNumber(t.m12)
             writer.inlineNumber(t.m21)
@@ -169,5 +174,23 @@ struct LayerEncoder: ~Copyable {
             for (i, v) in t.elements.enumerated() { writer.inlineNumber(v, first: i == 0) }
         }
         writer.closeInline()
+    }
+
+    /// Whether the places an affine transform has at 0 and 1 print so.
+    private static func printsAffine(_ t: Transform3D) -> Bool {
+        let zeros = [t.m13, t.m14, t.m23, t.m24, t.m31, t.m32, t.m34, t.m43]
+        return zeros.allSatisfy { NumberText.printsSame($0, 0) } && NumberText.printsSame(t.m33, 1)
+            && NumberText.printsSame(t.m44, 1)
+    }
+
+    /// Whether six affine entries print as the identity's.
+    private static func printsAsIdentity(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ tx: Double, _ ty: Double) -> Bool {
+        NumberText.printsSame(a, 1) && NumberText.printsSame(b, 0) && NumberText.printsSame(c, 0)
+            && NumberText.printsSame(d, 1) && NumberText.printsSame(tx, 0) && NumberText.printsSame(ty, 0)
+    }
+
+    /// Whether every number of `r` prints as 0.
+    private static func printsAsZero(_ r: Rect) -> Bool {
+        r == .zero || [r.x, r.y, r.width, r.height].allSatisfy { NumberText.printsSame($0, 0) }
     }
 }

@@ -128,7 +128,7 @@ public enum InspectReport {
                     if parentLength > 0 { path.append(UInt8(ascii: "/")) }
                     if index < 0 {
                         path.append(contentsOf: "@mask".utf8)
-                    } else if let n = tree[id].name, !n.isEmpty {
+                    } else if let n = tree[id].name, LayerTree.isPathName(n) {
                         path.append(contentsOf: n.utf8)
                     } else {
                         path.append(UInt8(ascii: "#"))
@@ -192,7 +192,7 @@ public enum InspectReport {
             out.append(contentsOf: "null".utf8)
         }
         out.append(contentsOf: ", \"anchorInRoot\": ".utf8)
-        appendPoint(toRoot.flatMap { $0.apply(tree.anchor(of: id)) } ?? .notANumber, to: &out)
+        appendPoint(toRoot.flatMap { $0.apply(tree.anchorSeenFromSuperlayer(of: id)) } ?? .notANumber, to: &out)
         out.append(contentsOf: ", \"frameInRoot\": [".utf8)
         let b = l.bounds
         appendPoint(toRoot.flatMap { $0.apply(Point(b.x, b.y)) } ?? .notANumber, to: &out)

@@ -52,8 +52,10 @@ extension ComputedStyle {
         case .strokeDashoffset:
             return Length.parse(v).map { .length($0) } ?? .invalid
         case .strokeMiterlimit:
-            guard let l = Length.parse(v), l.unit == .none, l.value >= 1 else { return .invalid }
-            return .number(l.value)
+            // A value from 0 to 1 is taken as 1, as Chromium and resvg draw it (a bevel); a
+            // negative one is invalid.
+            guard let l = Length.parse(v), l.unit == .none, l.value >= 0 else { return .invalid }
+            return .number(max(1, l.value))
         case .strokeDasharray:
             if v.lowercased() == "none" { return .dashes(nil) }
             guard let list = Length.parseList(v), !list.isEmpty, list.allSatisfy({ $0.value >= 0 }) else { return .invalid }

@@ -202,7 +202,8 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
 
     @Test func hostileNamesAreEscapedAndTheOverlayStaysWellFormed() throws {
         var scene = makeScene()
-        let names = ["<script>alert(\"x\")</script>", "a'b\"c&d", "]]>", "bell\u{7}tab\tnl\n", "--><!--"]
+        // No `/` in them: a name holding one is written `#N` in paths (it could not be given back).
+        let names = ["<script>alert(\"x\")<script>", "a'b\"c&d", "]]>", "bell\u{7}tab\tnl\n", "--><!--"]
         for (i, n) in names.enumerated() {
             try add(makeLayer(n, bounds: Rect(0, 0, 10, 10), position: Point(20 * Double(i) + 10, 20)), to: scene.root, in: &scene)
         }

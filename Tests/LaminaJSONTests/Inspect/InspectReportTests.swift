@@ -46,6 +46,41 @@ import Testing
         #expect(text.hasSuffix("]\n"))
     }
 
+    /// The anchor is where `position` puts it (SPEC §6), also for a flipped layer whose
+    /// anchor is off the bounds' middle: the flip acts inside the layer.
+    @Test(arguments: [false, true])
+    func anchorInRootIsAtPosition(flipped: Bool) throws {
+        var scene = Scene()
+        scene.tree[scene.root].bounds = Rect(0, 0, 100, 100)
+        scene.tree[scene.root].anchorPoint = Point(0, 0)
+        var q = Layer(name: "q")
+        q.bounds = Rect(0, 0, 10, 20)
+        q.anchorPoint = Point(0, 0)
+        q.position = Point(10, 10)
+        q.geometryFlipped = flipped
+        try scene.tree.addSublayer(scene.tree.make(q), to: scene.root)
+        let text = try #require(InspectReport.json(scene: scene, layerPath: "q"))
+        #expect(text.contains("\"anchorInRoot\": [10, 10]"), "\(text)")
+        #expect(text.contains("\"frameInRoot\": [[10, 10], [20, 10], [20, 30], [10, 30]]") != flipped, "\(text)")
+    }
+
+    /// Printed paths lead back to their layers: a name with `/` or one that reads as an index
+    /// is written `#N`.
+    @Test func pathsOfAwkwardNamesResolveBack() throws {
+        var scene = Scene()
+        scene.tree[scene.root].bounds = Rect(0, 0, 100, 100)
+        for name in ["a/b", "#0", "@mask", "", "plain"] {
+            var l = Layer(name: name)
+            l.bounds = Rect(0, 0, 1, 1)
+            try scene.tree.addSublayer(scene.tree.make(l), to: scene.root)
+        }
+        let subs = scene.tree.sublayers(of: scene.root)
+        let paths = subs.map { scene.tree.path(of: $0, root: scene.root) }
+        #expect(paths == ["#0", "#1", "#2", "#3", "plain"])
+        #expect(scene.tree.paths(from: scene.root).compactMap { $0 }.dropFirst().map { $0 } == paths)
+        for (id, path) in zip(subs, paths) { #expect(scene.tree.layer(atPath: path, root: scene.root) == id) }
+    }
+
     @Test func unknownPathGivesNil() throws {
         #expect(InspectReport.json(scene: try Self.clock(), layerPath: "minute") == nil)
     }

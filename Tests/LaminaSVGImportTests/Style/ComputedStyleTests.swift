@@ -134,6 +134,11 @@ import Testing
         #expect(Self.style([("stroke-width", "-1")], parent: s).strokeWidth == Length(20))
     }
 
+    @Test(arguments: [("0.5", 1.0), ("0", 1.0), ("0.99", 1.0), ("1", 1.0), ("7", 7.0), ("-1", 4.0), ("-0.5", 4.0)])
+    func miterLimitBelowOneIsOne(value: String, limit: Double) {
+        #expect(Self.style([("stroke-miterlimit", value)]).strokeMiterlimit == limit)
+    }
+
     @Test func keywordsAreValidated() {
         let s = Self.style([
             ("fill-rule", "EvenOdd"), ("clip-rule", "bogus"), ("stroke-linejoin", "round"), ("stroke-miterlimit", "0.5"),
@@ -142,7 +147,8 @@ import Testing
         #expect(s.fillRule == "evenodd")
         #expect(s.clipRule == "nonzero")
         #expect(s.strokeLinejoin == "round")
-        #expect(s.strokeMiterlimit == 4)
+        // Below 1 it is taken as 1, as Chromium and resvg draw it.
+        #expect(s.strokeMiterlimit == 1)
         #expect(s.overflow == "hidden")
         #expect(s.isDisplayNone)
         #expect(s.visibility == "collapse")
@@ -193,7 +199,8 @@ extension ComputedStyleTests {
     @Test(arguments: [
         ("fill", "red", true), ("fill", "qwe", false), ("fill", "inherit", true), ("fill", "  ", false),
         ("opacity", "50%", true), ("opacity", "1px", false), ("stroke-width", "-1", false), ("stroke-width", "2mm", true),
-        ("stroke-miterlimit", "0.5", false), ("stroke-dasharray", "none", true), ("stroke-dasharray", "1 -1", false),
+        ("stroke-miterlimit", "0.5", true), ("stroke-miterlimit", "-1", false), ("stroke-miterlimit", "2px", false),
+        ("stroke-dasharray", "none", true), ("stroke-dasharray", "1 -1", false),
         ("font-size", "large", true), ("font-size", "big", false), ("display", "none", true), ("color", "bogus", false),
         ("clip-path", "circle(5px)", true), ("transform", "anything", true), ("stroke-linejoin", "arcs", true),
     ])
