@@ -116,11 +116,12 @@ extension DisplayList {
         min(layer.borderWidth, min(b.width, b.height) / 2)
     }
 
-    /// Whether `map` keeps every corner of `rect` in front of the eye (w > 0); w is linear, so the corners decide.
+    /// Whether `map` keeps some of `rect` in front of the eye (w > 0); w is linear, so the
+    /// corners decide. A shape partly behind is drawn clipped at the eye plane, as Core
+    /// Animation draws it (`PathData.clippedToFront(of:)`).
     static func inFront(_ rect: Rect, under map: Homography) -> Bool {
         if map.isAffine { return true }
         if rect.isNull { return true }
-        for c in rect.corners where !(map.applyHomogeneous(c).w > 1e-9) { return false }
-        return true
+        return rect.corners.contains { map.applyHomogeneous($0).w > 1e-9 }
     }
 }

@@ -215,14 +215,11 @@ struct Resolver {
             return (.transformed(f.toOutput.affine), .transformed(f.toSpace.affine))
         }
         guard let shape = DisplayList.content(of: part, of: tree[id])?.shape else { return nil }
-        var area = tree[id].bounds
-        if let p = DisplayList.pathData(of: shape) { area = area.union(p.bounds) }
+        // The part's own extent decides (the layer's bounds for verbatim content): a part that
+        // is partly in front is drawn cut at the eye plane.
+        let area = DisplayList.pathData(of: shape)?.bounds ?? tree[id].bounds
         guard DisplayList.inFront(area, under: f.toOutput) else {
-            if !warnedEdgeOn.contains(id) {
-                warnedEdgeOn.insert(id)
-                diagnostics.append(.warning(
-                    "layer \(list.path(of: id)) is turned past edge-on (w ≤ 0) and is not drawn", at: tree.sourceLocation(of: id)))
-            }
+            warnEdgeOn(id)
             return nil
         }
         guard let g = DisplayList.place(shape, by: f.toOutput), let l = DisplayList.place(shape, by: f.toSpace) else {
@@ -231,7 +228,20 @@ struct Resolver {
                 at: tree.sourceLocation(of: id)))
             return (.transformed(f.toOutput.affine), .transformed(f.toSpace.affine))
         }
+        // Nothing left in front of the eye (a shape whose box only grazes it).
+        if case .projected(let d) = g, d.isEmpty {
+            warnEdgeOn(id)
+            return nil
+        }
         return (g, l)
+    }
+
+    /// Warns once per layer that it is turned away past edge-on and not drawn.
+    private mutating func warnEdgeOn(_ id: LayerID) {
+        guard !warnedEdgeOn.contains(id) else { return }
+        warnedEdgeOn.insert(id)
+        diagnostics.append(.warning(
+            "layer \(list.path(of: id)) is turned past edge-on (w ≤ 0) and is not drawn", at: tree.sourceLocation(of: id)))
     }
 }
 

@@ -189,18 +189,44 @@ private let unitRect = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 
         #expect(path.segments.count >= 5)
     }
 
-    @Test func layerTurnedPastEdgeOnIsDroppedWithAWarning() {
+    @Test func layerBehindTheEyeIsDroppedWithAWarning() {
         var b = SceneBuilder(width: 200, height: 200)
         var p = Transform3D.identity
         p.m34 = -1.0 / 20
         b.scene.tree[b.root].sublayerTransform = p
         b.add("away", frame: Rect(50, 50, 100, 100), shape: unitRect) {
-            $0.transform = Transform3D.rotation(Double.pi / 2.5, 0, 1, 0)
+            $0.transform = Transform3D.translation(0, 0, 40)
         }
         b.add("kept", frame: Rect(0, 0, 10, 10), shape: unitRect)
         let (list, diags) = DisplayList.resolve(b.scene)
         #expect(names(list, b.scene) == ["kept:contents"])
         #expect(diags.map(\.message) == ["layer away is turned past edge-on (w ≤ 0) and is not drawn"])
+    }
+
+    /// A layer turned so that part of it passes behind the eye draws the part in front, cut at
+    /// the eye plane, as Core Animation draws it.
+    @Test func layerPartlyBehindTheEyeDrawsItsFrontPart() throws {
+        var b = SceneBuilder(width: 200, height: 200)
+        var p = Transform3D.identity
+        p.m34 = -1.0 / 20
+        b.scene.tree[b.root].sublayerTransform = p
+        b.add("half", frame: Rect(50, 50, 100, 100), shape: .rect(x: 0, y: 0, width: 100, height: 100, rx: 0, ry: 0)) {
+            $0.transform = Transform3D.rotation(Double.pi / 2.5, 0, 1, 0)
+        }
+        let (list, diags) = DisplayList.resolve(b.scene)
+        #expect(names(list, b.scene) == ["half:contents"])
+        #expect(diags.isEmpty)
+        guard case .projected(let d) = list.items[0].geometry else {
+            Issue.record("expected projected geometry")
+            return
+        }
+        let path = PathData.parse(d).path
+        #expect(!path.segments.isEmpty, "\(d)")
+        // Every point is finite: the part behind the eye was cut away before projecting.
+        for s in path.segments {
+            if case .moveTo(let q) = s { #expect(q.x.isFinite && q.y.isFinite) }
+            if case .lineTo(let q) = s { #expect(q.x.isFinite && q.y.isFinite) }
+        }
     }
 
     @Test func transformLayerSublayersPaintFarToNear() {
