@@ -5,9 +5,11 @@ import Glibc
 #endif
 
 /// An output file written in pieces and published whole: bytes go to a temporary file in the
-/// target's folder, and ``commit()`` renames it over the target. Standard output (`-`) is
-/// written directly. Bytes are gathered into buffers of ``WriteBehind/bufferBytes``; an output
-/// larger than one is written by a ``WriteBehind`` on a second thread while the pieces come.
+/// target's folder, and ``commit()`` renames it over the target (through a symbolic link, over
+/// the file it names: ``OutputDestination``). Standard output (`-`) and an existing device, FIFO
+/// or socket (`/dev/null`, a named pipe) are written directly. Bytes are gathered into buffers
+/// of ``WriteBehind/bufferBytes``; an output larger than one is written by a ``WriteBehind`` on
+/// a second thread while the pieces come.
 ///
 ///     var out = try AtomicOutput(path: "scene.json")
 ///     chunks.forEach { out.write($0) }
@@ -16,8 +18,14 @@ package struct AtomicOutput: ~Copyable {
     /// The target path as given (`-` for standard output).
     package let path: String
     private let fd: Int32
-    /// The temporary file, or nil for standard output.
+    /// The temporary file, or nil for an output written directly.
     private let temporary: String?
+    /// The file the temporary file is renamed over: `path`, or the final target of the link
+    /// `path` is (nil for an output written directly).
+    private let target: String?
+    /// Whether `fd` is this output's own, closed by the commit: a temporary file, or a device
+    /// or FIFO opened in place (not standard output).
+    private let ownsDescriptor: Bool
     /// The temporary file's registration for removal by a signal that ends the process
     /// (`lamina_cleanup_create`; -1 for none).
     private let cleanupSlot: Int32
@@ -29,26 +37,34 @@ package struct AtomicOutput: ~Copyable {
     /// The writing thread, once the output has outgrown one buffer.
     private var behind: WriteBehind?
 
-    /// Creates the temporary file next to `path` (nothing for `-`).
+    /// Creates the temporary file next to `path`'s target, or opens `path` itself when it is
+    /// written in place (nothing for `-`).
     package init(path: String) throws(CommandError) {
         self.path = path
         if path == "-" {
             fd = 1
-            temporary = nil
-            cleanupSlot = -1
+            ownsDescriptor = false
+            (temporary, target, cleanupSlot) = (nil, nil, -1)
             return
         }
-        let parent = PathText.deletingLastComponent(path)
-        let dir = parent.isEmpty ? "." : parent
-        let tmp = dir + "/.\(PathText.lastComponent(path)).lamina-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        var slot: Int32 = -1
-        let fd = lamina_cleanup_create(tmp, &slot)
-        guard fd >= 0 else {
-            throw CommandError(.cannotCreate, "\(path): error: cannot create output: \(String(cString: strerror(errno)))")
+        ownsDescriptor = true
+        switch OutputDestination(path: path) {
+        case .inPlace:
+            fd = OutputDestination.openInPlace(path)
+            guard fd >= 0 else { throw Self.cannotCreate(path) }
+            (temporary, target, cleanupSlot) = (nil, nil, -1)
+        case .replace(let target):
+            let tmp = OutputDestination.temporaryPath(for: target, tag: "lamina")
+            var slot: Int32 = -1
+            fd = lamina_cleanup_create(tmp, &slot)
+            guard fd >= 0 else { throw Self.cannotCreate(path) }
+            (temporary, self.target, cleanupSlot) = (tmp, target, slot)
         }
-        self.fd = fd
-        temporary = tmp
-        cleanupSlot = slot
+    }
+
+    /// `PATH: error: cannot create output: REASON`, the reason from `errno`.
+    private static func cannotCreate(_ path: String) -> CommandError {
+        CommandError(.cannotCreate, "\(path): error: cannot create output: \(String(cString: strerror(errno)))")
     }
 
     /// Appends bytes; a failure is remembered and reported by ``commit()``.
@@ -86,31 +102,33 @@ package struct AtomicOutput: ~Copyable {
         CommandError(.ioError, "\(path): error: write failed: \(FileIO.errorText(failure))")
     }
 
-    /// Closes the file and renames it over the target; on failure nothing is left behind.
+    /// Closes the file and renames it over the target; on failure nothing is left behind (an
+    /// output written directly keeps what reached it).
     package consuming func commit() throws(CommandError) {
         _ = flush()
         done = true
-        guard let temporary else {
+        if ownsDescriptor, close(fd) != 0, failure == 0 { failure = errno != 0 ? errno : EIO }
+        guard let temporary, let target else {
             if failure != 0 { throw writeFailed }
             return
         }
-        if close(fd) != 0, failure == 0 { failure = errno != 0 ? errno : EIO }
         defer { lamina_cleanup_unregister(cleanupSlot) }
         guard failure == 0 else {
             unlink(temporary)
             throw writeFailed
         }
-        guard rename(temporary, path) == 0 else {
-            let message = String(cString: strerror(errno))
+        guard rename(temporary, target) == 0 else {
+            let error = Self.cannotCreate(path)
             unlink(temporary)
-            throw CommandError(.cannotCreate, "\(path): error: cannot create output: \(message)")
+            throw error
         }
     }
 
     deinit {
-        guard !done, let temporary else { return }
+        guard !done, ownsDescriptor else { return }
         _ = behind?.finish()  // no write may land after the file is gone
         close(fd)
+        guard let temporary else { return }
         unlink(temporary)
         lamina_cleanup_unregister(cleanupSlot)
     }

@@ -49,11 +49,41 @@ struct Batch: Sendable {
         return outputDir + "/" + base + "." + format.fileExtension
     }
 
+    /// The files that must not be converted, each with its error (73), decided before any is:
+    /// one whose output would replace an input of the batch (its own, or another's: `a.json`
+    /// beside `a.svg` converted into their own folder), and one whose output is already the
+    /// output of an earlier file (`left/icon.svg` and `right/icon.svg` named together, or
+    /// `x.svg` beside `x.json`), which keeps it. So the outputs never depend on which file
+    /// finishes last. Outputs are compared as standardized paths; inputs as files
+    /// (``FileIO/sameFile(_:_:)``), so that a link to an input is caught too.
+    func refusals(_ files: [(path: String, relative: String)]) -> [Int: Outcome] {
+        var inputs: [FileIO.FileID: String] = [:]
+        for file in files where file.path != "-" {
+            if let id = FileIO.fileID(file.path), inputs[id] == nil { inputs[id] = file.path }
+        }
+        var claimed: [String: String] = [:]
+        var refused: [Int: Outcome] = [:]
+        for (i, file) in files.enumerated() {
+            let out = outputPath(for: file.relative)
+            let message: String
+            if file.path != "-" && FileIO.sameFile(out, file.path) {
+                message = "output would overwrite the input"
+            } else if let id = FileIO.fileID(out), let other = inputs[id] {
+                message = "output '\(out)' would overwrite the input '\(other)'"
+            } else if let first = claimed[FileIO.standardized(out)] {
+                message = "output '\(out)' is also the output of '\(first)'"
+            } else {
+                claimed[FileIO.standardized(out)] = file.path
+                continue
+            }
+            refused[i] = Outcome(messages: ["\(file.path): error: \(message)"], status: .cannotCreate)
+        }
+        return refused
+    }
+
+    /// Converts one file of the batch to its output (checked by ``refusals(_:)`` first).
     func convert(_ input: String, relative: String) -> Outcome {
         let out = outputPath(for: relative)
-        if URL(fileURLWithPath: out).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL {
-            return Outcome(messages: ["\(input): error: output would overwrite the input"], status: .cannotCreate)
-        }
         do throws(CommandError) {
             let bytes = try FileIO.read(input)
             let (output, diagnostics) = try Pipeline.run(bytes, file: input, as: format, options: options)
@@ -69,6 +99,7 @@ struct Batch: Sendable {
     /// Runs the batch and returns the worst status.
     func run() async -> ExitStatus {
         let (files, errors) = expand()
+        let refused = refusals(files)
         var worst: ExitStatus = errors.isEmpty ? .success : .noInput
         for e in errors { FileIO.printError(e) }
         do throws(CommandError) {
@@ -91,7 +122,12 @@ struct Batch: Sendable {
                 let i = started
                 let file = files[i]
                 started += 1
-                group.addTask { (i, batch.convert(file.path, relative: file.relative)) }
+                // A refused file's error is reported in its turn, like any other.
+                if let outcome = refused[i] {
+                    group.addTask { (i, outcome) }
+                } else {
+                    group.addTask { (i, batch.convert(file.path, relative: file.relative)) }
+                }
             }
             for _ in 0..<min(jobs, files.count) { startNext() }
             while let (i, outcome) = await group.next() {

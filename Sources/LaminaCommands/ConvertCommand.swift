@@ -78,7 +78,8 @@ package struct ConvertCommand: AsyncParsableCommand {
     }
 
     /// Converts one input to `output` (standard output as JSON when nil), in `format` or the
-    /// one `output`'s extension names.
+    /// one `output`'s extension names. An output that is the input itself (by path or through
+    /// a link) is refused, as in a batch.
     static func convertOne(
         _ input: String, to output: String?, as format: OutputFormat?, options: Pipeline.Options
     ) throws(CommandError) {
@@ -87,6 +88,7 @@ package struct ConvertCommand: AsyncParsableCommand {
             throw CommandError(.usage, "lamina: error: cannot tell the output format of '\(out)'; use --to json|svg|debug")
         }
         let bytes = try FileIO.read(input)
+        try FileIO.checkNotOverwriting(input: input, output: out)
         try Pipeline.convert(consume bytes, file: input, as: format, options: options, to: out) {
             FileIO.printDiagnostics($0, file: input)
         }

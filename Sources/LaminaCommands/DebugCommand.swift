@@ -22,9 +22,11 @@ package struct DebugCommand: ParsableCommand {
         try withExitStatus { () throws(CommandError) in try Self.write(input, to: output, options: options) }
     }
 
-    /// Writes the debug SVG of `input` to `output` (`-` for standard output).
+    /// Writes the debug SVG of `input` to `output` (`-` for standard output); an output that is
+    /// the input itself is refused.
     static func write(_ input: String, to output: String, options: Pipeline.Options) throws(CommandError) {
         let bytes = try FileIO.read(input)
+        try FileIO.checkNotOverwriting(input: input, output: output)
         try Pipeline.convert(consume bytes, file: input, as: .debug, options: options, to: output) {
             FileIO.printDiagnostics($0, file: input)
         }

@@ -170,6 +170,41 @@ package enum FileIO {
 }
 
 extension FileIO {
+    /// A file's identity: its device and inode.
+    package struct FileID: Hashable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// The identity of the regular file at `path` (links followed), or nil when there is none:
+    /// nothing there, or a directory, device or FIFO, which an output does not replace.
+    package static func fileID(_ path: String) -> FileID? {
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileID(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
+    }
+
+    /// `path` as an absolute path with `.` and `..` resolved (`URL.standardizedFileURL`).
+    package static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// Whether the paths `a` and `b` name one file: the same device and inode when both are
+    /// regular files (so a symbolic or hard link to the other is caught), else the same
+    /// standardized path.
+    package static func sameFile(_ a: String, _ b: String) -> Bool {
+        if let x = fileID(a), let y = fileID(b) { return x == y }
+        return standardized(a) == standardized(b)
+    }
+
+    /// Refuses an output that would overwrite the input it is made from (73): `convert` and
+    /// `debug` of one file, as in a batch (`layout` may rewrite its layer JSON in place).
+    /// Standard input and output are never the same file.
+    package static func checkNotOverwriting(input: String, output: String) throws(CommandError) {
+        guard input != "-", output != "-", sameFile(input, output) else { return }
+        throw CommandError(.cannotCreate, "\(input): error: output would overwrite the input")
+    }
+
     /// Whether `path` names an existing directory.
     package static func isDirectory(_ path: String) -> Bool {
         var st = stat()

@@ -82,7 +82,9 @@ package enum CheckFiles {
     }
 
     /// Writes `bytes` to `url` through a temporary file in the same folder and a rename, so a
-    /// reader never sees a partial file and a failure leaves the old file untouched.
+    /// reader never sees a partial file and a failure leaves the old file untouched. As for
+    /// every output (``OutputDestination``), a symbolic link's target is the file replaced, and
+    /// an existing device or FIFO (`--junit /dev/stdout`) is written in place.
     package static func writeAtomically(_ bytes: [UInt8], to url: URL) throws(WriteError) {
         try writeAtomically(pieces: [bytes[...]], to: url)
     }
@@ -90,11 +92,20 @@ package enum CheckFiles {
     /// ``writeAtomically(_:to:)`` of the bytes of `pieces` in order.
     package static func writeAtomically(pieces: [ArraySlice<UInt8>], to url: URL) throws(WriteError) {
         let path = url.path
-        let dir = url.deletingLastPathComponent().path
-        let tmp = dir + "/.\(url.lastPathComponent).lamina-check-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd: Int32
+        // The temporary file and the file it replaces (nil when written in place).
+        let replacing: (temporary: String, target: String)?
         // Removed by a signal that ends the process before the rename (see AtomicOutput).
         var cleanupSlot: Int32 = -1
-        let fd = lamina_cleanup_create(tmp, &cleanupSlot)
+        switch OutputDestination(path: path) {
+        case .inPlace:
+            fd = OutputDestination.openInPlace(path)
+            replacing = nil
+        case .replace(let target):
+            let tmp = OutputDestination.temporaryPath(for: target, tag: "lamina-check")
+            fd = lamina_cleanup_create(tmp, &cleanupSlot)
+            replacing = (tmp, target)
+        }
         guard fd >= 0 else { throw WriteError(description: "\(path): cannot create: \(reason())") }
         defer { lamina_cleanup_unregister(cleanupSlot) }
         for bytes in pieces {
@@ -107,7 +118,7 @@ package enum CheckFiles {
                     if errno == EINTR { continue }
                     let why = reason()
                     close(fd)
-                    unlink(tmp)
+                    if let replacing { unlink(replacing.temporary) }
                     throw WriteError(description: "\(path): cannot write: \(why)")
                 }
                 offset += written
@@ -115,12 +126,13 @@ package enum CheckFiles {
         }
         guard close(fd) == 0 else {
             let why = reason()
-            unlink(tmp)
+            if let replacing { unlink(replacing.temporary) }
             throw WriteError(description: "\(path): cannot write: \(why)")
         }
-        guard rename(tmp, path) == 0 else {
+        guard let replacing else { return }
+        guard rename(replacing.temporary, replacing.target) == 0 else {
             let why = reason()
-            unlink(tmp)
+            unlink(replacing.temporary)
             throw WriteError(description: "\(path): cannot replace: \(why)")
         }
     }

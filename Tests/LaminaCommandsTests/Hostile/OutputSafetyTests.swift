@@ -19,8 +19,12 @@ import Testing
     @Test(arguments: ["json", "svg", "debug"])
     func hostileOutputsAreSafe(format: String) throws {
         try TestSupport.withTemporaryDirectory { dir in
+            // One folder per extension: `x.svg` and `x.json` would have one output, which the
+            // batch refuses to the second (73).
             for name in try HostileFixtures.allNames() {
-                try HostileFixtures.bytes(name).write(to: dir.appendingPathComponent(name))
+                let folder = dir.appendingPathComponent((name as NSString).pathExtension.lowercased())
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try HostileFixtures.bytes(name).write(to: folder.appendingPathComponent(name))
             }
             try Self.expectSafeBatch(input: dir, format: format, minimumOutputs: 15)
         }
