@@ -9,8 +9,9 @@ struct PendingGeometry {
     /// The element's transform (including `x`/`y` placement) in its parent's user space.
     var transform: AffineTransform = .identity
     /// The fill box of the layer's own content (null for none) until `finalizeGeometry` reaches
-    /// the layer; from then on its object bounding box (content and visible sublayers). One
-    /// field for both keeps the per-layer record small.
+    /// the layer; from then on the box its bounds are made of (content and visible sublayers'
+    /// frames), which is its object bounding box unless ``objectBox`` says otherwise. One field
+    /// for both keeps the per-layer record small.
     var box: Rect = .null
     /// The rare facts; nil while all of them are unset.
     private var rare: RareBox?
@@ -41,6 +42,23 @@ struct PendingGeometry {
         get { rare?.value.boundingBoxHost }
         set { updateRare { $0.boundingBoxHost = newValue } }
     }
+    /// The mask layer of a clip path whose own `clip-path` this mask layer draws: the clip path
+    /// that clip path names applies in the clipped element's user space, so this layer undoes
+    /// that mask layer's placement (its `transform` and `objectBoundingBox` mapping).
+    var clipSpace: LayerID? {
+        get { rare?.value.clipSpace }
+        set { updateRare { $0.clipSpace = newValue } }
+    }
+    /// Set by `finalizeGeometry` when the layer's object bounding box is not ``box``: for a
+    /// viewport (a nested `svg`, a `symbol`, the root) it is its content's box mapped by the
+    /// viewBox, not its fixed bounds, and a layer holding one counts that box rather than the
+    /// viewport's frame, as resvg and Chromium bound them. Nil for every other layer.
+    var objectBox: Rect? {
+        get { rare?.value.objectBox }
+        set { updateRare { $0.objectBox = newValue } }
+    }
+    /// The object bounding box, once `finalizeGeometry` has reached the layer.
+    var objectBoundingBox: Rect { objectBox ?? box }
     /// `transform-box: fill-box` (or `stroke-box`): `transform` is turned about a point of the
     /// object bounding box once `finalizeGeometry` knows the box.
     var fillBox: FillBoxOrigin? {
@@ -64,6 +82,8 @@ struct PendingGeometry {
         var fixedBounds: Rect?
         var authoredBounds: Rect?
         var boundingBoxHost: LayerID?
+        var clipSpace: LayerID?
+        var objectBox: Rect?
         var viewportMapping: AffineTransform?
         var fillBox: FillBoxOrigin?
         var clipShape: PendingClipShape?

@@ -3,12 +3,15 @@ import LaminaCore
 extension SceneBuilder {
     /// Attaches a `clip-path` as the host's mask layer (`svg.element == "clipPath"`), whose
     /// sublayers are the clip path's shapes, text and `use`s. `objectBoundingBox` units map the
-    /// unit square onto the host's box; a `clip-path` on the clip path becomes the mask's mask.
-    /// A missing or recursive reference is ignored with a warning (as resvg renders it).
+    /// unit square onto the host's box; a `clip-path` on the clip path becomes the mask's mask,
+    /// set in the host's user space and box (it clips what the clip path clips, as resvg and
+    /// Chromium apply it), so neither the clip path's `transform` nor its `objectBoundingBox`
+    /// mapping reaches it. A missing or recursive reference is ignored with a warning (as resvg
+    /// renders it).
     mutating func attachClip(host: LayerID, clipID: String, hostElement: Int, _ w: Work) {
-        var next: (LayerID, String, Int, Work)? = (host, clipID, hostElement, w)
-        while let (h, id, e, work) = next {
-            next = attachOneClip(host: h, clipID: id, hostElement: e, work)
+        var next: ClipStep? = ClipStep(host: host, clipped: host, clipID: clipID, hostElement: hostElement, work: w)
+        while let step = next {
+            next = attachOneClip(step)
         }
     }
 
@@ -37,7 +40,8 @@ extension SceneBuilder {
     }
 
     /// Attaches one clip path; returns the clip path's own `clip-path` to attach next.
-    private mutating func attachOneClip(host: LayerID, clipID: String, hostElement: Int, _ w: Work) -> (LayerID, String, Int, Work)? {
+    private mutating func attachOneClip(_ step: ClipStep) -> ClipStep? {
+        let (host, clipID, hostElement, w) = (step.host, step.clipID, step.hostElement, step.work)
         guard let c = element(id: clipID), tree[c].name == "clipPath", tree[c].isSVG else {
             warn("clip-path reference '#\(clipID)' not found; ignored", hostElement)
             return nil
@@ -52,7 +56,7 @@ extension SceneBuilder {
         }
         let key = ClipTemplateKey(clip: c, clipFrame: w.clipFrame, viewport: w.viewport)
         if let made = clipTemplate(key, clip: c) {
-            copyClipTemplate(made, host: host)
+            copyClipTemplate(made, step)
             return nil
         }
         let style = documentStyle(of: c)
@@ -63,8 +67,9 @@ extension SceneBuilder {
         let mask = newLayer(layer, element: c)
         pending.append(PendingGeometry(transform: transformAttribute(c, cascadedDeclarations(of: c), viewport: w.viewport, fontSize: style.fontSize)))
         if tree[c].attribute("clipPathUnits")?.trimmingCharacters(in: " \t\n\r") == "objectBoundingBox" {
-            pending[mask.index].boundingBoxHost = host
+            pending[mask.index].boundingBoxHost = step.clipped
         }
+        if host != step.clipped { pending[mask.index].clipSpace = host }
         try? layers.setMask(mask, of: host)
         clipFrames.append(ClipFrame(clip: c, parent: w.clipFrame))
         let inner = Work(
@@ -72,7 +77,7 @@ extension SceneBuilder {
             clipFrame: clipFrames.count - 1)
         pushChildren(of: c, inner, parent: mask, style: style, viewport: w.viewport)
         if clipTemplates[key] == nil { clipTemplates[key] = style.clipPath == nil ? .building(mask) : .unusable }
-        return style.clipPath.map { (mask, $0, c, inner) }
+        return style.clipPath.map { ClipStep(host: mask, clipped: step.clipped, clipID: $0, hostElement: c, work: inner) }
     }
 
     /// The mask layer built for `key` before, when it can stand for this one: built to the end,
@@ -105,11 +110,12 @@ extension SceneBuilder {
         }
     }
 
-    /// Gives `host` a copy of a clip path's mask layers built before: the same layer values
-    /// (their boxed facts shared, copied on write), pending geometry and source positions, in
-    /// the same order, as building the clip path's children again would make them. Every
-    /// warning those children give was given once already.
-    private mutating func copyClipTemplate(_ made: ClipTemplateCopy, host: LayerID) {
+    /// Gives the step's host a copy of a clip path's mask layers built before: the same layer
+    /// values (their boxed facts shared, copied on write), pending geometry and source positions,
+    /// in the same order, as building the clip path's children again would make them, set in the
+    /// step's clipped element's box and space. Every warning those children give was given once
+    /// already.
+    private mutating func copyClipTemplate(_ made: ClipTemplateCopy, _ step: ClipStep) {
         func copy(_ id: LayerID) -> LayerID {
             let new = layers.make(layers[id])
             layers.sourcePositions.append(layers.sourcePositions[id.index])
@@ -117,12 +123,26 @@ extension SceneBuilder {
             return new
         }
         let mask = copy(made.mask)
-        if pending[mask.index].boundingBoxHost != nil { pending[mask.index].boundingBoxHost = host }
-        try? layers.setMask(mask, of: host)
+        if pending[mask.index].boundingBoxHost != nil { pending[mask.index].boundingBoxHost = step.clipped }
+        let space = step.host != step.clipped ? step.host : nil
+        if pending[mask.index].clipSpace != space { pending[mask.index].clipSpace = space }
+        try? layers.setMask(mask, of: step.host)
         layers.reserveSublayers(made.sublayers.count, of: mask)
         for s in made.sublayers { try? layers.addSublayer(copy(s), to: mask) }
         built += made.elements
     }
+}
+
+/// One clip path to attach: the layer whose mask it becomes, the element it clips (whose user
+/// space and object bounding box it takes: the host itself, or for the `clip-path` of a
+/// `clipPath`, the element that clip path clips) and where it is referenced.
+struct ClipStep {
+    var host: LayerID
+    var clipped: LayerID
+    var clipID: String
+    /// The referencing element, for warnings.
+    var hostElement: Int
+    var work: SceneBuilder.Work
 }
 
 /// Where a clip path's mask layers were built: the clip path, the clip path around the host

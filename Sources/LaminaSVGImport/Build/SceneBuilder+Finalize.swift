@@ -80,7 +80,7 @@ private struct FinalizePass: @unchecked Sendable {
             // A viewport (the root, a nested `svg`) is its own box, as the outermost `svg` is a
             // CSS box; any other host's box is its object bounding box.
             let host = clip.host.index
-            let hostBox = pending[host].fixedBounds ?? pending[host].box
+            let hostBox = pending[host].fixedBounds ?? pending[host].objectBoundingBox
             if let (content, box) = clip.resolved(hostBox: hostBox) {
                 layers[i].content = content
                 pending[i].box = box
@@ -92,22 +92,25 @@ private struct FinalizePass: @unchecked Sendable {
         }
         var box = pending[i].box
         let fixedBounds = pending[i].fixedBounds
+        var viewportInside = false
         if fixedBounds == nil {
             for c in sublayers[i] where !layers[c.index].hidden {
                 if let f = Self.frame(of: c, in: UnsafeBufferPointer(layers), sublayers: sublayers) { box = box.union(f) }
+                if pending[c.index].objectBox != nil { viewportInside = true }
             }
         }
+        if fixedBounds != nil || viewportInside { pending[i].objectBox = objectBox(of: i) }
         pending[i].box = box
         let bounds = pending[i].authoredBounds ?? fixedBounds ?? (box.isNull ? .zero : box)
         layers[i].bounds = bounds
         let unitAnchor = layers[i].anchorPoint
         let anchor = Point(bounds.x + unitAnchor.x * bounds.width, bounds.y + unitAnchor.y * bounds.height)
-        var t = pending[i].transform
-        if let fillBox = pending[i].fillBox { t = fillBox.resolved(box: box) }
-        if let host = pending[i].boundingBoxHost {
-            let hb = pending[host.index].box
-            let unit = hb.isNull ? AffineTransform(0, 0, 0, 0, 0, 0) : AffineTransform(hb.width, 0, 0, hb.height, hb.x, hb.y)
-            t = unit.concatenating(t)
+        var t = placement(of: i)
+        if let outer = pending[i].clipSpace {
+            // Out of the clip path's space into its host's: the clip path this one draws
+            // applies where that clip path is referenced (a singular one clips everything).
+            let o = placement(of: outer.index)
+            if !o.isIdentity, let undo = o.inverted() { t = t.concatenating(undo) }
         }
         if let t3 = pending[i].transform3D {
             layers[i].position = anchor
@@ -123,6 +126,43 @@ private struct FinalizePass: @unchecked Sendable {
         }
     }
 
+    /// The map from layer `i`'s space into its superlayer's (or host's) for a finalized box:
+    /// its transform, turned about its object bounding box for `transform-box: fill-box`, after
+    /// the unit square's map onto the host's object bounding box for an `objectBoundingBox`
+    /// clip path.
+    private func placement(of i: Int) -> AffineTransform {
+        var t = pending[i].transform
+        if let fillBox = pending[i].fillBox { t = fillBox.resolved(box: pending[i].objectBoundingBox) }
+        if let host = pending[i].boundingBoxHost {
+            let hb = pending[host.index].objectBoundingBox
+            let unit = hb.isNull ? AffineTransform(0, 0, 0, 0, 0, 0) : AffineTransform(hb.width, 0, 0, hb.height, hb.x, hb.y)
+            t = unit.concatenating(t)
+        }
+        return t
+    }
+
+    /// Layer `i`'s object bounding box, for a viewport or a layer holding one (its sublayers
+    /// final, its own `box` still its content's): the fill box of its own content and of its
+    /// visible sublayers' object bounding boxes, each mapped in as its frame maps its bounds, and
+    /// by a viewport's viewBox. So a viewport's box is its content's, not its fixed bounds, and a
+    /// group holding one counts that content where the viewport's frame would be, as resvg and
+    /// Chromium bound them.
+    private func objectBox(of i: Int) -> Rect {
+        let frozen = UnsafeBufferPointer(layers)
+        var content = Rect.null
+        for c in sublayers[i] where !layers[c.index].hidden {
+            let f: Rect?
+            if let inner = pending[c.index].objectBox {
+                f = Self.frame(of: c, region: inner, in: frozen)
+            } else {
+                f = Self.frame(of: c, in: frozen, sublayers: sublayers)
+            }
+            if let f { content = content.union(f) }
+        }
+        if let m = pending[i].viewportMapping, !content.isNull { content = m.apply(content) }
+        return pending[i].box.union(content)
+    }
+
     /// A sublayer's frame in its superlayer's space (LAYER-MODEL §2.2), nil when it has no
     /// extent (an empty layer) or projects behind the eye.
     static func frame(of id: LayerID, in layers: UnsafeBufferPointer<Layer>, sublayers: [[LayerID]]) -> Rect? {
@@ -130,8 +170,17 @@ private struct FinalizePass: @unchecked Sendable {
         let b = layers[i].bounds
         // `hasContent`, not `content == nil`: reading `content` copies it out of its box.
         if b.width == 0 && b.height == 0 && sublayers[i].isEmpty && !layers[i].hasContent { return nil }
+        return frame(of: id, region: b, in: layers)
+    }
+
+    /// The box of `region` (in the layer's own space) in its superlayer's space, as its frame
+    /// maps its bounds; nil when `region` is null or projects behind the eye.
+    static func frame(of id: LayerID, region b: Rect, in layers: UnsafeBufferPointer<Layer>) -> Rect? {
+        let i = id.index
+        if b.isNull { return nil }
+        let bounds = layers[i].bounds
         let ap = layers[i].anchorPoint, position = layers[i].position
-        let a = Point(b.x + ap.x * b.width, b.y + ap.y * b.height)
+        let a = Point(bounds.x + ap.x * bounds.width, bounds.y + ap.y * bounds.height)
         let t = layers[i].transform
         if t.isAffine {
             let r = t.affinePart.linear.apply(Rect(b.x - a.x, b.y - a.y, b.width, b.height))
