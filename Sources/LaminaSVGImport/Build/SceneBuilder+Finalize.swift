@@ -17,7 +17,8 @@ extension SceneBuilder {
         let lists = layers.sublayerLists, masks = layers.masks
         layers.layers.withUnsafeMutableBufferPointer { layerBuffer in
             pending.withUnsafeMutableBufferPointer { pendingBuffer in
-                let pass = FinalizePass(layers: layerBuffer, pending: pendingBuffer, sublayers: lists, masks: masks)
+                let pass = FinalizePass(
+                    layers: layerBuffer, pending: pendingBuffer, sublayers: lists, masks: masks, root: root.index)
                 if threads > 1, layerBuffer.count >= Self.parallelFinalizeLayers, subs.count >= 2 {
                     // Split where the ids cross the middle of the root's sublayers' id span.
                     let middle = (subs[0].index + subs[subs.count - 1].index) / 2
@@ -47,6 +48,9 @@ private struct FinalizePass: @unchecked Sendable {
     let pending: UnsafeMutableBufferPointer<PendingGeometry>
     let sublayers: [[LayerID]]
     let masks: IndexColumn<LayerID>
+    /// The root, whose object bounding box (a walk over all its sublayers, every element of a
+    /// flat drawing) is made only when something asks for it (``objectBoundingBox(of:)``).
+    let root: Int
 
     /// Finalizes the subtree of `top` post-order, then the masks met there (and theirs).
     func finalizeTree(_ top: LayerID) { finalizeTrees(CollectionOfOne(top)) }
@@ -99,7 +103,7 @@ private struct FinalizePass: @unchecked Sendable {
                 if pending[c.index].objectBox != nil { viewportInside = true }
             }
         }
-        if fixedBounds != nil || viewportInside { pending[i].objectBox = objectBox(of: i) }
+        if (fixedBounds != nil && i != root) || viewportInside { pending[i].objectBox = objectBox(of: i) }
         pending[i].box = box
         let bounds = pending[i].authoredBounds ?? fixedBounds ?? (box.isNull ? .zero : box)
         layers[i].bounds = bounds
@@ -132,13 +136,19 @@ private struct FinalizePass: @unchecked Sendable {
     /// clip path.
     private func placement(of i: Int) -> AffineTransform {
         var t = pending[i].transform
-        if let fillBox = pending[i].fillBox { t = fillBox.resolved(box: pending[i].objectBoundingBox) }
+        if let fillBox = pending[i].fillBox { t = fillBox.resolved(box: objectBoundingBox(of: i)) }
         if let host = pending[i].boundingBoxHost {
-            let hb = pending[host.index].objectBoundingBox
+            let hb = objectBoundingBox(of: host.index)
             let unit = hb.isNull ? AffineTransform(0, 0, 0, 0, 0, 0) : AffineTransform(hb.width, 0, 0, hb.height, hb.x, hb.y)
             t = unit.concatenating(t)
         }
         return t
+    }
+
+    /// The object bounding box of a finalized layer; the root's is made on the first request.
+    private func objectBoundingBox(of i: Int) -> Rect {
+        if i == root, pending[i].fixedBounds != nil, pending[i].objectBox == nil { pending[i].objectBox = objectBox(of: i) }
+        return pending[i].objectBoundingBox
     }
 
     /// Layer `i`'s object bounding box, for a viewport or a layer holding one (its sublayers
