@@ -156,6 +156,11 @@ public struct NumberScanner {
                 }
                 exponent = expNegative ? -e : e
                 i = j
+            } else if !(i + 1 < n && (bytes[i + 1] | 0x20 == UInt8(ascii: "m") || bytes[i + 1] | 0x20 == UInt8(ascii: "x"))) {
+                // `180e`, `1.8e+`: an exponent without digits makes the number malformed, as
+                // Chromium and resvg read it (path data then stops before it); `1em` and `1ex`
+                // end before their unit.
+                return nil
             }
         }
         let value: Double

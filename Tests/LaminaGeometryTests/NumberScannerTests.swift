@@ -67,13 +67,18 @@ import Testing
                 #expect(read == Double(text.hasSuffix(".") ? String(text.dropLast()) + "e3" : text + "e3"))
                 continue
             }
+            if suffix == "e" {
+                // An exponent marker without digits: not a number.
+                #expect(read == nil, "\(text + suffix)")
+                continue
+            }
             #expect(read == expected, "\(text + suffix)")
             #expect(read?.sign == expected?.sign, "\(text + suffix)")
             #expect(consumed == text.utf8.count, "\(text + suffix)")
         }
     }
 
-    @Test(arguments: [".", "-", "+", "-.", "", "e5", ".e5", "x"])
+    @Test(arguments: [".", "-", "+", "-.", "", "e5", ".e5", "x", "180e", "1.8e+", "2E-", "3e,4", "5e L"])
     func noNumberLeavesTheIndex(text: String) {
         NumberScanner.scan(text) { s in
             #expect(s.number() == nil)

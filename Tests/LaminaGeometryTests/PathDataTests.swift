@@ -45,6 +45,9 @@ import Testing
         ("M0 0 L 1 2 3", "M0 0L1 2", 11),
         ("M0 0 C1 1 2 2", "M0 0", 5),
         ("m1e308 0 l1e308 0 l1 1", "M1e308 0", 9),
+        // An exponent marker without digits makes the number malformed (Chromium, resvg).
+        ("M10 10L20 20L180e 100", "M10 10L20 20", 12),
+        ("M10 10L20 20L1.8e+ 100", "M10 10L20 20", 12),
     ])
     func errorKeepsPrefix(input: String, expected: String, offset: Int) throws {
         let (path, error) = PathData.parse(input)

@@ -66,7 +66,8 @@ extension SceneBuilder {
         layer.svg = info
         let mask = newLayer(layer, element: c)
         pending.append(PendingGeometry(transform: transformAttribute(c, cascadedDeclarations(of: c), viewport: w.viewport, fontSize: style.fontSize)))
-        if tree[c].attribute("clipPathUnits")?.trimmingCharacters(in: " \t\n\r") == "objectBoundingBox" {
+        // A keyword: with spaces around it, it is not one (Chromium and resvg take the default).
+        if tree[c].attribute("clipPathUnits") == "objectBoundingBox" {
             pending[mask.index].boundingBoxHost = step.clipped
         }
         if host != step.clipped { pending[mask.index].clipSpace = host }

@@ -137,9 +137,32 @@ extension SceneBuilder {
                 if let written = paintServerTransform(attribute, value, holder: holder) { out += written }
                 continue
             }
-            out += " \(attribute)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
+            if own.contains(attribute), let fontRelative = fontRelativeLength(value, holder: holder) {
+                out += " \(attribute)=\"\(fontRelative)\""
+                continue
+            }
+            out += " \(attribute)=\"\(MarkupText.attribute(Self.paintServerValue(attribute, value)))\""
         }
         return out + ">" + (body ?? paintServerBody(e)) + "</\(name)>"
+    }
+
+    /// An `em` or `ex` length of a paint server's geometry, in user units of the font size where
+    /// the holder stands in the document (its own `font-size`, or inherited): the resource is
+    /// written where no font size reaches it. Nil for any other value, written as it is.
+    mutating func fontRelativeLength(_ value: String, holder: Int) -> String? {
+        guard let l = Length.parse(value[...]), l.unit == .em || l.unit == .ex else { return nil }
+        let v = l.resolve(percentBase: 0, fontSize: documentStyle(of: holder).fontSize)
+        return v.isFinite ? NumberText.format(v) : nil
+    }
+
+    /// The keyword attributes of paint servers: a value with spaces around it is not one of
+    /// their keywords (Chromium and resvg then take the default), so it is neither trimmed nor
+    /// read as the keyword.
+    static let keywordAttributes: Set<String> = ["gradientUnits", "spreadMethod", "patternUnits", "patternContentUnits"]
+
+    /// An attribute's value as a resource writes it: trimmed, but for the keyword attributes.
+    static func paintServerValue(_ attribute: String, _ value: String) -> String {
+        keywordAttributes.contains(attribute) ? value : value.trimmingCharacters(in: " \t\n\r")
     }
 
     /// What a gradient or pattern holds, as written in its resource: a gradient's stops (from
@@ -233,7 +256,7 @@ extension SceneBuilder {
     /// `patternContentUnits`, as its `href` chain gives them.
     mutating func usesBoxUnits(_ e: Int) -> Bool {
         func value(_ attribute: String, kinds: Set<String>) -> String? {
-            chainAttribute(e, attribute, kinds: kinds)?.value.trimmingCharacters(in: " \t\n\r")
+            chainAttribute(e, attribute, kinds: kinds).map { Self.paintServerValue(attribute, $0.value) }
         }
         if tree[e].name != "pattern" {
             return value("gradientUnits", kinds: ["linearGradient", "radialGradient"]) != "userSpaceOnUse"
@@ -258,7 +281,7 @@ extension SceneBuilder {
         if let context {
             let b = context.box
             let viewport = rootViewport
-            func trimmed(_ attribute: String) -> String? { holderValue(attribute)?.value.trimmingCharacters(in: " \t\n\r") }
+            func trimmed(_ attribute: String) -> String? { holderValue(attribute).map { Self.paintServerValue(attribute, $0.value) } }
             let boxTile = trimmed("patternUnits") != "userSpaceOnUse"
             // The tile in the context's user space: x and width along the box's (or the
             // viewport's) width, y and height along its height; the position from its origin.
@@ -303,7 +326,11 @@ extension SceneBuilder {
                     if let written = paintServerTransform(attribute, value, holder: holder) { out += written }
                     continue
                 }
-                out += " \(attribute)=\"\(MarkupText.attribute(value.trimmingCharacters(in: " \t\n\r")))\""
+                if ["x", "y", "width", "height"].contains(attribute), let fontRelative = fontRelativeLength(value, holder: holder) {
+                    out += " \(attribute)=\"\(fontRelative)\""
+                    continue
+                }
+                out += " \(attribute)=\"\(MarkupText.attribute(Self.paintServerValue(attribute, value)))\""
             }
         }
         return out + ">" + (body ?? paintServerBody(e)) + "</pattern>"

@@ -138,10 +138,19 @@ extension ComputedStyle {
         if let q = inner.first, q == "\"" || q == "'" {
             guard inner.count >= 2, inner.last == q else { return nil }
             inner = inner.dropFirst().dropLast()
+        } else if inner.utf8.contains(where: Self.endsUnquotedURL) {
+            return nil
         }
         let rest = t[t.index(after: close)...].trimmingCSSSpaces()
         guard inner.first == "#", inner.count > 1 else { return (nil, rest) }
         return (String(inner.dropFirst()), rest)
+    }
+
+    /// Whether a byte cannot stand inside an unquoted `url(…)`: a quote, a parenthesis,
+    /// whitespace or a control character make it a bad URL (CSS Syntax 3), and the whole value
+    /// invalid, as Chromium and resvg read `fill="url(#a')"` or `url(#a b)`.
+    static func endsUnquotedURL(_ c: UInt8) -> Bool {
+        c == 0x22 || c == 0x27 || c == 0x28 || c <= 0x20 || c == 0x7F
     }
 
     /// What ``referenceBytes(_:)`` read: the result of ``reference(_:)``, nil when invalid.
@@ -171,6 +180,8 @@ extension ComputedStyle {
                 guard hi - lo >= 2, b[hi - 1] == b[lo] else { return ParsedReference(reference: nil) }
                 lo += 1
                 hi -= 1
+            } else if b[lo..<hi].contains(where: Self.endsUnquotedURL) {
+                return ParsedReference(reference: nil)
             }
             let rest = t[u.index(u.startIndex, offsetBy: close + 1)...].trimmingCSSSpaces()
             guard lo < hi, b[lo] == 0x23, hi - lo > 1 else { return ParsedReference(reference: (nil, rest)) }

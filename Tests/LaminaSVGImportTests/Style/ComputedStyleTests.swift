@@ -203,6 +203,9 @@ extension ComputedStyleTests {
         ("stroke-dasharray", "none", true), ("stroke-dasharray", "1 -1", false),
         ("font-size", "large", true), ("font-size", "big", false), ("display", "none", true), ("color", "bogus", false),
         ("clip-path", "circle(5px)", true), ("transform", "anything", true), ("stroke-linejoin", "arcs", true),
+        // A quote, a parenthesis or inner whitespace in an unquoted url() is a bad URL.
+        ("fill", "url(#a')", false), ("fill", "url(#a b)", false), ("fill", "url(#a\")", false), ("fill", "url( #a )", true),
+        ("fill", "url('#a b')", true), ("fill", "url(#a) red", true),
     ])
     func validity(name: String, value: String, valid: Bool) {
         #expect(ComputedStyle.isValid(name, value) == valid)
