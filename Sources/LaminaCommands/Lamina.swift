@@ -19,6 +19,11 @@ public struct Lamina: AsyncParsableCommand {
     )
 
     public init() {}
+
+    /// `lamina` alone is a usage error (64, SPEC §2): `lamina --help` lists the commands.
+    public func run() async throws {
+        throw ValidationError("choose a command: convert, debug, inspect, hit-test, map-point, map-rect, layout or check")
+    }
 }
 
 @available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)

@@ -6,6 +6,16 @@ import Testing
 @Suite struct CommandLineTests {
     let samples = TestSupport.packageRoot.appendingPathComponent("Samples")
 
+    /// No command is a usage error (64); `--help` is not.
+    @Test func noCommandIsAUsageError() throws {
+        let bare = try TestSupport.runLamina([])
+        #expect(bare.status == 64)
+        #expect(bare.stderr.contains("choose a command"), "\(bare.stderr)")
+        let help = try TestSupport.runLamina(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("SUBCOMMANDS"), "\(help.stdout)")
+    }
+
     @Test func inspectShowsTheHourHandFrame() throws {
         let run = try TestSupport.runLamina(["inspect", "Samples/clock.json", "--layer", "hour"])
         #expect(run.status == 0, "\(run.stderr)")
