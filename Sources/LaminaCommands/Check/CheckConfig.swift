@@ -26,7 +26,9 @@ package struct CheckConfig: Sendable, Hashable {
     /// Parses a configuration file, or returns the message explaining what is wrong with it.
     package static func parse(_ bytes: [UInt8]) -> Result<CheckConfig, CheckConfigError> {
         guard let doc = CheckJSONDocument.parse(bytes), doc.nodes[0].kind == .object else {
-            return .failure(CheckConfigError(message: "expected a JSON object like {\"kinds\": [\"json\", \"svg\", \"debug\"]}"))
+            let offset = CheckJSONDocument.parse(bytes) == nil ? CheckJSONDocument.errorOffset(bytes) : 0
+            return .failure(CheckConfigError(
+                message: "expected a JSON object like {\"kinds\": [\"json\", \"svg\", \"debug\"]}", offset: offset))
         }
         var config = CheckConfig.standard
         let top = doc.nodes[0]
@@ -37,24 +39,24 @@ package struct CheckConfig: Sendable, Hashable {
                 guard list.kind == .array, list.children.count == 2, numbers.count == 2,
                     numbers.allSatisfy({ $0.isFinite && $0 >= 0 })
                 else {
-                    return .failure(CheckConfigError(message: "'size' must be two non-negative numbers [W, H]"))
+                    return .failure(CheckConfigError(message: "'size' must be two non-negative numbers [W, H]", offset: list.offset))
                 }
                 config.size = numbers
                 continue
             }
             guard key == "kinds" else {
                 if key.hasPrefix("x-") { continue }
-                return .failure(CheckConfigError(message: "unknown key '\(key)' (allowed: kinds, size)"))
+                return .failure(CheckConfigError(message: "unknown key '\(key)' (allowed: kinds, size)", offset: doc.nodes[child].offset))
             }
             let list = doc.nodes[child]
             guard list.kind == .array else {
-                return .failure(CheckConfigError(message: "'kinds' must be a list of \"json\", \"svg\", \"debug\""))
+                return .failure(CheckConfigError(message: "'kinds' must be a list of \"json\", \"svg\", \"debug\"", offset: list.offset))
             }
             var kinds: [GoldenKind] = []
             for item in list.children {
                 let node = doc.nodes[item]
                 guard node.kind == .string, let kind = GoldenKind(rawValue: node.text) else {
-                    return .failure(CheckConfigError(message: "unknown golden kind '\(node.text)' (allowed: json, svg, debug)"))
+                    return .failure(CheckConfigError(message: "unknown golden kind '\(node.text)' (allowed: json, svg, debug)", offset: node.offset))
                 }
                 kinds.append(kind)
             }
@@ -68,4 +70,17 @@ package struct CheckConfig: Sendable, Hashable {
 package struct CheckConfigError: Error, Sendable, Hashable {
     /// What is wrong, in the compiler-message style (lower case, no period).
     package var message: String
+    /// Where in the file (a byte offset): the value the message is about.
+    package var offset: Int = 0
+
+    package init(message: String, offset: Int = 0) {
+        self.message = message
+        self.offset = offset
+    }
+
+    /// `PATH:LINE:COL: error: MESSAGE` (SPEC §2), the position read from the file's bytes.
+    package func formatted(path: String, bytes: [UInt8]) -> String {
+        let (line, column) = CheckJSONDocument.lineAndColumn(of: offset, in: bytes)
+        return "\(path):\(line):\(column): error: \(message)"
+    }
 }

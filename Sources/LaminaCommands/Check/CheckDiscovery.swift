@@ -153,7 +153,7 @@ private struct ConfigCache {
             }
             switch CheckConfig.parse(bytes) {
             case .success(let c): result = c
-            case .failure(let e): return .failure(.init(status: 65, message: "\(file.path): error: \(e.message)"))
+            case .failure(let e): return .failure(.init(status: 65, message: e.formatted(path: file.path, bytes: bytes)))
             }
         } else if key != stop.standardizedFileURL.path, key != "/" {
             switch config(for: dir.deletingLastPathComponent(), stop: stop) {

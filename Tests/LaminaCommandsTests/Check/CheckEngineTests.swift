@@ -153,7 +153,22 @@ import Testing
         try box.write("lamina-check.json", #"{"kinds": ["png"]}"#)
         let report = await box.run(ClockOutputs.outputs())
         #expect(report.exitCode == 65)
-        #expect(report.errorText.contains("unknown golden kind 'png'"))
+        // FILE:LINE:COL at the value the message is about (SPEC §2).
+        #expect(report.errorText.contains(#"lamina-check.json:1:12: error: unknown golden kind 'png'"#), "\(report.errorText)")
+    }
+
+    @Test(arguments: [
+        ("{\n  \"kinds\": [\"json\"],\n  \"bogus\": 1\n}", "lamina-check.json:3:12: error: unknown key 'bogus'"),
+        ("{\"size\": [1]}", "lamina-check.json:1:10: error: 'size' must be two"),
+        ("{\"kinds\": [\"json\"\n", "lamina-check.json:2:1: error: expected a JSON object"),
+    ])
+    func configErrorsNameTheirLine(text: String, expected: String) async throws {
+        let box = try CheckSandbox()
+        try ClockOutputs.install(in: box)
+        try box.write("lamina-check.json", text)
+        let report = await box.run(ClockOutputs.outputs())
+        #expect(report.exitCode == 65)
+        #expect(report.errorText.contains(expected), "\(report.errorText)")
     }
 
     @Test func batchGeneratorIsCalledOncePerSceneWithPresentKinds() async throws {

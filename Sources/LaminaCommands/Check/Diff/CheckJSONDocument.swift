@@ -17,6 +17,8 @@ struct CheckJSONDocument: Sendable {
         var children: [Int] = []
         /// Member names of an object, parallel to `children`.
         var keys: [String] = []
+        /// Where the value starts in the file (a byte offset), for diagnostics.
+        var offset = 0
     }
 
     /// All values; node 0 is the document's top value.
@@ -40,6 +42,23 @@ struct CheckJSONDocument: Sendable {
     static func parse(_ bytes: [UInt8]) -> CheckJSONDocument? {
         var parser = CheckJSONParser(bytes: bytes)
         return parser.parse()
+    }
+
+    /// Where parsing `bytes` stops when they are not a well-formed JSON value (a byte offset).
+    static func errorOffset(_ bytes: [UInt8]) -> Int {
+        var parser = CheckJSONParser(bytes: bytes)
+        _ = parser.parse()
+        return min(parser.i, bytes.count)
+    }
+
+    /// The 1-based line and column (in bytes) of `offset` in `bytes`.
+    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1, lineStart = 0
+        for k in 0..<min(offset, bytes.count) where bytes[k] == 0x0A {
+            line += 1
+            lineStart = k + 1
+        }
+        return (line, offset - lineStart + 1)
     }
 }
 
@@ -116,6 +135,7 @@ private struct CheckJSONParser {
     mutating func readValue() -> Bool? {
         guard i < bytes.count else { return nil }
         var node = CheckJSONDocument.Node(kind: .null)
+        node.offset = i
         var opens = false
         switch bytes[i] {
         case 0x7B: node.kind = .object; opens = true; i += 1
