@@ -120,6 +120,8 @@ extension SVGMarkup {
         if let v = c.pointee.clipRule { attr("clip-rule", v, to: &out) }
         var css: [(name: String, value: String)] = []
         for p in c.pointee.extra {
+            // The layer's group writes its compositing (a second blend here would blend twice).
+            if p.name == "mix-blend-mode" || p.name == "isolation" { continue }
             if CSSOnlyProperties.contains(p.name) { css.append((p.name, p.value)) } else { attr(dynamic: p.name, p.value, to: &out) }
         }
         if let text = CSSOnlyProperties.styleText(css) { attr("style", text, to: &out) }

@@ -1,13 +1,18 @@
 /// Drawing properties that browsers read only from CSS (`style`, sheets), not as presentation
 /// attributes: written in a `style` attribute wherever Lamina writes an element's computed
 /// properties. Chromium ignores `white-space="pre"` or `text-transform="uppercase"` as
-/// attributes, so such text lost its spacing, case, ligature settings or shadow.
+/// attributes, so such text lost its spacing, case, ligature settings or shadow; and
+/// `mix-blend-mode`, `isolation` and `transform-box`, so pattern, mask and marker content lost
+/// its blending and its transform's reference box.
 public enum CSSOnlyProperties {
     /// The properties, lower-case.
     public static let names: Set<String> = [
         "white-space", "font-kerning", "font-size-adjust", "text-transform", "text-shadow",
         "font-feature-settings", "font-variation-settings", "font-variant-caps", "font-variant-ligatures",
         "font-variant-numeric", "font-variant-east-asian", "font-variant-position",
+        // Compositing and the transform's reference box: as attributes, Chromium and resvg
+        // ignore them inside pattern, mask and marker content.
+        "mix-blend-mode", "isolation", "transform-box",
     ]
 
     /// Whether `name` is written in `style`.

@@ -48,6 +48,8 @@ struct Resolver {
     var piecesFrom = Resolver.piecesMinimumLayers
     /// In a piece of a resolve on several threads: the layers entered, in order.
     var entered: [LayerID]?
+    /// Per layer, whether a layer below it blends (``blendsBelow(_:)``); made on first need.
+    var blendMarks: [Bool]?
 
     init(scene: Scene, layerMaps: Bool = true) {
         self.scene = scene
@@ -135,7 +137,12 @@ struct Resolver {
             }
         } ?? []
         let needsSpace = !filters.isEmpty || svg?.mask != nil || alphaMask != nil
-        if groupOpacity || needsSpace || !extra.isEmpty {
+        // A clip path makes its layer an isolated group (CSS Masking: a stacking context): a
+        // layer below that blends blends with its siblings there, not with the page, and the
+        // clip cuts the group once. Only where something below blends does that need a group.
+        let isolatesBlending = tree.mask(of: id).map { tree[$0].svg?.element == "clipPath" } == true
+            && !tree.sublayers(of: id).isEmpty && blendsBelow(id)
+        if groupOpacity || needsSpace || !extra.isEmpty || isolatesBlending {
             var g = CompositingGroup(layer: id, parent: f.group, opacity: groupOpacity ? opacity : 1)
             g.filters = filters
             g.maskResource = svg?.mask
@@ -150,7 +157,10 @@ struct Resolver {
                         at: tree.sourceLocation(of: id)))
                 }
             }
-            if !filters.isEmpty {
+            if isolatesBlending, !g.extra.contains(where: { $0.name == "isolation" }) {
+                g.extra.append(StyleProperty("isolation", "isolate"))
+            }
+            if !filters.isEmpty || isolatesBlending {
                 g.clip = ownChain
                 f.clip = nil
             } else {
@@ -264,5 +274,29 @@ extension Resolver {
                 at: tree.sourceLocation(of: id)))
         }
         return sorted
+    }
+}
+
+extension Resolver {
+    /// Whether a layer below `id` has a `mix-blend-mode` other than `normal`. The marks are made
+    /// once, when a clipped group first asks: each blending layer marks its superlayers up to the
+    /// first one marked already, so the whole tree costs one pass.
+    mutating func blendsBelow(_ id: LayerID) -> Bool {
+        if blendMarks == nil {
+            var marks = [Bool](repeating: false, count: tree.count)
+            for i in 0..<tree.count {
+                let blends = tree[LayerID(i)].svgCompositing?.extra.contains {
+                    $0.name == "mix-blend-mode" && $0.value != "normal"
+                } ?? false
+                guard blends else { continue }
+                var cur = tree.superlayer(of: LayerID(i))
+                while let c = cur, !marks[c.index] {
+                    marks[c.index] = true
+                    cur = tree.superlayer(of: c)
+                }
+            }
+            blendMarks = marks
+        }
+        return blendMarks?[id.index] ?? false
     }
 }

@@ -116,7 +116,7 @@ public struct CompositingGroup: Hashable, Sendable {
     /// `filter="url(#a) url(#b)"`: filter resource ids applied in order (svg.filters); empty
     /// for none.
     public var filters: [String] = []
-    /// Clip applied to the group's result (only for filter groups, where the clip must follow the filter).
+    /// Clip applied to the group's result: for filter groups (the clip must follow the filter) and clip-path groups isolating a blending layer below (the clip cuts the group once).
     public var clip: Int?
     /// Compositing properties written on the group (`mix-blend-mode`, `isolation`).
     public var extra: [StyleProperty]

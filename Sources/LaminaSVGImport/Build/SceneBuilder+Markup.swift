@@ -56,9 +56,14 @@ extension SceneBuilder {
                 }
                 // Its transform's origin, from the cascade; the layer's transform holds the
                 // root's already.
+                // CSS-only properties (``CSSOnlyProperties``) go to one `style` attribute.
+                var css: [(name: String, value: String)] = []
                 if !(isRoot && asLayerContent) {
-                    for i in declarations.indices where declarations[i].property == .transformOrigin || declarations[i].property == .transformBox {
-                        append(declarations[i].property == .transformOrigin ? "transform-origin" : "transform-box", declarations[i].value, to: &out)
+                    for i in declarations.indices where declarations[i].property == .transformOrigin {
+                        append("transform-origin", declarations[i].value, to: &out)
+                    }
+                    for i in declarations.indices where declarations[i].property == .transformBox {
+                        css.append(("transform-box", declarations[i].value))
                     }
                 }
                 var content = Content(shape: .path(""))
@@ -72,8 +77,6 @@ extension SceneBuilder {
                     guard case .context(let stroke) = paint, let k = properties.firstIndex(where: { $0.0 == name }) else { continue }
                     properties[k].1 = stroke ? "context-stroke" : "context-fill"
                 }
-                // CSS-only properties (``CSSOnlyProperties``) go to one `style` attribute.
-                var css: [(name: String, value: String)] = []
                 for (k, v) in properties where parentProperties[k] != v {
                     if CSSOnlyProperties.contains(k) { css.append((k, v)) } else { append(k, v, to: &out) }
                 }

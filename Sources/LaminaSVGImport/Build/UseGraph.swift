@@ -1,9 +1,13 @@
 /// The instancing graph of a document: element → child elements, and `use` → its target.
 ///
-/// A `use` whose reference lies on a cycle of this graph would instance itself forever; all
-/// such uses are found at once with Tarjan's strongly connected components (iterative, linear
-/// time), and skipped when building, as browsers and resvg skip them. Every cycle passes through
-/// at least one `use` edge (the document itself is a tree), so without them the graph is acyclic.
+/// A `use` whose reference lies on a cycle of this graph would instance itself forever. First,
+/// a `use` whose target holds the `use` itself (the target is it or one of its ancestors) closes
+/// every cycle through it: it alone is skipped, as Chromium and resvg skip it, so that a `use`
+/// of a group holding it still draws the rest of that group. The cycles left (uses instancing
+/// each other's groups) are found at once with Tarjan's strongly connected components
+/// (iterative, linear time), and all their uses are skipped. Every cycle passes through at least
+/// one `use` edge (the document itself is a tree), so without the skipped ones the graph is
+/// acyclic and instancing ends.
 struct UseGraph {
     /// The target of each `use` (-1 for other elements and unresolved references).
     let targets: [Int32]
@@ -25,13 +29,22 @@ struct UseGraph {
         var components = 0
         // Call stack frames: (node, next successor position); successors = children + target.
         var frames: [(node: Int, next: Int)] = []
+        // Elements are numbered in document order: the descendants of `t` are `t + 1 ..< end[t]`.
+        var end = (0..<n).map { $0 + 1 }
+        for v in stride(from: n - 1, through: 1, by: -1) {
+            if let p = tree.parent(v) { end[p] = max(end[p], end[v]) }
+        }
+        for v in 0..<n {
+            let t = Int(targets[v])
+            if t >= 0, t <= v, v < end[t] { isCyclic[v] = true }
+        }
         var adjacencyStart = [Int](repeating: 0, count: n + 1)
         var adjacency: [Int] = []
         adjacency.reserveCapacity(n)
         for v in 0..<n {
             adjacencyStart[v] = adjacency.count
             for item in tree.contentItems(v) where item >= 0 { adjacency.append(Int(item)) }
-            if targets[v] >= 0 { adjacency.append(Int(targets[v])) }
+            if targets[v] >= 0, !isCyclic[v] { adjacency.append(Int(targets[v])) }
         }
         adjacencyStart[n] = adjacency.count
         func successor(_ v: Int, _ k: Int) -> Int? {
@@ -67,7 +80,7 @@ struct UseGraph {
                 }
             }
         }
-        for v in 0..<n {
+        for v in 0..<n where !isCyclic[v] {
             let t = Int(targets[v])
             if t >= 0, component[t] == component[v] { isCyclic[v] = true }
         }
