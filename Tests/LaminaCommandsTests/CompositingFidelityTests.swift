@@ -74,4 +74,15 @@ import Testing
             """# + close)
         #expect(out.contains(##"<rect x="20" y="20" width="80" height="80" transform="matrix(1 0 0 1 10 10)" fill="#008000"/>"##), "\(out)")
     }
+
+    /// An embedded PNG given as `data:;base64,…` (Illustrator, old Inkscape) is drawn, written
+    /// as `data:image/png`; an HTML `data:` URL is still dropped.
+    @Test func embeddedImageWithoutMediaTypeIsKept() throws {
+        let png = "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAFElEQVR4nGO8IyfHAANMDEgANwcAOHIBIO1BLLkAAAAASUVORK5CYII="
+        let out = try Self.convert(#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100">"#
+            + #"<image x="10" y="10" width="80" height="80" xlink:href="data:;base64,\#(png)"/>"#
+            + #"<image width="10" height="10" href="data:text/html;base64,PHNjcmlwdD4="/></svg>"#)
+        #expect(out.contains(#"href="data:image/png;base64,\#(png)""#), "\(out)")
+        #expect(!out.contains("text/html"), "\(out)")
+    }
 }

@@ -155,8 +155,8 @@ extension SceneBuilder {
                 if v.hasPrefix("#") {
                     if element(id: String(v.dropFirst())) != nil { resources.request(String(v.dropFirst())) }
                     append("href", v, to: &out)
-                } else if String(v.prefix(11)).lowercased() == "data:image/", el.name == "image" || el.name == "feImage" {
-                    append("href", v, to: &out)
+                } else if el.name == "image" || el.name == "feImage", let url = MarkupSafety.imageDataURL(v) {
+                    append("href", url, to: &out)
                 } else {
                     warn("external reference '\(v.prefix(80))' dropped", e)
                 }

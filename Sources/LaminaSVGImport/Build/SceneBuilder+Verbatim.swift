@@ -12,8 +12,9 @@ extension SceneBuilder {
         var box: Rect
         if name == "image" {
             let href = hrefValue(of: w.element)?.trimmingCharacters(in: " \t\n\r") ?? ""
-            // Lower-cased as far as the prefix goes (the whole of an embedded image took 5 ms).
-            guard href.prefix(11).lowercased().hasPrefix("data:image/") else {
+            // A `data:image/` URL, or base64 bytes of a raster image under another media type
+            // (written as `data:image/…` by the markup, `MarkupSafety.imageDataURL`).
+            guard MarkupSafety.imageDataURL(href) != nil else {
                 warn("image with external reference '\(href.prefix(80))' dropped", w.element)
                 return
             }
