@@ -65,15 +65,16 @@ struct Batch: Sendable {
         var refused: [Int: Outcome] = [:]
         for (i, file) in files.enumerated() {
             let out = outputPath(for: file.relative)
+            let key = FileIO.standardized(out)
             let message: String
             if file.path != "-" && FileIO.sameFile(out, file.path) {
                 message = "output would overwrite the input"
             } else if let id = FileIO.fileID(out), let other = inputs[id] {
                 message = "output '\(out)' would overwrite the input '\(other)'"
-            } else if let first = claimed[FileIO.standardized(out)] {
+            } else if let first = claimed[key] {
                 message = "output '\(out)' is also the output of '\(first)'"
             } else {
-                claimed[FileIO.standardized(out)] = file.path
+                claimed[key] = file.path
                 continue
             }
             refused[i] = Outcome(messages: ["\(file.path): error: \(message)"], status: .cannotCreate)

@@ -25,11 +25,11 @@ package struct CheckConfig: Sendable, Hashable {
 
     /// Parses a configuration file, or returns the message explaining what is wrong with it.
     package static func parse(_ bytes: [UInt8]) -> Result<CheckConfig, CheckConfigError> {
-        guard let doc = CheckJSONDocument.parse(bytes), doc.nodes[0].kind == .object else {
-            let offset = CheckJSONDocument.parse(bytes) == nil ? CheckJSONDocument.errorOffset(bytes) : 0
-            return .failure(CheckConfigError(
-                message: "expected a JSON object like {\"kinds\": [\"json\", \"svg\", \"debug\"]}", offset: offset))
+        let expected = "expected a JSON object like {\"kinds\": [\"json\", \"svg\", \"debug\"]}"
+        guard let doc = CheckJSONDocument.parse(bytes) else {
+            return .failure(CheckConfigError(message: expected, offset: CheckJSONDocument.errorOffset(bytes)))
         }
+        guard doc.nodes[0].kind == .object else { return .failure(CheckConfigError(message: expected)) }
         var config = CheckConfig.standard
         let top = doc.nodes[0]
         for (key, child) in zip(top.keys, top.children) {

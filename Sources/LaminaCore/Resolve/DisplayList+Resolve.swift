@@ -132,9 +132,7 @@ struct Resolver {
         let alphaMask = tree.mask(of: id).flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
         let groupOpacity = tree[id].allowsGroupOpacity && !isTransformLayer && opacity < 1
         let extra = svg.map { svg in
-            svg.extra.filter {
-                ($0.name == "mix-blend-mode" && $0.value != "normal") || ($0.name == "isolation" && $0.value != "auto")
-            }
+            svg.extra.filter { Self.blends($0) || ($0.name == "isolation" && $0.value != "auto") }
         } ?? []
         let needsSpace = !filters.isEmpty || svg?.mask != nil || alphaMask != nil
         // A clip path makes its layer an isolated group (CSS Masking: a stacking context): a
@@ -278,6 +276,10 @@ extension Resolver {
 }
 
 extension Resolver {
+    /// Whether a compositing property blends the layer with what is under it: a
+    /// `mix-blend-mode` other than `normal`.
+    static func blends(_ p: StyleProperty) -> Bool { p.name == "mix-blend-mode" && p.value != "normal" }
+
     /// Whether a layer below `id` has a `mix-blend-mode` other than `normal`. The marks are made
     /// once, when a clipped group first asks: each blending layer marks its superlayers up to the
     /// first one marked already, so the whole tree costs one pass.
@@ -285,10 +287,7 @@ extension Resolver {
         if blendMarks == nil {
             var marks = [Bool](repeating: false, count: tree.count)
             for i in 0..<tree.count {
-                let blends = tree[LayerID(i)].svgCompositing?.extra.contains {
-                    $0.name == "mix-blend-mode" && $0.value != "normal"
-                } ?? false
-                guard blends else { continue }
+                guard tree[LayerID(i)].svgCompositing?.extra.contains(where: Self.blends) == true else { continue }
                 var cur = tree.superlayer(of: LayerID(i))
                 while let c = cur, !marks[c.index] {
                     marks[c.index] = true

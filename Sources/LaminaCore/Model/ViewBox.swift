@@ -1,20 +1,25 @@
-import LaminaCore
+/// An SVG `viewBox` with its `preserveAspectRatio`, and the mapping they define: read by the
+/// importer to make a viewport's sublayerTransform, and by the writers to tell whether a root
+/// still maps as its recorded viewBox says (``LayerTree/keepsRecordedViewBox(_:)``).
+package struct ViewBox: Hashable, Sendable {
+    package var rect: Rect
+    package var aspect: AspectRatio
 
-/// An SVG `viewBox` with its `preserveAspectRatio`, and the mapping they define.
-struct ViewBox: Hashable, Sendable {
-    var rect: Rect
-    var aspect: AspectRatio
+    package init(rect: Rect, aspect: AspectRatio) {
+        self.rect = rect
+        self.aspect = aspect
+    }
 
     /// Parses `viewBox="x y w h"`; nil when absent, malformed, non-finite or not positive.
-    static func parse(_ text: String?) -> Rect? {
-        guard let text, let n = Length.parseNumberList(text[...]), n.count == 4,
+    package static func parse(_ text: String?) -> Rect? {
+        guard let text, let n = NumberScanner.numberList(text[...]), n.count == 4,
             n.allSatisfy(\.isFinite), n[2] > 0, n[3] > 0
         else { return nil }
         return Rect(n[0], n[1], n[2], n[3])
     }
 
     /// The map from viewBox coordinates to a viewport of `size` at the origin (SVG §8.2).
-    func transform(into size: Size) -> AffineTransform {
+    package func transform(into size: Size) -> AffineTransform {
         let sx = size.width / rect.width, sy = size.height / rect.height
         guard let align = aspect.align else {
             return AffineTransform(sx, 0, 0, sy, -rect.x * sx, -rect.y * sy)
@@ -29,23 +34,28 @@ struct ViewBox: Hashable, Sendable {
 }
 
 /// `preserveAspectRatio`: an alignment (nil for `none`) and meet or slice.
-struct AspectRatio: Hashable, Sendable {
+package struct AspectRatio: Hashable, Sendable {
     /// 0, 1 or 2 per axis for min, mid, max; nil for `none`.
-    var align: (x: Double, y: Double)?
-    var slice: Bool
+    package var align: (x: Double, y: Double)?
+    package var slice: Bool
 
-    static let standard = AspectRatio(align: (1, 1), slice: false)
+    package init(align: (x: Double, y: Double)?, slice: Bool) {
+        self.align = align
+        self.slice = slice
+    }
 
-    static func == (l: AspectRatio, r: AspectRatio) -> Bool {
+    package static let standard = AspectRatio(align: (1, 1), slice: false)
+
+    package static func == (l: AspectRatio, r: AspectRatio) -> Bool {
         l.align?.x == r.align?.x && l.align?.y == r.align?.y && l.slice == r.slice
     }
 
-    func hash(into h: inout Hasher) {
+    package func hash(into h: inout Hasher) {
         h.combine(align?.x); h.combine(align?.y); h.combine(slice)
     }
 
     /// Parses `[defer] <align> [meet|slice]`; invalid text gives the default `xMidYMid meet`.
-    static func parse(_ text: String?) -> AspectRatio {
+    package static func parse(_ text: String?) -> AspectRatio {
         guard let text else { return .standard }
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
         if words.first == "defer" { words.removeFirst() }
