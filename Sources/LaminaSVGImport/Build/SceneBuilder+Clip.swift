@@ -70,7 +70,7 @@ extension SceneBuilder {
         if tree[c].attribute("clipPathUnits") == "objectBoundingBox" {
             pending[mask.index].boundingBoxHost = step.clipped
         }
-        if host != step.clipped { pending[mask.index].clipSpace = host }
+        if let space = step.clipSpace { pending[mask.index].clipSpace = space }
         try? layers.setMask(mask, of: host)
         clipFrames.append(ClipFrame(clip: c, parent: w.clipFrame))
         let inner = Work(
@@ -125,8 +125,7 @@ extension SceneBuilder {
         }
         let mask = copy(made.mask)
         if pending[mask.index].boundingBoxHost != nil { pending[mask.index].boundingBoxHost = step.clipped }
-        let space = step.host != step.clipped ? step.host : nil
-        if pending[mask.index].clipSpace != space { pending[mask.index].clipSpace = space }
+        if pending[mask.index].clipSpace != step.clipSpace { pending[mask.index].clipSpace = step.clipSpace }
         try? layers.setMask(mask, of: step.host)
         layers.reserveSublayers(made.sublayers.count, of: mask)
         for s in made.sublayers { try? layers.addSublayer(copy(s), to: mask) }
@@ -144,6 +143,10 @@ struct ClipStep {
     /// The referencing element, for warnings.
     var hostElement: Int
     var work: SceneBuilder.Work
+
+    /// The mask layer the clip path sits in, whose placement its mask layer undoes
+    /// (`PendingGeometry.clipSpace`): the host when it is not the clipped element, else nil.
+    var clipSpace: LayerID? { host != clipped ? host : nil }
 }
 
 /// Where a clip path's mask layers were built: the clip path, the clip path around the host
