@@ -232,6 +232,11 @@ package enum Pipeline {
     ) throws(CommandError) {
         // The input is not needed after the import: `load` frees it before the scene is built.
         let (scene, loadDiagnostics, layoutWarnings) = try load(consume bytes, file: file, size: options.size, threads: options.split.threads)
+        if format == .debug, let only = options.debug.only {
+            // One file: a path that names no layer is a usage error, as for `inspect --layer`
+            // (a batch only warns, since its files need not all have the layer).
+            _ = try resolveLayer(only, in: scene, file: file)
+        }
         switch format {
         case .json:
             report(loadDiagnostics)

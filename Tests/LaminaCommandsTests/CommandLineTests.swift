@@ -186,4 +186,32 @@ import Testing
             #expect(written == ["a.json", "c.json"])
         }
     }
+    /// `--only` naming no layer: one file is a usage error (64) and writes nothing, as
+    /// `inspect --layer` is; a batch warns per file and writes them all (the layer may be in some).
+    @Test func debugOnlyOfAMissingLayer() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            let input = dir.appendingPathComponent("a.svg")
+            try Data("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect id='box' width='5' height='5'/></svg>".utf8).write(to: input)
+            let out = dir.appendingPathComponent("a.debug.svg")
+            for arguments in [
+                ["debug", input.path, "--only", "nope", "-o", out.path],
+                ["debug", input.path, "--only", "nope", "--hit", "1,1", "-o", out.path],
+                ["convert", input.path, "--to", "debug", "--only", "nope", "-o", out.path],
+            ] {
+                let run = try TestSupport.runLamina(arguments)
+                #expect(run.status == 64, "\(arguments): \(run.stderr)")
+                #expect(run.stderr.contains("a.svg: error: no layer at path 'nope'"), "\(run.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: out.path))
+            }
+            let found = try TestSupport.runLamina(["debug", input.path, "--only", "box", "-o", out.path])
+            #expect(found.status == 0, "\(found.stderr)")
+            #expect(try String(contentsOf: out, encoding: .utf8).contains(#"data-layer="box""#))
+
+            let batch = dir.appendingPathComponent("batch")
+            let run = try TestSupport.runLamina(["convert", input.path, "--output-dir", batch.path, "--to", "debug", "--only", "nope"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("warning: debug overlay: no layer at path 'nope'"), "\(run.stderr)")
+            #expect(FileManager.default.fileExists(atPath: batch.appendingPathComponent("a.debug.svg").path))
+        }
+    }
 }
