@@ -6,8 +6,9 @@ import Glibc
 
 /// An output file written in pieces and published whole: bytes go to a temporary file in the
 /// target's folder, and ``commit()`` renames it over the target (through a symbolic link, over
-/// the file it names: ``OutputDestination``). Standard output (`-`) and an existing device, FIFO
-/// or socket (`/dev/null`, a named pipe) are written directly. Bytes are gathered into buffers
+/// the file it names: ``OutputDestination``). Standard output (`-`, or a name of it such as
+/// `/dev/stdout`) and an existing device, FIFO or socket (`/dev/null`, a named pipe) are written
+/// directly. Bytes are gathered into buffers
 /// of ``WriteBehind/bufferBytes``; an output larger than one is written by a ``WriteBehind`` on
 /// a second thread while the pieces come.
 ///
@@ -41,8 +42,8 @@ package struct AtomicOutput: ~Copyable {
     /// written in place (nothing for `-`).
     package init(path: String) throws(CommandError) {
         self.path = path
-        if path == "-" {
-            fd = 1
+        if let standard = path == "-" ? 1 : OutputDestination.standardDescriptor(path) {
+            fd = standard
             ownsDescriptor = false
             (temporary, target, cleanupSlot) = (nil, nil, -1)
             return

@@ -44,6 +44,27 @@ package enum OutputDestination: Equatable, Sendable {
         self = .replace(target: String(cString: real))
     }
 
+    /// The descriptor when `path` names this process's standard output or error (`/dev/stdout`,
+    /// `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N` for N 1 or 2): written through that open
+    /// file as it is, like `-`. Followed as a link, the name would reopen the file a shell
+    /// redirected to: `>>` lost its append mode (the file was replaced), and a pipe or terminal
+    /// was reopened instead of shared.
+    package static func standardDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default: break
+        }
+        for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+            switch path.dropFirst(prefix.count) {
+            case "1": return 1
+            case "2": return 2
+            default: return nil
+            }
+        }
+        return nil
+    }
+
     /// Opens an in-place destination for writing: the descriptor, or -1 with `errno` set. Not
     /// truncated (a device or FIFO has nothing to truncate), and never made the process's
     /// controlling terminal.

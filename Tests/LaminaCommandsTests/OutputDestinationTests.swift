@@ -64,6 +64,31 @@ import Testing
         }
     }
 
+    /// A name of standard output writes through the open file the shell gave: `>>` appends
+    /// (following `/dev/stdout` as a link replaced the redirected file), and `2>` works too.
+    @Test func standardStreamNamesShareTheOpenFile() throws {
+        let exe = try #require(TestSupport.laminaExecutable)
+        try TestSupport.withTemporaryDirectory { dir in
+            try Data(Self.drawing.utf8).write(to: dir.appendingPathComponent("in.svg"))
+            for name in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+                let log = dir.appendingPathComponent("log.txt")
+                try Data("before\n".utf8).write(to: log)
+                let shell = Process()
+                shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+                shell.currentDirectoryURL = dir
+                shell.arguments = ["-c", "\"$0\" convert in.svg --to svg -o \(name) >> log.txt", exe.path]
+                try shell.run()
+                shell.waitUntilExit()
+                #expect(shell.terminationStatus == 0, "\(name)")
+                let text = try String(contentsOf: log, encoding: .utf8)
+                #expect(text.hasPrefix("before\n<svg "), "\(name): \(text.prefix(40))")
+            }
+            #expect(OutputDestination.standardDescriptor("/dev/stderr") == 2)
+            #expect(OutputDestination.standardDescriptor("/dev/fd/3") == nil)
+            #expect(OutputDestination.standardDescriptor("/dev/stdin") == nil)
+        }
+    }
+
     /// The null device takes the output, the full one is a write error (74), and both are still
     /// devices afterwards. With the right to make device nodes (root), they are made in a
     /// temporary folder, so the system's own are never touched; without it (a user, or a
