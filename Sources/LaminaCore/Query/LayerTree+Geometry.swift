@@ -18,6 +18,31 @@ extension LayerTree {
         return Point(a.x, 2 * b.y + b.height - a.y)
     }
 
+    /// Where the anchor point lands in the root's superlayer space, given ``toRootMap(from:)``:
+    /// the point at `position` (and `zPosition`) in the superlayer, projected as the superlayer
+    /// draws it (SPEC §6, §7 `anchorInRoot`). Nil when it is behind the eye or not finite.
+    ///
+    /// With `anchorPointZ` 0 it is ``anchorSeenFromSuperlayer(of:)`` on the layer's own plane.
+    /// Otherwise the anchor is off that plane (at z = `anchorPointZ`), and the layer's plane map
+    /// would put it where its plane's point below it lands: it is mapped in 4×4 to the nearest
+    /// plane above (through `CATransformLayer`s), then by that plane's map.
+    public func anchorInRoot(of id: LayerID, toRoot: [Homography?]) -> Point? {
+        let a = anchorSeenFromSuperlayer(of: id)
+        let z = layers[id.index].anchorPointZ
+        guard z != 0 else { return toRoot[id.index]?.apply(a).flatMap { $0.isFinite ? $0 : nil } }
+        var m = matrixToSuperlayer(id)
+        var plane = superlayers[id.index]
+        while let s = plane, layers[s.index].isTransformLayer {
+            m = m.concatenating(matrixToSuperlayer(s))
+            plane = superlayers[s.index]
+        }
+        let v = m.apply(x: a.x, y: a.y, z: z)
+        guard v.w > 0 else { return nil }
+        let q = Point(v.x / v.w, v.y / v.w)
+        guard let base = plane.map({ toRoot[$0.index] }) ?? .identity else { return nil }
+        return base.apply(q).flatMap { $0.isFinite ? $0 : nil }
+    }
+
     /// The frame matrix `F = Tr(−A)·T·Tr(px, py, pz)` without the geometry flip (§2.2).
     public func frameMatrix(of id: LayerID) -> Transform3D {
         let a = anchor(of: id)

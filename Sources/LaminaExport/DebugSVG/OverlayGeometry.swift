@@ -25,9 +25,9 @@ struct OverlayGeometry {
         paintIndex = order
     }
 
-    /// The anchor point in the layer's own (bounds) coordinates as its superlayer sees it
-    /// (reflected when the layer is flipped), so that mapped to the root it lands at `position`.
-    func anchor(of id: LayerID) -> Point { tree.anchorSeenFromSuperlayer(of: id) }
+    /// The anchor point in canvas space, where the layer's `position` (and `zPosition`) puts it
+    /// (``LayerTree/anchorInRoot(of:toRoot:)``); nil when not finite or behind the eye.
+    func anchorInRoot(of id: LayerID) -> Point? { tree.anchorInRoot(of: id, toRoot: toRoot) }
 
     /// The frame in the superlayer's space (projective bounding box, possibly infinite).
     func frame(of id: LayerID) -> Rect { tree.frame(of: id) }

@@ -39,7 +39,7 @@ enum OverlayHit {
         }
         var vertices: [(Point, String)] = []
         for (k, id) in chain.enumerated() {
-            guard let a = geometry.toRoot[id.index]?.apply(geometry.anchor(of: id)), a.isFinite else { continue }
+            guard let a = geometry.anchorInRoot(of: id) else { continue }
             let local = tree.convert(p, from: nil, to: id)
             vertices.append((a, paths[k] + ": point in its space " + OverlayText.list([local.x, local.y])))
         }

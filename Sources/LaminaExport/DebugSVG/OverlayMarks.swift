@@ -13,7 +13,7 @@ enum OverlayMarks {
         let frame = geometry.frame(of: entry.id)
         let frameInRoot = frameCorners(entry, frame: frame, scan: scan, tree: tree)
         let boundsInRoot = entry.toRoot.flatMap { mapCorners(bounds, $0) }
-        let anchor = entry.toRoot?.apply(geometry.anchor(of: entry.id)).flatMap { $0.isFinite ? $0 : nil }
+        let anchor = geometry.anchorInRoot(of: entry.id)
 
         out += "<g class=\"lamina-layer\" data-layer=\""
         OverlayText.appendEscaped(entry.path, to: &out)

@@ -64,8 +64,8 @@ public enum InspectReport {
             out.append(contentsOf: (first ? "\n  {\"path\": " : ",\n  {\"path\": ").utf8)
             appendQuoted(path, to: &out)
             appendFields(
-                id, tree: tree, toRoot: toRoot[id.index], clip: clips[id.index], paintIndex: paintIndex[id.index],
-                to: &out)
+                id, tree: tree, toRoot: toRoot[id.index], anchorInRoot: tree.anchorInRoot(of: id, toRoot: toRoot),
+                clip: clips[id.index], paintIndex: paintIndex[id.index], to: &out)
         }
         func flushIfFull() {
             if out.count >= pieceBytes {
@@ -158,7 +158,8 @@ public enum InspectReport {
     /// The keys after `path`, and the closing brace, appended as bytes (the report of a large
     /// scene is tens of megabytes: no `String` and no array per number on the way).
     static func appendFields(
-        _ id: LayerID, tree: LayerTree, toRoot: Homography?, clip: Rect?, paintIndex: Int?, to out: inout [UInt8]
+        _ id: LayerID, tree: LayerTree, toRoot: Homography?, anchorInRoot: Point?, clip: Rect?, paintIndex: Int?,
+        to out: inout [UInt8]
     ) {
         let l = tree[id]
         out.append(contentsOf: ", \"frame\": ".utf8)
@@ -192,7 +193,7 @@ public enum InspectReport {
             out.append(contentsOf: "null".utf8)
         }
         out.append(contentsOf: ", \"anchorInRoot\": ".utf8)
-        appendPoint(toRoot.flatMap { $0.apply(tree.anchorSeenFromSuperlayer(of: id)) } ?? .notANumber, to: &out)
+        appendPoint(anchorInRoot ?? .notANumber, to: &out)
         out.append(contentsOf: ", \"frameInRoot\": [".utf8)
         let b = l.bounds
         appendPoint(toRoot.flatMap { $0.apply(Point(b.x, b.y)) } ?? .notANumber, to: &out)

@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaGeometry
 @testable import LaminaJSON
 import Testing
 
@@ -62,6 +63,47 @@ import Testing
         let text = try #require(InspectReport.json(scene: scene, layerPath: "q"))
         #expect(text.contains("\"anchorInRoot\": [10, 10]"), "\(text)")
         #expect(text.contains("\"frameInRoot\": [[10, 10], [20, 10], [20, 30], [10, 30]]") != flipped, "\(text)")
+    }
+
+    /// A layer's anchor with `anchorPointZ` sits off its plane, at `position` and `zPosition`
+    /// in the superlayer: under a perspective sublayerTransform (or inside a CATransformLayer)
+    /// that is where it is drawn, not where the plane's point below it is. The point
+    /// (150, 100, 20) seen through m34 = −1/500 about (100, 100): w = 0.96, x = 100 + 50 / 0.96.
+    @Test(arguments: [false, true])
+    func anchorOffThePlaneIsAtPositionAndZPosition(insideTransformLayer: Bool) throws {
+        var scene = Scene()
+        scene.tree[scene.root].bounds = Rect(0, 0, 200, 200)
+        scene.tree[scene.root].position = Point(100, 100)
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 500
+        scene.tree[scene.root].sublayerTransform = perspective
+        var q = Layer(name: "q")
+        q.bounds = Rect(0, 0, 40, 40)
+        q.position = Point(150, 100)
+        q.zPosition = 20
+        q.anchorPointZ = 50
+        q.transform = .rotation(.pi / 3, 0, 1, 0)
+        let id = scene.tree.make(q)
+        var path = "q"
+        if insideTransformLayer {
+            // A transform layer of zero size at the origin, its frame matrix the identity: its
+            // sublayers keep the root's coordinates, composed in 3D up to the root's plane.
+            var holder = Layer(name: "t")
+            holder.isTransformLayer = true
+            holder.anchorPoint = Point(0, 0)
+            let t = scene.tree.make(holder)
+            try scene.tree.addSublayer(t, to: scene.root)
+            try scene.tree.addSublayer(id, to: t)
+            path = "t/q"
+        } else {
+            try scene.tree.addSublayer(id, to: scene.root)
+        }
+        let text = try #require(InspectReport.json(scene: scene, layerPath: path))
+        let x = 100 + 50 / 0.96
+        #expect(text.contains("\"anchorInRoot\": [\(NumberText.format(x)), 100]"), "\(text)")
+        let toRoot = scene.tree.toRootMap(from: scene.root)
+        let a = try #require(scene.tree.anchorInRoot(of: id, toRoot: toRoot))
+        #expect(abs(a.x - x) < 1e-9 && abs(a.y - 100) < 1e-9, "\(a)")
     }
 
     /// Printed paths lead back to their layers: a name with `/` or one that reads as an index
