@@ -158,7 +158,8 @@ extension FlatWriter {
     static let shapeOffset = MemoryLayout<Content>.offset(of: \Content.shape)!
 
     /// A verbatim element with the placement attributes inserted into its start tag (or a
-    /// wrapping `<g>` when it does not start with an element).
+    /// wrapping `<g>` when it is not one element free of those attributes:
+    /// ``SVGMarkup/placementInsertionPoint(in:inserting:)``).
     static func writeVerbatim(
         _ xml: String, transform t: AffineTransform, opacity: Double, extraAttributes: [UInt8], to out: inout [UInt8]
     ) {
@@ -168,7 +169,7 @@ extension FlatWriter {
         attrs.append(contentsOf: extraAttributes)
         if attrs.isEmpty {
             SVGMarkup.raw(xml, to: &out)
-        } else if let i = SVGMarkup.attributeInsertionPoint(in: xml) {
+        } else if let i = SVGMarkup.placementInsertionPoint(in: xml, inserting: attrs) {
             var x = xml
             x.withUTF8 { u in
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: u[..<i]))
