@@ -86,7 +86,20 @@ extension DisplayList {
             let b = layer.bounds.standardized
             let w = borderStrokeWidth(of: layer, standardizedBounds: b)
             guard w > 0 else { return nil }
-            let r = max(0, min(layer.cornerRadius, min(b.width, b.height) / 2) - w / 2)
+            let corner = max(0, min(layer.cornerRadius, min(b.width, b.height) / 2))
+            if corner > 0, corner < w / 2 {
+                // A stroke's outer corner has radius rx + w/2, so it cannot follow a corner
+                // rounder than half the width: fill the ring between the rounded bounds and
+                // the inner rectangle instead (the inner corner's radius, corner - w, is 0).
+                var ring = roundedRect(x: b.x, y: b.y, width: b.width, height: b.height, rx: corner, ry: corner)
+                let inner = roundedRect(x: b.x + w, y: b.y + w, width: b.width - 2 * w, height: b.height - 2 * w, rx: 0, ry: 0)
+                ring.segments += inner.segments
+                var c = Content(shape: .path(ring.svgText()))
+                c.fill = .color(layer.borderColor ?? "#000000")
+                c.fillRule = "evenodd"
+                return c
+            }
+            let r = max(0, corner - w / 2)
             var c = Content(
                 shape: .rect(x: b.x + w / 2, y: b.y + w / 2, width: b.width - w, height: b.height - w, rx: r, ry: r))
             c.fill = Paint.none
