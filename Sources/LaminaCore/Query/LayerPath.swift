@@ -2,9 +2,9 @@
 /// without a name is `#N`, its index among its superlayer's sublayers; the root is `/`.
 /// A mask (not a sublayer) is written `@mask` after its host's path.
 ///
-/// A name that could not lead back to its layer is written `#N` too: one holding `/`, and one
-/// starting with `#` or `@` (read as an index or a mask). Of siblings sharing a name, the path
-/// with the name leads to the first of them (give the others `#N`).
+/// A name that could not lead back to its layer is written `#N` too: one holding `/`, one
+/// starting with `#` or `@` (read as an index or a mask), and one an earlier sibling already
+/// has (the name leads to the first of them, ``SiblingNames``).
 extension LayerTree {
     /// The path of `id` below `root` (`"/"` for the root itself; `"#0/leaf"` for a named layer
     /// under the unnamed first sublayer). A layer outside `root`'s tree gets its path from its own root.
@@ -22,9 +22,65 @@ extension LayerTree {
     /// The one path component naming `id` inside its superlayer `s`.
     func pathComponent(of id: LayerID, in s: LayerID) -> String {
         if isMask[id.index] { return "@mask" }
-        if let n = layers[id.index].name, Self.isPathName(n) { return n }
-        let k = sublayerLists[s.index].firstIndex(of: id) ?? 0
+        let siblings = sublayerLists[s.index]
+        let k = siblings.firstIndex(of: id) ?? 0
+        if let n = layers[id.index].name, Self.isPathName(n),
+            !siblings[..<k].contains(where: { layers[$0.index].name == n })
+        {
+            return n
+        }
         return "#\(k)"
+    }
+
+    /// Decides, sibling by sibling in sublayer-array order, which names can stand for their
+    /// layers in a path: a path name (``isPathName(_:)``) that no earlier sibling has. A path
+    /// names the first sibling with a name, so the others are written `#N`.
+    ///
+    ///     var names = LayerTree.SiblingNames()
+    ///     names.admits("a")   // true
+    ///     names.admits("a")   // false: "a" leads to the first
+    public struct SiblingNames {
+        /// The first names admitted, compared one by one (most superlayers have few named
+        /// sublayers: no allocation); past those, a set.
+        private var first: (String?, String?, String?, String?) = (nil, nil, nil, nil)
+        private var count = 0
+        private var more: Set<String> = []
+
+        public init() {}
+
+        /// Whether `name` stands for the next sibling in a path (and remembers it).
+        public mutating func admits(_ name: String?) -> Bool {
+            guard let name, LayerTree.isPathName(name) else { return false }
+            if name == first.0 || name == first.1 || name == first.2 || name == first.3 { return false }
+            switch count {
+            case 0: first.0 = name
+            case 1: first.1 = name
+            case 2: first.2 = name
+            case 3: first.3 = name
+            default: if !more.insert(name).inserted { return false }
+            }
+            count += 1
+            return true
+        }
+    }
+
+    /// The layers of `root`'s tree whose name is a path name an earlier sibling already has
+    /// (by `LayerID.index`): for whole-tree passes that do not visit siblings in order.
+    public func repeatedNames(from root: LayerID) -> Set<Int> {
+        var out: Set<Int> = []
+        var stack: [LayerID] = [root]
+        while let id = stack.popLast() {
+            let subs = sublayerLists[id.index]
+            if subs.count > 1 {
+                var names = SiblingNames()
+                for c in subs where !names.admits(layers[c.index].name) {
+                    if let n = layers[c.index].name, Self.isPathName(n) { out.insert(c.index) }
+                }
+            }
+            stack.append(contentsOf: subs)
+            if let m = masks[id.index] { stack.append(m) }
+        }
+        return out
     }
 
     /// Whether a layer name can stand for its layer in a path: not empty, no `/`, and not
@@ -61,9 +117,10 @@ extension LayerTree {
         var stack: [LayerID] = [root]
         while let id = stack.popLast() {
             let base = id == root ? "" : (out[id.index] ?? "") + "/"
+            var names = SiblingNames()
             for (k, c) in sublayerLists[id.index].enumerated() {
-                let n = layers[c.index].name.flatMap { Self.isPathName($0) ? $0 : nil } ?? "#\(k)"
-                out[c.index] = base + n
+                let name = layers[c.index].name
+                out[c.index] = base + (names.admits(name) ? name! : "#\(k)")
                 stack.append(c)
             }
             if let m = masks[id.index] {

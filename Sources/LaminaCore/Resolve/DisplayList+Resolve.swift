@@ -91,9 +91,10 @@ struct Resolver {
             if tree[id].isTransformLayer, let plane = frames.last?.plane {
                 subs = depthSorted(subs.filter { tree.isVisible($0) }, under: planes[plane].pending3D, of: id)
             }
+            var names = LayerTree.SiblingNames()
             for (i, child) in tree.sublayers(of: id).enumerated() {
                 list.pathParents[child.index] = id
-                if let name = tree[child].name, LayerTree.isPathName(name) {
+                if let name = tree[child].name, names.admits(name) {
                     list.pathSegments[child.index] = ~Int32(truncatingIfNeeded: list.segmentNames.count)
                     list.segmentNames.append(name)
                 } else {

@@ -10,6 +10,8 @@ struct OverlayGeometry {
     let toRoot: [Homography?]
     /// Each layer's place in the scene's paint order, by `LayerID.index`; nil when not painted.
     let paintIndex: [Int?]
+    /// The layers whose name an earlier sibling has (``LayerTree/repeatedNames(from:)``).
+    let repeatedNames: Set<Int>
 
     init(scene: Scene) {
         tree = scene.tree
@@ -17,12 +19,14 @@ struct OverlayGeometry {
         guard scene.root.index < scene.tree.count else {
             toRoot = []
             paintIndex = []
+            repeatedNames = []
             return
         }
         toRoot = tree.toRootMap(from: root)
         var order = [Int?](repeating: nil, count: tree.count)
         for (k, id) in tree.paintOrder(from: root).enumerated() { order[id.index] = k }
         paintIndex = order
+        repeatedNames = tree.repeatedNames(from: root)
     }
 
     /// The anchor point in canvas space, where the layer's `position` (and `zPosition`) puts it
@@ -40,7 +44,9 @@ struct OverlayGeometry {
 
     /// The one path component of `id` inside its superlayer: its name, else `#N`.
     func pathComponent(of id: LayerID, slot: Int) -> String {
-        if let n = tree[id].name, LayerTree.isPathName(n) { return n }
+        if let n = tree[id].name, LayerTree.isPathName(n), repeatedNames.isEmpty || !repeatedNames.contains(id.index) {
+            return n
+        }
         return "#\(slot)"
     }
 

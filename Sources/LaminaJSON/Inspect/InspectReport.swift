@@ -80,6 +80,7 @@ public enum InspectReport {
             var ids: [LayerID] = []
             var pathEnds: [Int] = []
             var paths: [UInt8] = []
+            let repeated = tree.repeatedNames(from: root)
             let threads = split.threads(forItems: tree.count)
             // Object `i` of the round.
             func render(_ i: Int, into buffer: inout [UInt8]) {
@@ -128,7 +129,9 @@ public enum InspectReport {
                     if parentLength > 0 { path.append(UInt8(ascii: "/")) }
                     if index < 0 {
                         path.append(contentsOf: "@mask".utf8)
-                    } else if let n = tree[id].name, LayerTree.isPathName(n) {
+                    } else if let n = tree[id].name, LayerTree.isPathName(n),
+                        repeated.isEmpty || !repeated.contains(id.index)
+                    {
                         path.append(contentsOf: n.utf8)
                     } else {
                         path.append(UInt8(ascii: "#"))

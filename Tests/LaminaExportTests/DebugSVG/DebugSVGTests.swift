@@ -200,6 +200,19 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
         #expect(warnings.map(\.message) == ["layer 'flat' has a non-invertible transform [0, 0, 0, 1, 0, 0]"])
     }
 
+    /// A name an earlier sibling has is written `#N` in `data-layer` (the name leads to the first).
+    @Test func repeatedSiblingNamesAreIndicesInTheOverlay() throws {
+        var scene = makeScene()
+        for (i, n) in ["twin", "twin", "solo"].enumerated() {
+            try add(makeLayer(n, bounds: Rect(0, 0, 10, 10), position: Point(20 * Double(i) + 10, 20)), to: scene.root, in: &scene)
+        }
+        let (markup, _) = DebugSVG.overlay(scene: scene, options: .init())
+        #expect(markup.contains(#"data-layer="twin""#))
+        #expect(markup.contains(##"data-layer="#1""##))
+        #expect(markup.contains(#"data-layer="solo""#))
+        #expect(markup.components(separatedBy: #"data-layer="twin""#).count == 2)
+    }
+
     @Test func hostileNamesAreEscapedAndTheOverlayStaysWellFormed() throws {
         var scene = makeScene()
         // No `/` in them: a name holding one is written `#N` in paths (it could not be given back).

@@ -123,6 +123,33 @@ import Testing
         for (id, path) in zip(subs, paths) { #expect(scene.tree.layer(atPath: path, root: scene.root) == id) }
     }
 
+    /// Of siblings sharing a name, the name leads to the first (``LayerTree/layer(atPath:root:)``),
+    /// so the others are printed `#N`: by the single-path query, the whole-tree pass, the
+    /// resolver's paths (diagnostics) and `inspect`, past the few names compared one by one.
+    @Test func repeatedSiblingNamesArePrintedAsIndices() throws {
+        var scene = Scene()
+        scene.tree[scene.root].bounds = Rect(0, 0, 100, 100)
+        for name in ["a", "b", "a", "c", "d", "e", "f", "e", "a"] {
+            var l = Layer(name: name)
+            l.bounds = Rect(0, 0, 1, 1)
+            try scene.tree.addSublayer(scene.tree.make(l), to: scene.root)
+        }
+        let expected = ["a", "b", "#2", "c", "d", "e", "f", "#7", "#8"]
+        let subs = scene.tree.sublayers(of: scene.root)
+        #expect(subs.map { scene.tree.path(of: $0, root: scene.root) } == expected)
+        let all = scene.tree.paths(from: scene.root)
+        #expect(subs.map { all[$0.index] } == expected)
+        let (list, _) = DisplayList.resolve(scene, layerMaps: true)
+        #expect(subs.map { list.path(of: $0) } == expected)
+        for (id, path) in zip(subs, expected) { #expect(scene.tree.layer(atPath: path, root: scene.root) == id) }
+        #expect(scene.tree.repeatedNames(from: scene.root) == Set([2, 7, 8].map { subs[$0].index }))
+        let report = try #require(InspectReport.json(scene: scene, layerPath: nil))
+        let printed = report.split(separator: "\n").dropFirst(2).compactMap { line in
+            line.split(separator: "\"").dropFirst(3).first.map(String.init)
+        }
+        #expect(printed == expected, "\(report)")
+    }
+
     @Test func unknownPathGivesNil() throws {
         #expect(InspectReport.json(scene: try Self.clock(), layerPath: "minute") == nil)
     }
