@@ -122,6 +122,20 @@ func decodeError(_ json: String, file: String = "t.json") -> LayerJSONError? {
             doc(#"{"svg": {"element": "g", "filter": {"id": "a"}}}"#), .typeMismatch, "root.svg.filter",
             "expected a filter id or an array of filter ids"),
         BadDocument(
+            doc(#"{"backgroundColor": "notacolor"}"#), .invalidValue, "root.backgroundColor",
+            "invalid color 'notacolor' (expected a CSS color)"),
+        BadDocument(
+            doc(#"{"borderColor": "none"}"#), .invalidValue, "root.borderColor", "invalid color 'none' (expected a CSS color)"),
+        BadDocument(
+            doc(##"{"content": {"kind": "rect", "fill": "#12"}}"##), .invalidValue, "root.content.fill",
+            "invalid color '#12' (expected a CSS color or 'none')"),
+        BadDocument(
+            doc(#"{"content": {"kind": "rect", "stroke": "red icc-color(x, 1)"}}"#), .invalidValue, "root.content.stroke",
+            "invalid color 'red icc-color(x, 1)' (expected a CSS color or 'none')"),
+        BadDocument(
+            doc(#"{"content": {"kind": "rect", "fill": {"ref": "g", "fallback": "blu"}}}"#), .invalidValue,
+            "root.content.fill.fallback", "invalid color 'blu' (expected a CSS color or 'none')"),
+        BadDocument(
             doc("{}", resources: #"{"g": {"kind": "gradient", "xml": "<g/>"}}"#), .invalidValue, "resources.g.kind",
             "unknown resource kind 'gradient'"),
         BadDocument(
@@ -171,6 +185,22 @@ func decodeError(_ json: String, file: String = "t.json") -> LayerJSONError? {
         #expect(e.message == c.message)
         #expect(e.file == "t.json")
         #expect(e.line >= 1)
+    }
+
+    /// Every color form SVG and CSS draw is accepted as it is written (the importer writes
+    /// `#rrggbb` and `rgba()`; people write the rest), and `none` where a paint may be none.
+    @Test(arguments: [
+        "#abc", "#abcd", "#A0B1C2", "#a0b1c2ff", "red", "RebeccaPurple", "transparent", "currentColor",
+        "rgb(1, 2, 3)", "rgba(1,2,3,0.5)", "rgb(1 2 3 / 50%)", "hsl(120, 50%, 50%)", "hwb(0 0% 0%)",
+        "oklch(0.7 0.1 200)", " red ",
+    ])
+    func colorsAreAcceptedAsWritten(_ color: String) throws {
+        let json = doc(#"{"backgroundColor": "\#(color)", "content": {"kind": "rect", "fill": "\#(color)", "stroke": {"ref": "g", "fallback": "\#(color)"}}}"#)
+        let scene = try LayerJSON.decode(Array(json.utf8), file: "t.json")
+        #expect(scene.tree[scene.root].backgroundColor == color)
+        #expect(scene.tree[scene.root].content?.fill == .color(color))
+        let none = doc(#"{"content": {"kind": "rect", "fill": "none", "stroke": {"ref": "g", "fallback": "none"}}}"#)
+        #expect(decodeError(none) == nil)
     }
 
     @Test func errorDescriptionNamesFileLineColumnAndPath() throws {

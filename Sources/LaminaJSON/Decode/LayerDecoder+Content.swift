@@ -127,7 +127,7 @@ extension LayerDecoder {
     private mutating func paint() throws(LayerJSONError) -> Paint {
         switch try reader.peekKind() {
         case .string:
-            let s = try reader.readString()
+            let s = try color(orNone: true)
             return s == "none" ? .none : .color(s)
         case .object:
             var ref: String?
@@ -135,7 +135,7 @@ extension LayerDecoder {
             let start = try readObject(Keys.paint, "a paint") { d, key throws(LayerJSONError) in
                 switch key {
                 case .ref: ref = try d.string()
-                case .fallback: fallback = try d.string()
+                case .fallback: fallback = try d.color(orNone: true)
                 }
             }.start
             guard let ref else { throw missing("ref", at: start) }

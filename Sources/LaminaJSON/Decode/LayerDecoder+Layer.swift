@@ -26,8 +26,8 @@ extension LayerDecoder {
         case .cornerRadius: layer.cornerRadius = try number()
         case .opacity: layer.opacity = try unitNumber()
         case .allowsGroupOpacity: layer.allowsGroupOpacity = try bool()
-        case .backgroundColor: layer.backgroundColor = try string()
-        case .borderColor: layer.borderColor = try string()
+        case .backgroundColor: layer.backgroundColor = try color()
+        case .borderColor: layer.borderColor = try color()
         case .borderWidth: layer.borderWidth = try number()
         case .constraints: layer.constraints = try constraints()
         case .layoutManager:

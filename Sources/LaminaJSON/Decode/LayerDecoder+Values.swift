@@ -88,6 +88,19 @@ extension LayerDecoder {
         return try reader.readString()
     }
 
+    /// Reads a CSS color string (``ParsedColor/parse(_:)``: the forms SVG and CSS draw; `none`
+    /// too when `orNone`). A string no renderer reads as a color is an error: written into the
+    /// SVG, it would be dropped there and the paint would fall back to black.
+    mutating func color(orNone: Bool = false) throws(LayerJSONError) -> String {
+        _ = reader.peek()
+        let start = reader.pos
+        let s = try string()
+        guard (orNone && s == "none") || ParsedColor.parse(s[...]) != nil else {
+            throw invalid("invalid color '\(s)'\(orNone ? " (expected a CSS color or 'none')" : " (expected a CSS color)")", at: start)
+        }
+        return s
+    }
+
     /// Reads a boolean.
     mutating func bool() throws(LayerJSONError) -> Bool {
         guard try reader.peekKind() == .bool else { throw typeError("a boolean") }

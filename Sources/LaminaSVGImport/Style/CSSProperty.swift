@@ -1,3 +1,5 @@
+import LaminaCore
+
 /// The properties the cascade and ``ComputedStyle`` parse or treat specially, as a small id so
 /// that each declaration's name is looked up once instead of compared as text per step.
 package enum CSSProperty: UInt8, Sendable {

@@ -1,3 +1,4 @@
+import LaminaCore
 import LaminaGeometry
 
 extension ComputedStyle {

@@ -1,3 +1,4 @@
+import LaminaCore
 import LaminaGeometry
 
 /// CSS filter functions in the `filter` property (Filter Effects 1 §9: `blur()`,

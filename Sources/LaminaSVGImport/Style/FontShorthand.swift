@@ -1,3 +1,5 @@
+import LaminaCore
+
 /// The `font` shorthand (CSS Fonts 4 §2.8): `[style || variant || weight || stretch]? size
 /// [/ line-height]? family`, expanded into the longhands Lamina keeps (`line-height` has no
 /// effect on SVG text and is dropped). Omitted longhands are reset to `normal`, as the

@@ -1,3 +1,5 @@
+import LaminaCore
+
 /// Matches indexed selectors against every element of a tree.
 ///
 /// Every type, id, class and attribute name the selectors use is interned once

@@ -1,3 +1,5 @@
+import LaminaCore
+
 /// A parsed CSS style sheet: the rules Lamina supports, in source order (SPEC §5).
 ///
 /// Rules whose selectors use anything unsupported (pseudo-classes, the `~` combinator,

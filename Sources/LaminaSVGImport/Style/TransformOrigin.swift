@@ -1,3 +1,5 @@
+import LaminaCore
+
 /// The `transform-origin` property (CSS Transforms 1 §6.1), a presentation attribute in SVG 2:
 /// the point an element's `transform` turns about. A position of one or two of `left`,
 /// `center`, `right`, `top`, `bottom` and lengths or percentages, and an optional z length

@@ -131,17 +131,22 @@ package enum ParsedColor: Hashable, Sendable {
 }
 
 /// CSS whitespace.
-func isCSSSpace(_ c: Character) -> Bool {
+package func isCSSSpace(_ c: Character) -> Bool {
     c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}"
+}
+
+/// A CSS whitespace byte: space, tab, line feed, carriage return, form feed.
+@inline(__always) package func isCSSSpaceByte(_ c: UInt8) -> Bool {
+    c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C
 }
 
 extension Substring {
     /// The text without leading and trailing CSS whitespace.
-    func trimmingCSSSpaces() -> Substring {
+    package func trimmingCSSSpaces() -> Substring {
         let u = utf8
         var start = u.startIndex, end = u.endIndex
-        while start < end, CSSBytes.isSpace(u[start]) { start = u.index(after: start) }
-        while end > start, CSSBytes.isSpace(u[u.index(before: end)]) { end = u.index(before: end) }
+        while start < end, isCSSSpaceByte(u[start]) { start = u.index(after: start) }
+        while end > start, isCSSSpaceByte(u[u.index(before: end)]) { end = u.index(before: end) }
         if start == u.startIndex, end == u.endIndex { return self }
         return self[start..<end]
     }

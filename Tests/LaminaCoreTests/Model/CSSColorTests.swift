@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LaminaSVGImport
+@testable import LaminaCore
 
 @Suite struct CSSColorTests {
     @Test(arguments: [
