@@ -266,6 +266,28 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
         #expect(svg.contains("<filter id=\"blur\">") && svg.contains("<filter id=\"shift\">"))
     }
 
+    @Test func emptyGroupWithAFilterIsWrittenAndAnUnrenderedShapeIsNot() {
+        // A `userSpaceOnUse` filter region draws even with nothing in the group (W3C
+        // filters-tile-01-b: `<g filter="url(#feTileFilter)"/>`), as Chromium and resvg draw it.
+        var b = Builder()
+        b.add("g", frame: Rect(10, 20, 0, 0)) {
+            var info = SVGInfo(element: "g")
+            info.filter = "flood"
+            $0.svg = info
+        }
+        b.add("r", frame: Rect(0, 0, 0, 0)) {
+            var info = SVGInfo(element: "rect")
+            info.filter = "flood"
+            $0.svg = info
+        }
+        b.scene.resources = [Resource(id: "flood", kind: .filter, xml: "<filter id=\"flood\"><feFlood/></filter>")]
+        for keepGroups in [false, true] {
+            let svg = b.svg(keepGroups: keepGroups)
+            #expect(svg.ranges(of: "filter=\"url(#flood)\"").count == 1, "\(svg)")
+            #expect(svg.contains("transform=\"matrix(1 0 0 1 10 20)\" filter=\"url(#flood)\">\n</g>\n"), "\(svg)")
+        }
+    }
+
     @Test func bytesAreTheUTF8OfTheText() {
         var b = Builder()
         b.add("a", frame: Rect(10, 20, 10, 10), shape: .svg(xml: "<text x=\"1\">é</text>")) { $0.opacity = 0.5 }

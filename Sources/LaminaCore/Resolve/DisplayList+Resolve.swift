@@ -193,7 +193,26 @@ struct Resolver {
         if !tree[id].isTransformLayer, let pi = list.layerPaintIndex[id.index] {
             emit(.border, of: id, frame: f, paintIndex: pi)
         }
-        if let g = f.group, list.groups[g].layer == id { closeGroup(g) }
+        if let g = f.group, list.groups[g].layer == id {
+            if groupChildren[g] == 0, !list.groups[g].filters.isEmpty { anchorEmptyFilterGroup(id, frame: f) }
+            closeGroup(g)
+        }
+    }
+
+    /// A container (`g`, `svg`, `use` …) with a filter and nothing drawn in it still draws the
+    /// filter's result (a `userSpaceOnUse` region filled by `feFlood`, `feTile`, `feImage`), as
+    /// Chromium and resvg draw it; a shape that is not rendered (a zero size) does not. Writers
+    /// open a group only around its items, so such a group gets one that draws nothing: the
+    /// `.contents` of its layer, which has none.
+    mutating func anchorEmptyFilterGroup(_ id: LayerID, frame f: ResolveFrame) {
+        guard !tree[id].hasContent, f.toOutput.isAffine, let pi = list.layerPaintIndex[id.index],
+            let element = tree[id].svg?.element, ["g", "svg", "symbol", "use", "a", "switch"].contains(element)
+        else { return }
+        let index = list.items.count
+        list.items.append(DisplayItem(
+            layer: id, part: .contents, affine: f.toOutput.affine, localAffine: f.toSpace.affine, paintIndex: pi,
+            clip: f.clip, group: f.group, opacity: f.opacity))
+        if let g = f.group { noteChild(of: g, item: index, group: nil) }
     }
 
     /// Appends one drawable part of a layer, when the layer draws it.
