@@ -53,7 +53,12 @@ extension ComputedStyle {
                 applyKeyword(declarations[i].name, keyword, parent: parent)
                 continue
             }
-            let value = ComputedStyle.trimmedCSS(specified)
+            var value = ComputedStyle.trimmedCSS(specified)
+            // `currentColor` is this element's `color`: resolved here, since the filter it sits
+            // in is written apart from the ancestors that set `color` (`<defs color="lime">`).
+            if property == .floodColor || property == .lightingColor, value.lowercased() == "currentcolor" {
+                value = color.cssText
+            }
             if property == .other || property == .floodOpacity || property == .floodColor || property == .lightingColor,
                 ComputedStyle.mayBeOwnExtra(declarations[i].name), let k = ComputedStyle.ownExtraIndex[declarations[i].name]
             {

@@ -89,6 +89,15 @@ import Testing
         #expect(grandchild.stopColor == "#0000ff")
     }
 
+    @Test func floodAndLightingColorResolveCurrentColorToTheElementsColor() {
+        // W3C filters-light-05-f: `<defs color="#00FF00">` holds filters whose lighting is
+        // `lighting-color="currentColor"`; the filter is written without that `defs`.
+        let defs = Self.style([("color", "#00FF00")])
+        let primitive = Self.style([("lighting-color", "currentColor"), ("flood-color", "CurrentColor")], parent: defs)
+        #expect(primitive.extraOwn.contains(StyleProperty("lighting-color", "#00ff00")))
+        #expect(primitive.extraOwn.contains(StyleProperty("flood-color", "#00ff00")))
+    }
+
     @Test(arguments: [
         ("none", PaintValue.none), ("#abc", .color("#aabbcc")), ("url(#g)", .url("g", fallback: nil)),
         ("url( '#g' ) none", .url("g", fallback: "none")), ("url(\"#g\") red", .url("g", fallback: "#ff0000")),
