@@ -133,6 +133,9 @@ func decodeError(_ json: String, file: String = "t.json") -> LayerJSONError? {
             doc(#"{"content": {"kind": "rect", "stroke": "red icc-color(x, 1)"}}"#), .invalidValue, "root.content.stroke",
             "invalid color 'red icc-color(x, 1)' (expected a CSS color or 'none')"),
         BadDocument(
+            doc(#"{"content": {"kind": "rect", "stroke": "url(#g)"}}"#), .invalidValue, "root.content.stroke",
+            "invalid color 'url(#g)' (expected a CSS color or 'none')"),
+        BadDocument(
             doc(#"{"content": {"kind": "rect", "fill": {"ref": "g", "fallback": "blu"}}}"#), .invalidValue,
             "root.content.fill.fallback", "invalid color 'blu' (expected a CSS color or 'none')"),
         BadDocument(

@@ -52,6 +52,9 @@ enum HostileTable {
         "constraint-cycle.svg": (0, "warning: constraint cycle: a.midX → b.midX → a.midX"),
         "constraint-overflow.svg": (65, "constraint-overflow.svg:2:3: error: constraint 'height = superlayer.height * 1e400'"),
         "control-chars.json": (0, ""),
+        "control-char-colors.json": (
+            65, "control-char-colors.json:2:60: error: root.sublayers[0].backgroundColor: invalid color '#00f\\u{B}'"
+        ),
         "empty.svg": (65, "empty.svg:1:1: error: empty document"),
         "external-dtd.svg": (0, ""),
         "external-entity.svg": (65, "external-entity.svg:7:18: error: malformed XML: Entity 'secret' not defined"),
@@ -59,7 +62,10 @@ enum HostileTable {
         "invalid-utf8.json": (65, "invalid-utf8.json:1:64: error: invalid UTF-8"),
         "invalid-utf8.svg": (65, "invalid-utf8.svg:1:74: error: invalid character data"),
         "lone-surrogate.json": (65, "lone-surrogate.json:1:61: error: root.name: unpaired surrogate"),
-        "markup-names.json": (0, "markup-names.json:1:757: warning: verbatim content of layer 'verbatim2' dropped: not well-formed XML"),
+        "markup-names.json": (0, "markup-names.json:1:689: warning: verbatim content of layer 'verbatim2' dropped: not well-formed XML"),
+        "markup-colors.json": (
+            65, "markup-colors.json:2:48: error: root.sublayers[0].backgroundColor: invalid color 'red\"/><script>alert(3)</script>"
+        ),
         "markup-names.svg": (0, ""),
         "missing-reference.svg": (0, "missing-reference.svg:2:3: warning: 'use' references missing element '#nowhere'; skipped"),
         "negative-size.json": (0, ""),
