@@ -14,12 +14,31 @@ package enum VerbatimGuard {
         // The contents are read in place: copying each layer and its content out of the tree
         // took a tenth of converting a 90,000-layer document.
         var unsafe: [(LayerID, String)] = []
+        var unsafeExtras: [LayerID] = []
         for i in 0..<scene.tree.count {
             let found = scene.tree.withContentPointer(of: LayerID(i)) { c -> String? in
+                if c.pointee.mayHaveRareProperties,
+                    c.pointee.extra.contains(where: { MarkupSafety.attributeProblem($0.name, $0.value) != nil })
+                {
+                    unsafeExtras.append(LayerID(i))
+                }
                 guard case .svg(let xml) = c.pointee.shape else { return nil }
                 return problem(in: xml)
             }
             if let problem = found ?? nil { unsafe.append((LayerID(i), problem)) }
+        }
+        // Attributes in `extra` are written onto the drawable as they are: an event handler or
+        // a reference out of the file is dropped, as the importer drops them.
+        for id in unsafeExtras {
+            guard var content = scene.tree[id].content else { continue }
+            content.extra = content.extra.filter { p in
+                guard let problem = MarkupSafety.attributeProblem(p.name, p.value) else { return true }
+                let path = scene.tree.path(of: id, root: scene.root)
+                warnings.append(Diagnostic(.warning, "attribute '\(p.name)' of layer '\(path)' dropped: \(problem)",
+                                           at: scene.tree.sourceLocation(of: id) ?? SourceLocation(file: file)))
+                return false
+            }
+            scene.tree[id].content = content
         }
         for (id, problem) in unsafe {
             scene.tree[id].content = nil

@@ -39,6 +39,33 @@ import Testing
         #expect(scene.tree.allIDs.dropFirst().map { scene.tree[$0].content } == [contents[0], contents[1], nil, contents[3], nil])
     }
 
+    /// `extra` attributes are written onto the drawable: an event handler, a reference out of
+    /// the file (`href`, `xlink:href`, `src`) or an unsafe value is dropped with a warning,
+    /// and the safe ones stay in order.
+    @Test func cleanDropsUnsafeExtraAttributes() throws {
+        var tree = LayerTree()
+        let root = tree.make(Layer(name: "root"))
+        var layer = Layer(name: "r")
+        var content = Content(shape: .rect(x: 0, y: 0, width: 5, height: 5, rx: 0, ry: 0))
+        content.extra = [
+            StyleProperty("xlink:href", "http://example.com/x"), StyleProperty("onload", "alert(1)"),
+            StyleProperty("paint-order", "stroke"), StyleProperty("href", "#ok"),
+            StyleProperty("filter", "url(http://example.com/f#a)"), StyleProperty("SRC", "file:///etc/passwd"),
+        ]
+        layer.content = content
+        try tree.addSublayer(tree.make(layer), to: root)
+        var scene = Scene(tree: tree, root: root)
+        let warnings = VerbatimGuard.clean(&scene, file: "in.json")
+        #expect(warnings.map(\.message) == [
+            "attribute 'xlink:href' of layer 'r' dropped: external reference",
+            "attribute 'onload' of layer 'r' dropped: event attribute",
+            "attribute 'filter' of layer 'r' dropped: unsafe value",
+            "attribute 'SRC' of layer 'r' dropped: external reference",
+        ])
+        let kept = scene.tree[scene.tree.sublayers(of: scene.root)[0]].content?.extra
+        #expect(kept == [StyleProperty("paint-order", "stroke"), StyleProperty("href", "#ok")])
+    }
+
     /// Well-formed markup past 10 MB is accepted (FoundationXML's `XMLParser(data:)` fails there).
     @Test func largeFragmentIsAccepted() {
         let xml = String(repeating: "<rect x=\"1\" y=\"2\" width=\"3\" height=\"4\"/>\n", count: 300_000)

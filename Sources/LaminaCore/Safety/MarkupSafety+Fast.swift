@@ -11,7 +11,16 @@ import Darwin
 extension MarkupSafety {
     /// ``isSafeAttribute(_:_:)`` without allocating for ASCII names and values.
     public static func isSafeAttributeFast(_ name: String, _ value: String) -> Bool {
-        isSafeNameFast(name) && isSafeValueFast(value)
+        isSafeNameFast(name) && isSafeValueFast(value) && !isExternalReferenceAttribute(name, value)
+    }
+
+    /// Whether `name` is an `href` or `src` (after any prefix) whose value leaves the file.
+    /// Short names are told apart by their length first: most attributes are not references.
+    @inline(__always) static func isExternalReferenceAttribute(_ name: String, _ value: String) -> Bool {
+        guard name.utf8.count >= 3, let last = name.utf8.last, last | 0x20 == UInt8(ascii: "f") || last | 0x20 == UInt8(ascii: "c")
+        else { return false }
+        let local = name.utf8.lastIndex(of: 58).map { name[name.utf8.index(after: $0)...] } ?? Substring(name)
+        return isReferenceName(local) && !isInternalReference(value)
     }
 
     /// Whether an attribute name is not an event handler (`on…` after any prefix), as

@@ -3,9 +3,24 @@
 public enum MarkupSafety {
     /// Whether an attribute may be written: not an event handler (`on…`) and a safe value.
     public static func isSafeAttribute(_ name: String, _ value: String) -> Bool {
+        attributeProblem(name, value) == nil
+    }
+
+    /// Why an attribute may not be written (`event attribute`, `external reference`,
+    /// `unsafe value`), or nil when it may: an `href` or `src` (after any prefix) must stay in
+    /// the file (``isInternalReference(_:)``).
+    public static func attributeProblem(_ name: String, _ value: String) -> String? {
         let local = name.utf8.lastIndex(of: 58).map { name[name.utf8.index(after: $0)...] } ?? Substring(name)
-        if local.utf8.count > 2, local.lowercased().hasPrefix("on") { return false }
-        return isSafeValue(value)
+        if local.utf8.count > 2, local.lowercased().hasPrefix("on") { return "event attribute" }
+        if isReferenceName(local), !isInternalReference(value) { return "external reference" }
+        return isSafeValue(value) ? nil : "unsafe value"
+    }
+
+    /// Whether an attribute's local name is `href` or `src` (in any case), whose value is a
+    /// reference.
+    static func isReferenceName(_ local: Substring) -> Bool {
+        let n = local.utf8.count
+        return (n == 3 || n == 4) && ["href", "src"].contains(local.lowercased())
     }
 
     /// Whether an `href` (or `src`) stays in the file: `#id` or a `data:image/` URL.

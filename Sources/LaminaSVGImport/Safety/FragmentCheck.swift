@@ -90,12 +90,9 @@ package enum FragmentCheck {
 
         /// Why one attribute is unsafe, or nil.
         func attributeProblem(_ name: String, _ value: String) -> String? {
-            let local = name.utf8.lastIndex(of: UInt8(ascii: ":")).map { String(name[name.index(after: $0)...]) } ?? name
-            let lower = local.utf8.count == 3 || local.utf8.count == 4 ? local.lowercased() : ""
-            if lower == "href" || lower == "src" {
-                return MarkupSafety.isInternalReference(value) ? nil : "external reference in '\(name)'"
-            }
-            return MarkupSafety.isSafeAttributeFast(name, value) ? nil : "unsafe attribute '\(name)'"
+            if MarkupSafety.isSafeAttributeFast(name, value) { return nil }
+            return MarkupSafety.attributeProblem(name, value) == "external reference"
+                ? "external reference in '\(name)'" : "unsafe attribute '\(name)'"
         }
     }
 
