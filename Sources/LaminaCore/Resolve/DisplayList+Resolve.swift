@@ -125,6 +125,15 @@ struct Resolver {
         nextPaintIndex += 1
         list.layerPaintIndex[id.index] = paintIndex
         if id.index < list.layerToOutput.count { list.layerToOutput[id.index] = f.toOutput }
+        // Numbers that overflow on the way down (1e200 scales, positions past 1e308) would be
+        // written as `null` in a transform, which renderers ignore: the layer would be drawn
+        // untransformed, at the origin.
+        guard f.toOutput.isFinite else {
+            diagnostics.append(.warning(
+                "layer \(list.path(of: id)) is placed by numbers past the range of doubles; it and its sublayers are not drawn",
+                at: tree.sourceLocation(of: id)))
+            return false
+        }
 
         // Clips of this layer (masksToBounds, clipPath mask layers); most layers have none.
         let clips = tree[id].masksToBounds || tree.mask(of: id) != nil

@@ -203,6 +203,28 @@ private let unitRect = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 
         #expect(diags.map(\.message) == ["layer away is turned past edge-on (w ≤ 0) and is not drawn"])
     }
 
+    /// A map to the root that overflows (a 1e200 scale twice) is not finite: the layer and its
+    /// sublayers are not drawn, with a warning, instead of written with `null` in their
+    /// transform (which renderers ignore, drawing them at the origin).
+    @Test func layerPlacedByOverflowingNumbersIsNotDrawn() {
+        var b = SceneBuilder(width: 200, height: 200)
+        b.add("huge", frame: Rect(0, 0, 10, 10), shape: unitRect) {
+            $0.transform = Transform3D(AffineTransform(1e200, 0, 0, 1e200, 0, 0))
+        }
+        let huge = b.scene.tree.sublayers(of: b.root)[0]
+        var inner = Layer(name: "inner")
+        inner.bounds = Rect(0, 0, 4, 4)
+        inner.transform = Transform3D(AffineTransform(1e200, 0, 0, 1, 0, 0))
+        inner.content = Content(shape: unitRect)
+        try? b.scene.tree.addSublayer(b.scene.tree.make(inner), to: huge)
+        b.add("kept", frame: Rect(0, 0, 10, 10), shape: unitRect)
+        let (list, diags) = DisplayList.resolve(b.scene)
+        #expect(names(list, b.scene) == ["huge:contents", "kept:contents"])
+        #expect(diags.map(\.message) == [
+            "layer huge/inner is placed by numbers past the range of doubles; it and its sublayers are not drawn"
+        ])
+    }
+
     /// A layer turned so that part of it passes behind the eye draws the part in front, cut at
     /// the eye plane, as Core Animation draws it.
     @Test func layerPartlyBehindTheEyeDrawsItsFrontPart() throws {
