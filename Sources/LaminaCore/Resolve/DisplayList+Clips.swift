@@ -71,6 +71,11 @@ extension Resolver {
     /// the index of the new entry in `maskContents`.
     mutating func maskContent(of mask: LayerID, host: LayerID, hostFrame: ResolveFrame) -> Int {
         var items: [DisplayItem] = []
+        if tree.mask(of: mask) != nil {
+            diagnostics.append(.warning(
+                "the mask of layer \(list.path(of: host)) has a mask of its own, which is ignored (Core Animation does not nest masks)",
+                at: tree.sourceLocation(of: mask)))
+        }
         var stack: [(LayerID, ResolveFrame, Bool)] = [(mask, childFrame(of: mask, parent: hostFrame), false)]
         while let (id, f0, closing) = stack.popLast() {
             var f = f0
@@ -83,7 +88,7 @@ extension Resolver {
                     stack.append((child, childFrame(of: child, parent: f), false))
                 }
             }
-            for part in parts where DisplayList.draws(part, of: layer) {
+            for part in parts where DisplayList.draws(part, of: layer) && f.toOutput.isFinite {
                 guard let (g, l) = placement(of: part, layer: id, frame: f) else { continue }
                 items.append(DisplayItem(
                     layer: id, part: part, geometry: g, local: l, paintIndex: list.layerPaintIndex[host.index] ?? 0,

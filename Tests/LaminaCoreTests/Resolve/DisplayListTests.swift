@@ -164,6 +164,30 @@ private let unitRect = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 
         #expect(list.groups[g].space == .identity)
     }
 
+    /// Core Animation does not nest masks (LAYER-MODEL §5.5): an alpha mask's own mask draws
+    /// nothing into the mask, and a warning says it is ignored.
+    @Test func aMaskOfAnAlphaMaskIsIgnoredWithAWarning() throws {
+        var b = SceneBuilder(width: 100, height: 100)
+        let host = b.add("host", frame: Rect(0, 0, 40, 40), shape: unitRect)
+        var am = Layer(name: "am")
+        am.bounds = Rect(0, 0, 20, 20)
+        am.position = Point(10, 10)
+        am.backgroundColor = "#000000"
+        let amid = b.scene.tree.make(am)
+        try b.scene.tree.setMask(amid, of: host)
+        var inner = Layer(name: "inner")
+        inner.bounds = Rect(0, 0, 5, 5)
+        inner.backgroundColor = "#000000"
+        try b.scene.tree.setMask(b.scene.tree.make(inner), of: amid)
+        let (list, diags) = DisplayList.resolve(b.scene)
+        let g = try #require(list.items[0].group)
+        let content = try #require(list.groups[g].maskContent)
+        #expect(list.maskContents[content].map(\.layer) == [amid])
+        #expect(diags.map(\.message) == [
+            "the mask of layer host has a mask of its own, which is ignored (Core Animation does not nest masks)"
+        ])
+    }
+
     @Test func perspectiveProjectsPathsWithinTolerance() throws {
         var b = SceneBuilder(width: 200, height: 200)
         var p = Transform3D.identity
