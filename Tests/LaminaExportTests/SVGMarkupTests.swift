@@ -56,8 +56,15 @@ import Testing
             #expect(!MarkupSafety.isNCName(name))
             #expect(MarkupSafety.isAttributeName(name), "\(name)")
             var out: [UInt8] = []
-            SVGMarkup.attr(dynamic: name, "v", to: &out)
-            #expect(String(decoding: out, as: UTF8.self) == " \(name)=\"v\"")
+            SVGMarkup.attr(dynamic: name, "#v", to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == " \(name)=\"#v\"")
+        }
+        // A reference out of the file (a relative URL too) is never written.
+        for value in ["v", "http://example.com/a.png", "file:///etc/passwd"] {
+            var out: [UInt8] = []
+            SVGMarkup.attr(dynamic: "xlink:href", value, to: &out)
+            SVGMarkup.attr(dynamic: "src", value, to: &out)
+            #expect(out.isEmpty, "\(value)")
         }
     }
 
