@@ -26,9 +26,9 @@ extension FastXMLReader {
         let count = i - start
         guard count <= Self.maximumNameLength else { throw Decline() }
         if count >= 3, base[start] | 0x20 == 0x78, base[start + 1] | 0x20 == 0x6D, base[start + 2] | 0x20 == 0x6C {
-            // Reserved targets: only the two W3C ones libxml2 accepts without a word.
-            guard (count == 14 && startsWith("xml-stylesheet", at: start)) || (count == 9 && startsWith("xml-model", at: start))
-            else { throw Decline() }
+            // Reserved targets: only the two W3C ones libxml2 accepts without a word. A style
+            // sheet link gets a warning, which the libxml2 reader gives (it is rare).
+            guard count == 9 && startsWith("xml-model", at: start) else { throw Decline() }
         }
         if startsWith("?>", at: i) { return i + 2 }
         guard i < n, Self.isSpace(base[i]) else { throw Decline() }

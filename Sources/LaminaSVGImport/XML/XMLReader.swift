@@ -164,6 +164,10 @@ package enum XMLReader {
             guard let ctx else { return }
             Unmanaged<ReaderState>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.characters(ch, Int(len)) }
         }
+        h.processingInstruction = { ctx, target, _ in
+            guard let s = ReaderState.from(ctx), let target, String(cString: target) == "xml-stylesheet" else { return }
+            s.warn("'xml-stylesheet' ignored: style sheets outside the document are never loaded", at: s.currentLocation())
+        }
         h.serror = { ctx, error in
             guard let s = ReaderState.from(ctx), let e = error else { return }
             s.libxmlError(e.pointee)

@@ -71,6 +71,20 @@ import Testing
         #expect(tree[5].attribute("x") == "a&b")
     }
 
+    /// A style sheet linked by a processing instruction is never loaded: a warning says so
+    /// (the fast reader leaves such a file to libxml2, which reports it); other processing
+    /// instructions pass without a word, and the tree is the same.
+    @Test func linkedStyleSheetIsIgnoredWithAWarning() throws {
+        let body = "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"5\" height=\"5\"/></svg>"
+        let linked = try read("<?xml version=\"1.0\"?>\n<?xml-stylesheet type=\"text/css\" href=\"style.css\"?>\n" + body)
+        #expect(linked.diagnostics.map(\.message) == ["'xml-stylesheet' ignored: style sheets outside the document are never loaded"])
+        #expect(linked.diagnostics.first?.location?.line == 2)
+        #expect(linked.tree.indices.map { linked.tree[$0].name } == ["svg", "rect"])
+        let model = try read("<?xml-model href=\"svg.rng\"?><?app data?>" + body)
+        #expect(model.diagnostics.isEmpty)
+        #expect(model.tree.indices.map { model.tree[$0].name } == ["svg", "rect"])
+    }
+
     @Test func neverReadsExternalEntities() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-xxe-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
