@@ -65,7 +65,7 @@ extension Resolver {
     }
 
     /// How deep clip paths may refer to clip paths through their children.
-    static let maxClipNesting = 64
+    static let maxClipNesting = DisplayList.maxClipNesting
 
     /// The drawables of an alpha mask layer, placed relative to the host's own space; returns
     /// the index of the new entry in `maskContents`.
@@ -136,4 +136,10 @@ extension Resolver {
         for i in list.items.indices { list.items[i].group = list.items[i].group.flatMap { newIndex[$0] } }
         list.groups = kept
     }
+}
+
+extension DisplayList {
+    /// How deep clip paths may be clipped by, or refer through their children to, other clip
+    /// paths; the importer follows a `clip-path` on a `clipPath` no deeper.
+    public static let maxClipNesting = 64
 }

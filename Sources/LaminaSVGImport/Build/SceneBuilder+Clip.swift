@@ -8,9 +8,21 @@ extension SceneBuilder {
     /// Chromium apply it), so neither the clip path's `transform` nor its `objectBoundingBox`
     /// mapping reaches it. A missing or recursive reference is ignored with a warning (as resvg
     /// renders it).
+    ///
+    /// A chain of clip paths, each clipped by the next, is followed for at most
+    /// ``DisplayList/maxClipNesting`` links, as deep as the resolver follows clip paths nested
+    /// in clip paths: each link is one more mask layer below the last, and every layer's path
+    /// (`inspect`, the overlay) names all the masks above it, so a chain of thousands made
+    /// outputs quadratic in its length.
     mutating func attachClip(host: LayerID, clipID: String, hostElement: Int, _ w: Work) {
         var next: ClipStep? = ClipStep(host: host, clipped: host, clipID: clipID, hostElement: hostElement, work: w)
+        var links = 0
         while let step = next {
+            guard links < DisplayList.maxClipNesting else {
+                warn("clip paths clipped by clip paths more than \(DisplayList.maxClipNesting) deep; the rest are ignored", step.hostElement)
+                return
+            }
+            links += 1
             next = attachOneClip(step)
         }
     }

@@ -133,4 +133,25 @@ import Testing
         let frame = scene.tree.convert(Rect(20, 20, 80, 80), from: scaled, to: scene.root)
         #expect(Self.close(frame, Rect(60, 60, 40, 40)))
     }
+
+    /// A chain of clip paths each clipped by the next is followed 64 links deep (as deep as the
+    /// resolver follows clip paths in clip paths), with a warning, instead of one mask layer
+    /// per link: inspect and the overlay name every mask above a layer, so thousands of links
+    /// made their outputs quadratic.
+    @Test func aChainOfClippedClipPathsStopsAtTheNestingLimit() throws {
+        var clips = #"<clipPath id="c0"><rect width="150" height="150"/></clipPath>"#
+        for k in 1...100 {
+            clips += #"<clipPath id="c\#(k)" clip-path="url(#c\#(k - 1))"><rect width="150" height="150"/></clipPath>"#
+        }
+        let (scene, diagnostics) = try S.load(Self.document(
+            clips + #"<rect id="h" x="20" y="20" width="160" height="160" clip-path="url(#c100)"/>"#))
+        var depth = 0
+        var layer = try #require(S.layer(scene, "h"))
+        while let m = scene.tree.mask(of: layer) {
+            depth += 1
+            layer = m
+        }
+        #expect(depth == DisplayList.maxClipNesting)
+        #expect(diagnostics.map(\.message) == ["clip paths clipped by clip paths more than 64 deep; the rest are ignored"])
+    }
 }
