@@ -172,6 +172,10 @@ public enum DebugSVG {
             finder.found.append(
                 .warning("debug overlay: \(scan.tooDeep) layers nested deeper than \(OverlayScan.maxDepth) levels are not drawn"))
         }
+        if scan.overBudget > 0 {
+            finder.found.append(.warning(
+                "debug overlay: the layer paths drawn reach \(OverlayScan.pathBudget >> 20) MB; \(scan.overBudget) more subtrees are not drawn"))
+        }
         finder.appendExtra(options.extraWarnings)
         out += "<g class=\"lamina-warnings\">\n"
         out.append(contentsOf: finder.markup)

@@ -28,8 +28,14 @@ struct OverlayScan {
     var entryIndex: [Int]
     /// Subtrees left out because they start deeper than ``maxDepth``.
     var tooDeep = 0
+    /// The most path text the listed layers may hold together. Each layer's marks name its
+    /// path twice, so many layers nested deep (a 21 KB `use` chain makes 100,000 layers 950
+    /// levels down) would make an overlay of gigabytes, and as much memory.
+    static let pathBudget = 64 << 20
+    /// Subtrees left out once the paths listed reached ``pathBudget``.
+    var overBudget = 0
 
-    init(geometry: OverlayGeometry, scope: LayerID?) {
+    init(geometry: OverlayGeometry, scope: LayerID?, pathBudget: Int = Self.pathBudget) {
         let tree = geometry.tree
         entryIndex = Array(repeating: -1, count: tree.count)
         guard geometry.root.index < tree.count, !tree[geometry.root].hidden else { return }
@@ -37,6 +43,7 @@ struct OverlayScan {
         var stack: [(LayerID, Int, Int)] = [(geometry.root, -1, 0)]
         // Each sublayer's index in its superlayer's array, filled only where paint order differs.
         var slotOf: [Int] = []
+        var pathBytes = 0
         while let (id, parentEntry, slot) = stack.popLast() {
             let depth = parentEntry < 0 ? 0 : entries[parentEntry].depth + 1
             if depth > Self.maxDepth {
@@ -51,6 +58,11 @@ struct OverlayScan {
                 entry.inScope = entry.inScope || parent.inScope
                 let component = geometry.pathComponent(of: id, slot: slot)
                 entry.path = parent.depth == 0 ? component : parent.path + "/" + component
+            }
+            pathBytes += entry.path.utf8.count
+            if pathBytes > pathBudget {
+                overBudget = 1 + stack.count
+                break
             }
             entryIndex[id.index] = entries.count
             let me = entries.count

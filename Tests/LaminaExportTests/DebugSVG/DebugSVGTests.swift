@@ -213,6 +213,23 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
         #expect(markup.components(separatedBy: #"data-layer="twin""#).count == 2)
     }
 
+    /// The overlay lists layers until their paths hold ``OverlayScan/pathBudget`` bytes: the
+    /// rest are counted (each layer's marks name its path, so many deep layers would make an
+    /// overlay of gigabytes); under the budget every visible layer is listed.
+    @Test func layersPastThePathBudgetAreCounted() throws {
+        var scene = makeScene()
+        var parent = scene.root
+        for k in 0..<30 {
+            parent = try add(makeLayer("level\(k)", bounds: Rect(0, 0, 10, 10), position: Point(5, 5)), to: parent, in: &scene)
+        }
+        let geometry = OverlayGeometry(scene: scene)
+        #expect(OverlayScan(geometry: geometry, scope: nil).entries.count == 31)
+        // "level0" 6 bytes, "level0/level1" 13, …: the first four paths take 6 + 13 + 20 + 27 = 66.
+        let cut = OverlayScan(geometry: geometry, scope: nil, pathBudget: 70)
+        #expect(cut.entries.count == 5)
+        #expect(cut.overBudget == 1)
+    }
+
     @Test func hostileNamesAreEscapedAndTheOverlayStaysWellFormed() throws {
         var scene = makeScene()
         // No `/` in them: a name holding one is written `#N` in paths (it could not be given back).
