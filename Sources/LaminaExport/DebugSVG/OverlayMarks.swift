@@ -43,8 +43,9 @@ enum OverlayMarks {
         out += "</g>\n"
     }
 
-    /// The frame's four corners in root space: the frame is in the superlayer's space, so its
-    /// corners go through the superlayer's map to root; the root's frame is already there.
+    /// The frame's four corners in root space: the frame is in the superlayer's space (where
+    /// `position` lives), so its corners go through the superlayer's sublayerTransform, as the
+    /// superlayer draws its sublayers, and then its map to root; the root's frame is already there.
     static func frameCorners(_ entry: OverlayScan.Entry, frame: Rect, scan: OverlayScan, tree: LayerTree) -> [Point]? {
         guard !frame.isInfinite, !frame.isNull else { return nil }
         if entry.depth == 0 { return mapCorners(frame, .identity) }
@@ -52,11 +53,17 @@ enum OverlayMarks {
         return parentToRoot(entry, scan: scan, tree: tree).flatMap { mapCorners(frame, $0) }
     }
 
-    /// The superlayer's map to root space, from the scan.
+    /// The map from the superlayer's sublayer space to root space: its sublayerTransform about
+    /// its anchor (LAYER-MODEL §3 `SLT_S`), then its map to root from the scan.
     static func parentToRoot(_ entry: OverlayScan.Entry, scan: OverlayScan, tree: LayerTree) -> Homography? {
         guard let parent = tree.superlayer(of: entry.id) else { return nil }
         let k = scan.entryIndex[parent.index]
-        return k >= 0 ? scan.entries[k].toRoot : nil
+        guard k >= 0, let up = scan.entries[k].toRoot else { return nil }
+        let slt = tree[parent].sublayerTransform
+        if slt.isIdentity { return up }
+        let a = tree.anchor(of: parent), z = tree[parent].anchorPointZ
+        let m = Transform3D.translation(-a.x, -a.y, -z).concatenating(slt).concatenating(.translation(a.x, a.y, z))
+        return Homography(flattening: m).concatenating(up)
     }
 
     /// `#k`, the paint index, or `#-` for a layer that paints nothing (opacity 0).
