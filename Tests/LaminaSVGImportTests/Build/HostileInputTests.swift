@@ -121,11 +121,14 @@ import Testing
         #expect(error.location.column == svg.utf8.distance(from: svg.startIndex, to: top.lowerBound) + 1)
     }
 
+    /// A 2,000-link chain of clip paths on clip paths is followed without recursion, and only
+    /// ``DisplayList/maxClipNesting`` links deep (a mask layer and its shape per link).
     @Test func manyClipPathsOnClipPathsDoNotRecurse() throws {
         var svg = S.header + "><defs>"
         for i in 0..<2000 { svg += "<clipPath id=\"c\(i)\" clip-path=\"url(#c\(i + 1))\"><rect width=\"1\" height=\"1\"/></clipPath>" }
         svg += "</defs><rect width=\"1\" height=\"1\" clip-path=\"url(#c0)\"/></svg>"
-        let (scene, _) = try S.load(svg)
-        #expect(scene.tree.count == 2 + 2000 * 2)
+        let (scene, diagnostics) = try S.load(svg)
+        #expect(scene.tree.count == 2 + DisplayList.maxClipNesting * 2)
+        #expect(diagnostics.map(\.message) == ["clip paths clipped by clip paths more than 64 deep; the rest are ignored"])
     }
 }
