@@ -21,7 +21,8 @@ struct PendingGeometry {
         self.transform = transform
     }
 
-    /// `lamina:transform3d`, replacing `transform` about the anchor.
+    /// `lamina:transform3d`: the layer's transform about its anchor, before `transform`'s
+    /// linear part (`position` stays `transform` applied to the anchor).
     var transform3D: Transform3D? {
         get { rare?.value.transform3D }
         set { updateRare { $0.transform3D = newValue } }

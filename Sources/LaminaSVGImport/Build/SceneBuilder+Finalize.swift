@@ -4,9 +4,9 @@ import LaminaGeometry
 extension SceneBuilder {
     /// Gives every layer its bounds, position and transform once its sublayers are known
     /// (post-order, iterative): bounds = content box ∪ visible sublayers' frames, unless fixed;
-    /// the element transform T splits into `position = T(A)` and `transform = T`'s linear part,
-    /// so `(v − A)·Tlin + T(A) == T(v)` for every point v. Masks are done after their host,
-    /// since `objectBoundingBox` clip paths need the host's box.
+    /// the element transform T splits into `position = T(A)` and `transform = T`'s linear part
+    /// (after `lamina:transform3d`, if any), so `(v − A)·Tlin + T(A) == T(v)` for every point v.
+    /// Masks are done after their host, since `objectBoundingBox` clip paths need the host's box.
     ///
     /// With `threads` > 1 and a large tree, the root's sublayers are split in two runs of about
     /// equal layer count (ids are given in document order, so a subtree's ids are mostly
@@ -116,11 +116,12 @@ private struct FinalizePass: @unchecked Sendable {
             let o = placement(of: outer.index)
             if !o.isIdentity, let undo = o.inverted() { t = t.concatenating(undo) }
         }
+        layers[i].position = t.apply(anchor)
         if let t3 = pending[i].transform3D {
-            layers[i].position = anchor
-            layers[i].transform = t3
+            // The element's own 3D transform about its anchor, then the SVG transform's linear
+            // part: its placement (a translation, a `use`'s x/y) and 2D turn are kept.
+            layers[i].transform = t3.concatenating(Transform3D(t.linear))
         } else {
-            layers[i].position = t.apply(anchor)
             layers[i].transform = Transform3D(t.linear)
         }
         if let m = pending[i].viewportMapping {

@@ -289,8 +289,7 @@ extension SceneBuilder {
     /// Chromium draws it; percentages are of the viewport's width and height. Split as every
     /// layer's transform is: `position = M(anchor)`, `transform` = M's linear part.
     mutating func placeRoot(_ root: LayerID) {
-        // `lamina:transform3d` on the root replaces its transform.
-        guard let (t, origin, fontSize) = rootTransform, pending[root.index].transform3D == nil else { return }
+        guard let (t, origin, fontSize) = rootTransform else { return }
         let bounds = layers[root].bounds
         let ox = origin.x.resolve(percentBase: bounds.width, fontSize: fontSize)
         let oy = origin.y.resolve(percentBase: bounds.height, fontSize: fontSize)
@@ -301,7 +300,10 @@ extension SceneBuilder {
         let position = m.apply(anchor)
         guard [m.a, m.b, m.c, m.d, position.x, position.y].allSatisfy(\.isFinite) else { return }
         layers.layers[root.index].position = position
-        layers.layers[root.index].transform = Transform3D(m.linear)
+        // `lamina:transform3d` turns the root about its anchor before its own transform, as
+        // every layer's does.
+        let linear = Transform3D(m.linear)
+        layers.layers[root.index].transform = pending[root.index].transform3D.map { $0.concatenating(linear) } ?? linear
     }
 
     /// Whether a viewport clips: `overflow` other than visible/auto, or the UA default.

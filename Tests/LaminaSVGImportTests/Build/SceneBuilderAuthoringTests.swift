@@ -47,6 +47,24 @@ import Testing
         #expect(scene.tree[r].position == Point(50, 25))
     }
 
+    @Test func transform3DKeepsTheElementsPlacement() throws {
+        // A `use`'s x/y and the element's `transform` still place the layer: position = T(anchor),
+        // transform = transform3d then T's linear part (SPEC 5).
+        let svg = S.header + "><defs><rect id=\"card\" width=\"40\" height=\"30\"/></defs>"
+            + "<use id=\"u\" href=\"#card\" x=\"200\" y=\"100\" lamina:transform3d=\"rotateY(30deg)\"/>"
+            + "<rect id=\"a\" width=\"40\" height=\"30\" transform=\"translate(100 0) rotate(90)\" lamina:transform3d=\"scale(2)\"/></svg>"
+        let (scene, _) = try S.load(svg)
+        let u = try #require(S.layer(scene, "u"))
+        #expect(S.close(scene.tree[u].position, Point(220, 115)))
+        let rotation = Transform3D.rotation(Double.pi / 6, 0, 1, 0)
+        #expect(zip(scene.tree[u].transform.elements, rotation.elements).allSatisfy { abs($0 - $1) < 1e-12 })
+        let a = try #require(S.layer(scene, "a"))
+        #expect(S.close(scene.tree[a].position, Point(85, 20)))
+        let t = scene.tree[a].transform.affinePart
+        #expect(scene.tree[a].transform.isAffine)
+        #expect(S.close(Point(t.a, t.b), Point(0, 2), 1e-12) && S.close(Point(t.c, t.d), Point(-2, 0), 1e-12))
+    }
+
     @Test func badAuthoringValuesAreWarnings() throws {
         let svg = S.header + "><rect id=\"r\" width=\"1\" height=\"1\" lamina:anchor=\"x\" lamina:transform3d=\"spin(3)\" lamina:bogus=\"1\"/></svg>"
         let (scene, diagnostics) = try S.load(svg)
