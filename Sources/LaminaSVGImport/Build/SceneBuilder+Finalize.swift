@@ -116,7 +116,9 @@ private struct FinalizePass: @unchecked Sendable {
             let o = placement(of: outer.index)
             if !o.isIdentity, let undo = o.inverted() { t = t.concatenating(undo) }
         }
-        layers[i].position = t.apply(anchor)
+        // The root's frame is at the origin (SPEC 5): a `lamina:bounds` origin scrolls its
+        // content, as a bounds origin does, rather than moving the root.
+        layers[i].position = t.apply(i == root ? anchor - bounds.origin : anchor)
         if let t3 = pending[i].transform3D {
             // The element's own 3D transform about its anchor, then the SVG transform's linear
             // part: its placement (a translation, a `use`'s x/y) and 2D turn are kept.

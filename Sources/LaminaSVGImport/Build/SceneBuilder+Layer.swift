@@ -296,8 +296,8 @@ extension SceneBuilder {
         guard ox.isFinite, oy.isFinite else { return }
         let m = t.turned(aboutX: ox, y: oy)
         let ap = layers[root].anchorPoint
-        let anchor = Point(bounds.x + ap.x * bounds.width, bounds.y + ap.y * bounds.height)
-        let position = m.apply(anchor)
+        // In viewport pixels: the root's frame is at the origin, whatever its bounds' origin.
+        let position = m.apply(Point(ap.x * bounds.width, ap.y * bounds.height))
         guard [m.a, m.b, m.c, m.d, position.x, position.y].allSatisfy(\.isFinite) else { return }
         layers.layers[root.index].position = position
         // `lamina:transform3d` turns the root about its anchor before its own transform, as

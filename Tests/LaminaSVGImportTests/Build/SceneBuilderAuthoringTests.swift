@@ -65,6 +65,14 @@ import Testing
         #expect(S.close(Point(t.a, t.b), Point(0, 2), 1e-12) && S.close(Point(t.c, t.d), Point(-2, 0), 1e-12))
     }
 
+    @Test func rootBoundsOriginScrollsTheRootWhoseFrameStaysAtTheOrigin() throws {
+        let svg = S.header + " width=\"200\" height=\"100\" lamina:bounds=\"10 20 100 50\"><rect width=\"1\" height=\"1\"/></svg>"
+        let (scene, _) = try S.load(svg)
+        #expect(scene.tree[scene.root].bounds == Rect(10, 20, 100, 50))
+        #expect(scene.tree[scene.root].position == Point(50, 25))
+        #expect(scene.tree.frame(of: scene.root) == Rect(0, 0, 100, 50))
+    }
+
     @Test func badAuthoringValuesAreWarnings() throws {
         let svg = S.header + "><rect id=\"r\" width=\"1\" height=\"1\" lamina:anchor=\"x\" lamina:transform3d=\"spin(3)\" lamina:bogus=\"1\"/></svg>"
         let (scene, diagnostics) = try S.load(svg)
