@@ -57,18 +57,43 @@ enum ConstraintGrammar {
         var rest = text.trimmingCharacters(in: " \t\n\r")[...]
         var scale = 1.0, offset = 0.0
         if rest.first == "*" {
-            rest = rest.dropFirst().drop { $0 == " " }
-            let number = rest.prefix { !$0.isWhitespace && $0 != "+" && !($0 == "-" && rest.first != $0) }
+            rest = rest.dropFirst().drop { $0.isWhitespace }
+            let number = numberPrefix(rest)
             guard let v = Double(number), v.isFinite else { return nil }
             scale = v
-            rest = rest.dropFirst(number.count).drop { $0 == " " || $0 == "\t" }
+            rest = rest[number.endIndex...].drop { $0.isWhitespace }
         }
         if let sign = rest.first, sign == "+" || sign == "-" {
-            let number = rest.dropFirst().trimmingCharacters(in: " \t\n\r")
-            guard let v = Double(number), v.isFinite else { return nil }
+            let number = rest.dropFirst().trimmingCharacters(in: " \t\n\r")[...]
+            guard numberPrefix(number).count == number.count, let v = Double(number), v.isFinite else { return nil }
             offset = sign == "-" ? -v : v
             rest = ""
         }
         return rest.isEmpty ? (scale, offset) : nil
+    }
+
+    /// The longest prefix of `s` written as a decimal number: a sign, digits with at most one
+    /// point, an exponent (`5e-1`, `2E+3`). Not hexadecimal, `inf` or `nan`, which `Double`
+    /// would also read.
+    static func numberPrefix(_ s: Substring) -> Substring {
+        var i = s.startIndex
+        func digits() {
+            while i < s.endIndex, s[i].isASCII, s[i].isNumber { i = s.index(after: i) }
+        }
+        if i < s.endIndex, s[i] == "+" || s[i] == "-" { i = s.index(after: i) }
+        digits()
+        if i < s.endIndex, s[i] == "." {
+            i = s.index(after: i)
+            digits()
+        }
+        if i < s.endIndex, s[i] == "e" || s[i] == "E" {
+            var j = s.index(after: i)
+            if j < s.endIndex, s[j] == "+" || s[j] == "-" { j = s.index(after: j) }
+            if j < s.endIndex, s[j].isASCII, s[j].isNumber {
+                i = j
+                digits()
+            }
+        }
+        return s[..<i]
     }
 }

@@ -9,6 +9,9 @@ import Testing
         ("minX = side-bar.maxX + 8", Constraint(attribute: .minX, relativeTo: "side-bar", sourceAttribute: .maxX, offset: 8)),
         ("maxY=layer.A.minY-10", Constraint(attribute: .maxY, relativeTo: "layer.A", sourceAttribute: .minY, offset: -10)),
         ("midY = superlayer.midX * -2 - 1.5", Constraint(attribute: .midY, relativeTo: "superlayer", sourceAttribute: .midX, scale: -2, offset: -1.5)),
+        // Exponents with a sign, in the scale as in the offset.
+        ("width = superlayer.width * 5e-1", Constraint(attribute: .width, relativeTo: "superlayer", sourceAttribute: .width, scale: 0.5)),
+        ("width = superlayer.width*2E+1-1e-1", Constraint(attribute: .width, relativeTo: "superlayer", sourceAttribute: .width, scale: 20, offset: -0.1)),
     ])
     func clauses(text: String, expected: Constraint) throws {
         #expect(try ConstraintGrammar.parse(text, location: nil) == [expected])
@@ -24,6 +27,7 @@ import Testing
         ("midX = superlayer.centre", "unknown constraint attribute 'centre'"),
         ("midX superlayer.midX", "constraint 'midX superlayer.midX' has no '='"),
         ("midX = superlayer.midX * x", "constraint 'midX = superlayer.midX * x' does not read 'attr = (superlayer|NAME).attr [* scale] [± offset]'"),
+        ("midX = superlayer.midX * 0x10", "constraint 'midX = superlayer.midX * 0x10' does not read 'attr = (superlayer|NAME).attr [* scale] [± offset]'"),
     ])
     func errors(text: String, message: String) {
         #expect(throws: ConstraintGrammar.Failure.self) { try ConstraintGrammar.parse(text, location: nil) }
