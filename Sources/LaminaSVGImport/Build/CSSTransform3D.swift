@@ -22,8 +22,10 @@ enum CSSTransform3D {
         return total.elements.allSatisfy(\.isFinite) ? total : nil
     }
 
-    /// A number with an optional unit (`px`, angle units); angles return radians.
-    private static func value(_ s: String, angle: Bool) -> Double? {
+    /// A number with an optional unit (`px`, angle units, in any case as CSS allows); angles
+    /// return radians.
+    private static func value(_ written: String, angle: Bool) -> Double? {
+        let s = written.lowercased()
         let units: [(String, Double)] =
             angle
             ? [("deg", Double.pi / 180), ("grad", Double.pi / 200), ("rad", 1), ("turn", 2 * Double.pi)]

@@ -20,6 +20,12 @@ import Testing
         #expect(close(CSSTransform3D.parse("perspective(500)"), p))
     }
 
+    @Test func unitsAreReadInAnyCase() {
+        // CSS units are ASCII case-insensitive, as function names already were here.
+        #expect(close(CSSTransform3D.parse("rotateY(90DEG)"), .rotation(Double.pi / 2, 0, 1, 0)))
+        #expect(close(CSSTransform3D.parse("rotate(0.25Turn) translateZ(3PX)"), Transform3D.translation(0, 0, 3).concatenating(.rotation(Double.pi / 2, 0, 0, 1))))
+    }
+
     @Test func theRightmostFunctionAppliesFirst() {
         let t = CSSTransform3D.parse("translateX(10px) scale(2)")
         #expect(close(t, Transform3D.scale(2, 2, 1).concatenating(.translation(10, 0, 0))))
