@@ -3,8 +3,9 @@ import LaminaCore
 extension SceneBuilder {
     /// Applies the `urn:lamina:layer` attributes of an element to its layer (SPEC §4), whatever
     /// prefix they are written with. A bad `lamina:constraints` is an error; other bad values
-    /// are warnings and are ignored.
-    mutating func applyAuthoring(to id: LayerID, element: Int) throws(SVGImportError) {
+    /// are warnings and are ignored. `color` is the element's computed `color`, which a
+    /// `currentColor` background or border takes.
+    mutating func applyAuthoring(to id: LayerID, element: Int, color: ParsedColor) throws(SVGImportError) {
         // Read once per element: one instanced by many `use`s is applied once per copy, and a
         // long value (a 16 KB `lamina:transform3d`) read again each time made a 37 KB file run
         // for minutes.
@@ -39,9 +40,13 @@ extension SceneBuilder {
             case "opacity":
                 if let n = numbers, n.count == 1 { layers.layers[id.index].opacity = min(1, max(0, n[0])) } else { ok = false }
             case "background":
-                if let c = ParsedColor.parse(v[...]) { layers.layers[id.index].backgroundColor = c.cssText } else { ok = false }
+                if let c = ParsedColor.parse(v[...]) {
+                    layers.layers[id.index].backgroundColor = (c == .currentColor ? color : c).cssText
+                } else {
+                    ok = false
+                }
             case "border":
-                ok = applyBorder(v, to: id)
+                ok = applyBorder(v, to: id, color: color)
             case "transform3d":
                 if let t = a.transform3D { pending[id.index].transform3D = t } else { ok = false }
             case "constraints":
@@ -62,7 +67,7 @@ extension SceneBuilder {
         }
     }
 
-    /// One `urn:lamina:layer` attribute as ``applyAuthoring(to:element:)`` reads it.
+    /// One `urn:lamina:layer` attribute as ``applyAuthoring(to:element:color:)`` reads it.
     struct AuthoredAttribute {
         var name: String
         var qualifiedName: String
@@ -89,13 +94,13 @@ extension SceneBuilder {
         return out
     }
 
-    private mutating func applyBorder(_ v: String, to id: LayerID) -> Bool {
+    private mutating func applyBorder(_ v: String, to id: LayerID, color: ParsedColor) -> Bool {
         let parts = v.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
         guard let first = parts.first, let width = Double(first), width.isFinite, width >= 0 else { return false }
         layers.layers[id.index].borderWidth = width
         if parts.count == 2 {
             guard let c = ParsedColor.parse(parts[1]) else { return false }
-            layers.layers[id.index].borderColor = c.cssText
+            layers.layers[id.index].borderColor = (c == .currentColor ? color : c).cssText
         } else {
             layers.layers[id.index].borderColor = "#000000"
         }

@@ -124,7 +124,7 @@ struct SceneBuilder {
     /// (clip path children, `use` targets, small documents): an element instanced many times
     /// (a clip path referenced from thousands of elements) has its data read once.
     var geometryMemo: [Int: ListGeometry] = [:]
-    /// Each element's Lamina-namespace attributes, read once (``applyAuthoring(to:element:)``).
+    /// Each element's Lamina-namespace attributes, read once (``applyAuthoring(to:element:color:)``).
     var authoringMemo: [Int: [AuthoredAttribute]] = [:]
     /// Transforms of elements built outside the prefetch (`use` copies), read once each.
     var transformMemo: [Int: TransformResult] = [:]

@@ -73,6 +73,15 @@ import Testing
         #expect(scene.tree.frame(of: scene.root) == Rect(0, 0, 100, 50))
     }
 
+    @Test func currentColorBackgroundAndBorderTakeTheElementsColor() throws {
+        let svg = S.header + " color=\"green\"><g id=\"g\" color=\"blue\" lamina:bounds=\"0 0 10 10\""
+            + " lamina:background=\"currentColor\" lamina:border=\"2 currentcolor\"/></svg>"
+        let (scene, diagnostics) = try S.load(svg)
+        #expect(diagnostics.isEmpty)
+        let g = scene.tree[try #require(S.layer(scene, "g"))]
+        #expect(g.backgroundColor == "#0000ff" && g.borderColor == "#0000ff")
+    }
+
     @Test func badAuthoringValuesAreWarnings() throws {
         let svg = S.header + "><rect id=\"r\" width=\"1\" height=\"1\" lamina:anchor=\"x\" lamina:transform3d=\"spin(3)\" lamina:bogus=\"1\"/></svg>"
         let (scene, diagnostics) = try S.load(svg)
