@@ -34,7 +34,8 @@ extension SceneBuilder {
             case "geometry-flipped":
                 if let b = Self.bool(v) { layers.layers[id.index].geometryFlipped = b } else { ok = false }
             case "hidden":
-                if let b = Self.bool(v) { layers.layers[id.index].hidden = b } else { ok = false }
+                // `display: none` stays hidden: `false` cannot draw what SVG does not render.
+                if let b = Self.bool(v) { layers.layers[id.index].hidden = b || layers.layers[id.index].hidden } else { ok = false }
             case "corner-radius":
                 if let n = numbers, n.count == 1, n[0] >= 0 { layers.layers[id.index].cornerRadius = n[0] } else { ok = false }
             case "opacity":

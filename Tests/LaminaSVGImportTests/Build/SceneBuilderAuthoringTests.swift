@@ -82,6 +82,14 @@ import Testing
         #expect(g.backgroundColor == "#0000ff" && g.borderColor == "#0000ff")
     }
 
+    @Test func hiddenFalseDoesNotDrawADisplayNoneElement() throws {
+        let svg = S.header + "><rect id=\"r\" width=\"10\" height=\"10\" display=\"none\" lamina:hidden=\"false\"/>"
+            + "<rect id=\"s\" width=\"10\" height=\"10\" lamina:hidden=\"0\"/></svg>"
+        let (scene, _) = try S.load(svg)
+        #expect(scene.tree[try #require(S.layer(scene, "r"))].hidden)
+        #expect(!scene.tree[try #require(S.layer(scene, "s"))].hidden)
+    }
+
     @Test func badAuthoringValuesAreWarnings() throws {
         let svg = S.header + "><rect id=\"r\" width=\"1\" height=\"1\" lamina:anchor=\"x\" lamina:transform3d=\"spin(3)\" lamina:bogus=\"1\"/></svg>"
         let (scene, diagnostics) = try S.load(svg)
