@@ -3,10 +3,10 @@ import LaminaCore
 /// Writing the drawables in paint order with the groups and clip runs they need.
 extension FlatWriter {
     /// Writes the items in `range` (every item: the whole body); groups open and close around
-    /// their contiguous runs, and consecutive items with the same clip at one level share one
-    /// `<g clip-path>`. A range starts in the state the item before it left (its groups open,
-    /// its clip run open) and the last one closes everything, so ranges written apart and
-    /// joined in order give the bytes of one walk.
+    /// their contiguous runs, and consecutive items share one `<g clip-path>` for each clip node
+    /// their chains share (``moveClips(to:_:inverse:emit:to:)``). A range starts in the state
+    /// the item before it left (its groups open, its clip groups open) and the last one closes
+    /// everything, so ranges written apart and joined in order give the bytes of one walk.
     ///
     /// With `emit` false nothing is written: the walk only gives the clips and masks the body
     /// uses their ids, in the order the writing walk would (run it once over every item first,
@@ -15,11 +15,11 @@ extension FlatWriter {
         let items = list.items
         let groups = list.groups
         var open: [Int] = []
-        var run: Int?
+        var clips: [OpenClip] = []
         if range.lowerBound > 0, range.lowerBound <= items.count {
             let before = items[range.lowerBound - 1]
             open = groupChain(of: before.group)
-            run = before.clip
+            clips = openClips(after: range.lowerBound - 1)
         }
         for index in range {
             let item = items[index]
@@ -30,7 +30,7 @@ extension FlatWriter {
                 chain.append(c)
                 cur = groups[c].parent
             }
-            if open.last != cur || !chain.isEmpty { closeRun(&run, emit, &out) }
+            if open.last != cur || !chain.isEmpty { closeClips(&clips, emit, &out) }
             while let top = open.last, top != cur {
                 if emit { SVGMarkup.lit("</g>\n", to: &out) }
                 open.removeLast()
@@ -39,22 +39,13 @@ extension FlatWriter {
                 openGroup(g, emit: emit, to: &out)
                 open.append(g)
             }
-            if item.clip != run {
-                closeRun(&run, emit, &out)
-                if let c = item.clip {
-                    let id = clipID(node: c, inverse: spaceInverse(open.last))
-                    if emit {
-                        SVGMarkup.lit("<g", to: &out)
-                        SVGMarkup.generatedURLAttr("clip-path", id: id, to: &out)
-                        SVGMarkup.lit(">\n", to: &out)
-                    }
-                    run = c
-                }
+            if item.clip != clips.last?.node {
+                moveClips(to: index, &clips, inverse: spaceInverse(open.last), emit: emit, to: &out)
             }
             if emit { writeItem(item, to: &out) }
         }
         guard range.upperBound >= items.count, emit else { return }
-        closeRun(&run, emit, &out)
+        closeClips(&clips, emit, &out)
         for _ in open { SVGMarkup.lit("</g>\n", to: &out) }
     }
 
@@ -74,11 +65,6 @@ extension FlatWriter {
             cur = list.groups[c].parent
         }
         return chain.reversed()
-    }
-
-    func closeRun(_ run: inout Int?, _ emit: Bool, _ out: inout [UInt8]) {
-        if run != nil, emit { SVGMarkup.lit("</g>\n", to: &out) }
-        run = nil
     }
 
     /// `<g …>` for a compositing group.

@@ -85,6 +85,43 @@ import Testing
         #expect(String(decoding: sequential, as: UTF8.self).hasSuffix("</svg>\n"))
     }
 
+    /// Clipping layers nested to several depths, each with drawables and clipping leaves, so
+    /// that consecutive drawables share some of their clip chains: a chunk starts with the
+    /// nested clip groups open that the sequential walk has open there.
+    static func nestedClips(count: Int) -> Scene {
+        var scene = Scene()
+        scene.tree[scene.root].bounds = Rect(0, 0, 1000, 1000)
+        scene.tree[scene.root].position = Point(500, 500)
+        var clippers: [LayerID] = [scene.root]
+        for i in 0..<count {
+            var l = Layer(name: "l\(i)")
+            l.bounds = Rect(0, 0, 100 - Double(i % 7), 100)
+            l.position = Point(Double(i % 30) * 20 + 50, Double(i / 30) * 20 + 50)
+            l.masksToBounds = i % 3 != 0
+            l.opacity = i % 23 == 0 ? 0.5 : 1
+            if i % 4 != 1 {
+                var content = Content(shape: .rect(x: 0, y: 0, width: 90, height: 90, rx: 0, ry: 0))
+                content.fill = .color("#ff0000")
+                l.content = content
+            }
+            let parent = clippers[(i * 7) % clippers.count]
+            let id = scene.tree.make(l)
+            try? scene.tree.addSublayer(id, to: parent)
+            if i % 5 != 4 { clippers.append(id) }
+        }
+        return scene
+    }
+
+    @Test(arguments: [7, 30, 120])
+    func nestedClipRunsInChunksEqualSequential(count: Int) {
+        let scene = Self.nestedClips(count: count)
+        let sequential = Self.document(scene, keepGroups: false, split: .sequential)
+        #expect(Self.count("<g", in: sequential) == Self.count("</g>", in: sequential))
+        for chunk in [1, 2, 3, 5] {
+            #expect(Self.document(scene, keepGroups: false, split: Self.split(chunk: chunk)) == sequential)
+        }
+    }
+
     @Test(arguments: [false, true])
     func xlinkInALateChunkStillDeclaresTheNamespaceFirst(keepGroups: Bool) {
         let scene = Self.generated(count: 60, xlinkAt: 55)

@@ -98,6 +98,40 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
             """)
     }
 
+    /// A clip shared by drawables that also clip on their own cuts them together, once: clipping
+    /// each by it lets the one below show through the anti-aliased edge of the one above
+    /// (pdftocairo writes a clip per drawing inside each clipped group).
+    @Test func sharedOuterClipIsOneGroupAroundTheDrawablesOwnClips() {
+        var b = Builder()
+        let g = b.add("g", frame: Rect(10, 10, 50, 50)) { $0.masksToBounds = true }
+        b.add("a", to: g, frame: Rect(0, 0, 40, 40), shape: square) { $0.masksToBounds = true }
+        b.add("b", to: g, frame: Rect(20, 20, 40, 40), shape: square) { $0.masksToBounds = true }
+        #expect(b.svg() == """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+            <defs>
+            <clipPath id="lamina-clip-1" clipPathUnits="userSpaceOnUse">
+            <rect x="0" y="0" width="50" height="50" transform="matrix(1 0 0 1 10 10)"/>
+            </clipPath>
+            <clipPath id="lamina-clip-2" clipPathUnits="userSpaceOnUse">
+            <rect x="0" y="0" width="40" height="40" transform="matrix(1 0 0 1 10 10)"/>
+            </clipPath>
+            <clipPath id="lamina-clip-3" clipPathUnits="userSpaceOnUse">
+            <rect x="0" y="0" width="40" height="40" transform="matrix(1 0 0 1 30 30)"/>
+            </clipPath>
+            </defs>
+            <g clip-path="url(#lamina-clip-1)">
+            <g clip-path="url(#lamina-clip-2)">
+            <rect x="0" y="0" width="10" height="10" transform="matrix(1 0 0 1 10 10)" fill="#ff0000"/>
+            </g>
+            <g clip-path="url(#lamina-clip-3)">
+            <rect x="0" y="0" width="10" height="10" transform="matrix(1 0 0 1 30 30)" fill="#ff0000"/>
+            </g>
+            </g>
+            </svg>
+
+            """)
+    }
+
     @Test func generatedIDsAvoidResourceIDs() {
         var b = Builder()
         let g = b.add("g", frame: Rect(0, 0, 50, 50)) { $0.masksToBounds = true }
