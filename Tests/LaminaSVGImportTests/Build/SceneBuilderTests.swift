@@ -24,7 +24,11 @@ import Testing
     @Test(arguments: [
         (" viewBox=\"0 0 30 40\"", [["viewBox", "0 0 30 40"]]),
         (" width=\"60\" viewBox=\"0 0 30 40\"", [["width", "60"], ["viewBox", "0 0 30 40"]]),
-        (" width=\"100%\" height=\"2in\" viewBox=\"0 0 30 40\"", [["width", "100%"], ["height", "192"], ["viewBox", "0 0 30 40"]]),
+        (" width=\"100%\" height=\"2in\" viewBox=\"0 0 30 40\"", [["width", "100%"], ["height", "2in"], ["viewBox", "0 0 30 40"]]),
+        // Absolute units stay as written: 660.472441pt is 880.62992133… px, which 6 decimals
+        // would round off the viewBox's map.
+        (" width=\"660.472441pt\" height=\"1.5CM\" viewBox=\"0 0 30 40\"",
+         [["width", "660.472441pt"], ["height", "1.5cm"], ["viewBox", "0 0 30 40"]]),
         (" width=\"bogus\" height=\"-5\" viewBox=\"0 0 30 40\"", [["viewBox", "0 0 30 40"]]),
         (" width=\"20\" height=\"10\"", [["width", "20"], ["height", "10"]]),
     ])
