@@ -58,11 +58,17 @@ extension FlatWriter {
 
     /// Group `g` and its enclosing groups, outermost first (empty for nil).
     func groupChain(of g: Int?) -> [Int] {
+        Self.chain(from: g, count: list.groups.count) { list.groups[$0].parent }
+    }
+
+    /// `node` and its ancestors by `parent`, outermost first (empty for nil); stops at an index
+    /// out of `0..<count` and after `count + 1` steps (a malformed list cannot loop).
+    static func chain(from node: Int?, count: Int, parent: (Int) -> Int?) -> [Int] {
         var chain: [Int] = []
-        var cur = g
-        while let c = cur, c < list.groups.count, chain.count <= list.groups.count {
+        var cur = node
+        while let c = cur, c >= 0, c < count, chain.count <= count {
             chain.append(c)
-            cur = list.groups[c].parent
+            cur = parent(c)
         }
         return chain.reversed()
     }

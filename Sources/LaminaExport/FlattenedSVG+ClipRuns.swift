@@ -30,13 +30,7 @@ extension FlatWriter {
 
     /// The chain of clip node `node`, outermost first (empty for nil).
     func clipChain(_ node: Int?) -> [Int] {
-        var chain: [Int] = []
-        var cur = node
-        while let c = cur, c < list.clips.count, chain.count <= list.clips.count {
-            chain.append(c)
-            cur = list.clips[c].parent
-        }
-        return chain.reversed()
+        Self.chain(from: node, count: list.clips.count) { list.clips[$0].parent }
     }
 
     /// How many outer clip nodes item `m` shares with the item before it, in the same
