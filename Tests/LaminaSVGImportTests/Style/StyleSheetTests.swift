@@ -146,4 +146,22 @@ import Testing
         let many = String(repeating: ".c{fill:red}", count: 50_000)
         #expect(Self.sheet(many).0.rules.count == 50_000)
     }
+
+    /// Attribute tests compare code points (on the UTF-8 bytes), as CSS and resvg do: a
+    /// decomposed "é" is not the composed one, though Swift's `String` equality says it is.
+    @Test(arguments: [
+        (StyleSheet.AttributeTest.Operator.equals, "ab", "ab", true), (.equals, "ab", "abc", false),
+        (.equals, "caf\u{E9}", "cafe\u{301}", false), (.equals, "", "", true),
+        (.includes, "a bb\tc", "bb", true), (.includes, "a bb c", "b", false), (.includes, "bb", "bb", true),
+        (.includes, "a  b", "", false), (.includes, " x ", "x", true),
+        (.dashMatch, "en", "en", true), (.dashMatch, "en-US", "en", true), (.dashMatch, "enUS", "en", false),
+        (.dashMatch, "en-", "en", true), (.dashMatch, "e", "en", false),
+        (.prefix, "prefix", "pre", true), (.prefix, "pr", "pre", false), (.prefix, "x", "", false),
+        (.suffix, "a.svg", ".svg", true), (.suffix, "svg", ".svg", false), (.suffix, "x", "", false),
+        (.substring, "abcabd", "abd", true), (.substring, "ab", "abc", false), (.substring, "x\u{E9}y", "\u{E9}", true),
+        (.substring, "x", "", false), (.exists, "", "", true),
+    ])
+    func attributeTestsCompareCodePoints(_ op: StyleSheet.AttributeTest.Operator, _ actual: String, _ value: String, _ expected: Bool) {
+        #expect(StyleSheet.AttributeTest(name: "a", op: op, value: value).matches(actual) == expected)
+    }
 }
