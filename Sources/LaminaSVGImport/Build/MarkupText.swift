@@ -71,14 +71,28 @@ enum MarkupText {
     /// Every `url(#id)` in a value.
     static func urlReferences(_ s: String) -> [String] {
         var out: [String] = []
-        var rest = s[...]
-        while let r = rest.firstRange(of: "url(") {
-            var inner = rest[r.upperBound...]
-            guard let close = inner.firstIndex(of: ")") else { break }
-            inner = inner[..<close]
-            let trimmed = inner.trimmingCharacters(in: " \t\n\r\"'")
-            if trimmed.hasPrefix("#") { out.append(String(trimmed.dropFirst())) }
-            rest = rest[close...]
+        var text = s
+        text.withUTF8 { u in
+            // On the bytes: a value may hold thousands of `url()`s and be written onto every
+            // element that inherits it (String searches took 13 ms per element for 5,000).
+            func isTrimmed(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x22 || b == 0x27 }
+            var i = 0
+            while i + 4 <= u.count {
+                guard u[i] == UInt8(ascii: "u"), u[i + 1] == UInt8(ascii: "r"), u[i + 2] == UInt8(ascii: "l"),
+                    u[i + 3] == UInt8(ascii: "(")
+                else {
+                    i += 1
+                    continue
+                }
+                var start = i + 4
+                guard var end = u[start...].firstIndex(of: UInt8(ascii: ")")) else { break }
+                i = end
+                while start < end, isTrimmed(u[start]) { start += 1 }
+                while end > start, isTrimmed(u[end - 1]) { end -= 1 }
+                if start < end, u[start] == UInt8(ascii: "#") {
+                    out.append(String(decoding: UnsafeBufferPointer(rebasing: u[(start + 1)..<end]), as: UTF8.self))
+                }
+            }
         }
         return out
     }

@@ -101,4 +101,14 @@ import Testing
         #expect(scene.tree[p].content?.extra.contains(StyleProperty("marker-end", "url(#mk)")) == true)
         #expect(scene.resources.map(\.id) == ["mk"])
     }
+
+    /// The `url(#id)` references in a value, on its bytes: quotes and spaces around the
+    /// reference trimmed, other URLs and an unclosed `url(` skipped.
+    @Test(arguments: [
+        ("url(#a)", ["a"]), ("url( '#b' ) url(\"#c\")", ["b", "c"]), ("url(x.svg#d) url(#e)", ["e"]),
+        ("red", []), ("url(#f", []), ("url(#é) url()", ["é"]), ("fill:url(#g);stroke:url(#h) none", ["g", "h"]),
+    ])
+    func urlReferencesInAValue(_ value: String, _ ids: [String]) {
+        #expect(MarkupText.urlReferences(value) == ids)
+    }
 }
