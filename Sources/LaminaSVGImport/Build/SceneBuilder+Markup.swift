@@ -24,6 +24,9 @@ extension SceneBuilder {
         rootStyle: (ComputedStyle, [CascadedDeclaration])? = nil, percentsOf: Size? = nil
     ) -> String {
         var out = ""
+        let outerRoot = markupRoot
+        markupRoot = root
+        defer { markupRoot = outerRoot }
         var stack: [Step] = [.open(root, parentStyle, MarkupText.defaults)]
         while let step = stack.popLast() {
             switch step {
@@ -131,10 +134,25 @@ extension SceneBuilder {
     }
 
     /// Writes `name="value"`, requesting any `url(#id)` it names as a resource.
+    /// Requests element `id` as a resource, unless it lies inside the subtree being written
+    /// (a `clipPath` inside a group a pattern uses): it is written there already, and a second
+    /// copy in `defs` would repeat its id.
+    private mutating func requestOutsideMarkup(_ id: String) {
+        guard let target = element(id: id) else { return }
+        if let root = markupRoot {
+            var cur = tree.parent(target)
+            while let p = cur {
+                if p == root { return }
+                cur = tree.parent(p)
+            }
+        }
+        resources.request(id)
+    }
+
     private mutating func append(_ name: String, _ value: String, to out: inout String) {
         guard MarkupSafety.isSafeAttributeFast(name, value) else { return }
         if FragmentCheck.contains(value, "url(") {
-            for id in MarkupText.urlReferences(value) where element(id: id) != nil { resources.request(id) }
+            for id in MarkupText.urlReferences(value) { requestOutsideMarkup(id) }
         }
         out += " \(name)=\"\(MarkupText.attribute(value))\""
     }
@@ -153,7 +171,7 @@ extension SceneBuilder {
             if isHref {
                 let v = a.value.trimmingCharacters(in: " \t\n\r")
                 if v.hasPrefix("#") {
-                    if element(id: String(v.dropFirst())) != nil { resources.request(String(v.dropFirst())) }
+                    requestOutsideMarkup(String(v.dropFirst()))
                     append("href", v, to: &out)
                 } else if el.name == "image" || el.name == "feImage", let url = MarkupSafety.imageDataURL(v) {
                     append("href", url, to: &out)

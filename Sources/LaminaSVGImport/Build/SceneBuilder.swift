@@ -96,6 +96,9 @@ struct SceneBuilder {
     var built = 0
     let buildCap: Int
     var resources = ResourceCollector()
+    /// The element whose subtree ``markup(of:parentStyle:viewport:asLayerContent:rootStyle:percentsOf:)``
+    /// is writing: references to elements inside it are written with it, not as resources.
+    var markupRoot: Int?
     /// `<filter>`s made for CSS filter functions, in order, and their ids by what they hold.
     var madeFilters: [Resource] = []
     /// The root `svg` has no `viewBox` and no absolute width or height: its size is its

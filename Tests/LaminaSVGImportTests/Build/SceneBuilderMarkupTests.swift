@@ -111,4 +111,18 @@ import Testing
     func urlReferencesInAValue(_ value: String, _ ids: [String]) {
         #expect(MarkupText.urlReferences(value) == ids)
     }
+
+    /// An element referenced from inside the markup that holds it (a `clipPath` in a group
+    /// that a pattern uses, as mutool writes tiles) is written there only, not again as a
+    /// resource of its own, which would repeat its id in `defs`.
+    @Test func aReferenceInsideTheWrittenMarkupIsNotAResourceAgain() throws {
+        let svg = S.header + #" width="40" height="40"><defs><g id="tile"><clipPath id="c"><rect width="5" height="5"/></clipPath>"#
+            + ##"<rect width="9" height="9" clip-path="url(#c)" fill="green"/></g>"##
+            + ##"<pattern id="p" width="10" height="10" patternUnits="userSpaceOnUse"><use href="#tile"/></pattern></defs>"##
+            + ##"<rect width="40" height="40" fill="url(#p)"/></svg>"##
+        let (scene, _) = try S.load(svg)
+        #expect(scene.resources.map(\.id).sorted() == ["p", "tile"])
+        let tile = try #require(scene.resources.first { $0.id == "tile" })
+        #expect(tile.xml.contains(#"<clipPath id="c">"#))
+    }
 }
