@@ -42,21 +42,27 @@ package enum CustomProperties {
     /// `value` with every `var()` replaced from `properties` (whose values may hold `var()`s
     /// themselves); nil when invalid, cyclic or past a fresh budget.
     package static func substitute(_ value: String, _ properties: [String: String]) -> String? {
-        let key = MemoKey(text: value, own: [], properties: properties)
-        if let known = substitutions.value(key) { return known }
+        let key = properties.count <= memoLimit ? MemoKey(text: value, own: [], properties: properties) : nil
+        if let key, let known = substitutions.value(key) { return known }
         var budget = Budget()
         var visiting: [String] = []
         let result = substitute(Substring(value), properties, &visiting, &budget)
-        substitutions.remember(key, result)
+        if let key { substitutions.remember(key, result) }
         return result
     }
+
+    /// The most properties in scope for which an answer is remembered: a key holds the whole
+    /// map, so with thousands in scope each lookup hashed all of them and the memo kept
+    /// thousands of copies (a 292 KB file of 5,000 properties over 5,000 elements, each with
+    /// one of its own, took 1.1 GB). Real style sheets have a few dozen.
+    package static let memoLimit = 256
 
     /// The custom properties of an element: its parent's (resolved), then its own declarations
     /// (whose values may refer to the others) on top, each resolved; one that fails is left out
     /// (guaranteed-invalid, so a `var()` of it takes its fallback).
     package static func resolve(own: [(name: String, value: String)], inherited: [String: String]) -> [String: String] {
-        let key = MemoKey(text: "", own: own.flatMap { [$0.name, $0.value] }, properties: inherited)
-        if let known = maps.value(key) { return known }
+        let key = inherited.count <= memoLimit ? MemoKey(text: "", own: own.flatMap { [$0.name, $0.value] }, properties: inherited) : nil
+        if let key, let known = maps.value(key) { return known }
         var raw = inherited
         for (name, value) in own { raw[name] = value }
         var resolved = inherited
@@ -65,7 +71,7 @@ package enum CustomProperties {
             var visiting = [name]
             if let v = raw[name], let r = substitute(Substring(v), raw, &visiting, &budget) { resolved[name] = r } else { resolved[name] = nil }
         }
-        maps.remember(key, resolved)
+        if let key { maps.remember(key, resolved) }
         return resolved
     }
 

@@ -51,4 +51,19 @@ import Testing
         #expect(try content("r3")?.fill == .color("#800080"))
         #expect(try content("r4")?.fill == .color("#ffff00"))
     }
+
+    /// With more properties in scope than answers are remembered for (``CustomProperties/memoLimit``),
+    /// the answers are computed each time and the same: a value's `var()`, an element's own
+    /// property on top of the inherited ones, and a repeat.
+    @Test func manyPropertiesInScopeResolveWithoutTheMemo() {
+        var inherited: [String: String] = [:]
+        for k in 0..<(CustomProperties.memoLimit + 50) { inherited["--p\(k)"] = "\(k)px" }
+        let last = "--p\(CustomProperties.memoLimit + 49)"
+        for _ in 0..<2 {
+            #expect(CustomProperties.substitute("var(\(last)) var(--none, 3px)", inherited) == "\(CustomProperties.memoLimit + 49)px 3px")
+            let own = CustomProperties.resolve(own: [("--mine", "calc(var(--p1) + 1px)")], inherited: inherited)
+            #expect(own["--mine"] == "calc(1px + 1px)")
+            #expect(own.count == inherited.count + 1)
+        }
+    }
 }
