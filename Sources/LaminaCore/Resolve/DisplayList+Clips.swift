@@ -36,8 +36,8 @@ extension Resolver {
     /// The shapes of a clip mask layer and its visible sublayers, in output space. A sublayer's
     /// own clips (a `clip-path` on a child of a `clipPath`) become the shape's clip chain.
     mutating func clipShapes(of mask: LayerID, frame: ResolveFrame) -> [ClipShape] {
-        guard clipNesting < Self.maxClipNesting else {
-            diagnostics.append(.warning("clip paths nested deeper than \(Self.maxClipNesting) levels are ignored"))
+        guard clipNesting < DisplayList.maxClipNesting else {
+            diagnostics.append(.warning("clip paths nested deeper than \(DisplayList.maxClipNesting) levels are ignored"))
             return []
         }
         clipNesting += 1
@@ -63,9 +63,6 @@ extension Resolver {
         }
         return out
     }
-
-    /// How deep clip paths may refer to clip paths through their children.
-    static let maxClipNesting = DisplayList.maxClipNesting
 
     /// The drawables of an alpha mask layer, placed relative to the host's own space; returns
     /// the index of the new entry in `maskContents`.
