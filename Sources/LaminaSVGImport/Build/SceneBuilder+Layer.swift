@@ -27,7 +27,7 @@ extension SceneBuilder {
         }
         pending.append(PendingGeometry(transform: transform))
         try? layers.addSublayer(id, to: w.parent)
-        if facts.authored { try applyAuthoring(to: id, element: w.element, color: style.color) }
+        if facts.authored { try applyAuthoring(to: id, element: w.element, color: style.color, fontSize: style.fontSize) }
         if facts.hasEvents { warnEventAttributes(w.element) }
         attachClipPath(of: style, host: id, hostElement: w.element, w)
         return id
@@ -218,7 +218,7 @@ extension SceneBuilder {
                 .transform(into: Size(width, height))
         }
         pending.append(geometry)
-        try applyAuthoring(to: root, element: 0, color: style.color)
+        try applyAuthoring(to: root, element: 0, color: style.color, fontSize: style.fontSize)
         warnEventAttributes(0)
         let w = Work(element: 0, parent: root, style: .initial, viewport: base, context: .normal)
         attachClipPath(of: style, host: root, hostElement: 0, w)

@@ -82,6 +82,24 @@ import Testing
         #expect(g.backgroundColor == "#0000ff" && g.borderColor == "#0000ff")
     }
 
+    @Test func authoredLengthsTakeUnitsAndFractionsTakePercentages() throws {
+        let svg = S.header + "><g id=\"g\" font-size=\"10\" lamina:border=\"2px  red\" lamina:corner-radius=\"0.5em\""
+            + " lamina:bounds=\"0 0 1in 72pt\" lamina:z=\"1PX\" lamina:anchor-z=\"1pc\" lamina:anchor=\"25% 100%\" lamina:opacity=\"50%\"/>"
+            + "<rect id=\"r\" width=\"1\" height=\"1\" lamina:border=\"10% red\" lamina:corner-radius=\"5%\" lamina:anchor=\"1px 0\"/></svg>"
+        let (scene, diagnostics) = try S.load(svg)
+        let g = scene.tree[try #require(S.layer(scene, "g"))]
+        #expect(g.borderWidth == 2 && g.borderColor == "#ff0000" && g.cornerRadius == 5)
+        #expect(g.bounds == Rect(0, 0, 96, 96) && g.zPosition == 1 && g.anchorPointZ == 16)
+        #expect(g.anchorPoint == Point(0.25, 1) && g.opacity == 0.5)
+        // Percentages of nothing, and units on a fraction, are still refused.
+        let r = scene.tree[try #require(S.layer(scene, "r"))]
+        #expect(r.borderWidth == 0 && r.cornerRadius == 0 && r.anchorPoint == Point(0.5, 0.5))
+        #expect(diagnostics.map(\.message) == [
+            "invalid value '10% red' for 'lamina:border' ignored", "invalid value '5%' for 'lamina:corner-radius' ignored",
+            "invalid value '1px 0' for 'lamina:anchor' ignored",
+        ])
+    }
+
     @Test func hiddenFalseDoesNotDrawADisplayNoneElement() throws {
         let svg = S.header + "><rect id=\"r\" width=\"10\" height=\"10\" display=\"none\" lamina:hidden=\"false\"/>"
             + "<rect id=\"s\" width=\"10\" height=\"10\" lamina:hidden=\"0\"/></svg>"
