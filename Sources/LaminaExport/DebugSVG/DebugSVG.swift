@@ -124,6 +124,7 @@ public enum DebugSVG {
         let drawNothing = options.only != nil && scope == nil
         let canvas = canvasSize(scene)
         let style = OverlayStyle(canvas: canvas)
+        let labels = OverlayLabels(scan: scan, geometry: geometry, style: style, isOn: options.labels && !drawNothing)
 
         let expected = 4096 + (drawNothing ? 0 : scan.entries.count * 640)
         out.reserveCapacity(out.count + min(expected, chunkSize == .max ? expected : chunkSize + 65536))
@@ -150,7 +151,7 @@ public enum DebugSVG {
             while first < pieces {
                 let round = first..<min(pieces, first + max(1, threads) * 4)
                 let drawn = drawLayers(
-                    scan.entries, pieces: round, scan: scan, geometry: geometry, style: style, labels: options.labels,
+                    scan.entries, pieces: round, scan: scan, geometry: geometry, style: style, labels: labels,
                     threads: threads)
                 for var piece in drawn {
                     flush(&piece)
@@ -159,8 +160,8 @@ public enum DebugSVG {
                 first = round.upperBound
             }
         } else if !drawNothing {
-            for entry in scan.entries where entry.inScope {
-                OverlayMarks.appendLayer(entry, scan: scan, geometry: geometry, style: style, labels: options.labels, to: &out)
+            for (k, entry) in scan.entries.enumerated() where entry.inScope {
+                OverlayMarks.appendLayer(entry, at: k, scan: scan, geometry: geometry, style: style, labels: labels, to: &out)
                 if out.count >= chunkSize { flush(&out) }
             }
         }

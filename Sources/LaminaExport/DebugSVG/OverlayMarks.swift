@@ -3,10 +3,11 @@ import LaminaCore
 /// The marks of one layer: frame, transformed bounds, anchor, label and tooltip
 /// (SPEC §6, LAYER-MODEL.md §9), all drawn in the root's superlayer (canvas) space.
 enum OverlayMarks {
-    /// Appends `<g class="lamina-layer" data-layer="PATH" data-depth="N">…</g>` for `entry`.
+    /// Appends `<g class="lamina-layer" data-layer="PATH" data-depth="N">…</g>` for `entry`, the
+    /// `k`th of the scan (its label placed by `labels`).
     static func appendLayer(
-        _ entry: OverlayScan.Entry, scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle,
-        labels: Bool, to out: inout some OverlaySink
+        _ entry: OverlayScan.Entry, at k: Int, scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle,
+        labels: OverlayLabels, to out: inout some OverlaySink
     ) {
         let tree = geometry.tree
         let bounds = tree[entry.id].bounds
@@ -29,11 +30,12 @@ enum OverlayMarks {
         out += "<g class=\"lamina-anchor\">"
         if let a = anchor { appendCross(at: a, style: style, to: &out) }
         out += "</g>\n"
-        if labels, let box = (frameInRoot ?? boundsInRoot ?? anchor.map { [$0] }).map(Rect.boundingBox(of:)) {
+        if labels.isOn, let box = (frameInRoot ?? boundsInRoot ?? anchor.map { [$0] }).map(Rect.boundingBox(of:)) {
+            let p = labels.position(entry: k, box: box, style: style)
             out += "<text class=\"lamina-label\" x=\""
-            OverlayText.appendNumber(box.minX + style.fontSize * 0.2, to: &out)
+            OverlayText.appendNumber(p.x, to: &out)
             out += "\" y=\""
-            OverlayText.appendNumber(box.minY + style.fontSize, to: &out)
+            OverlayText.appendNumber(p.y, to: &out)
             out += "\">"
             OverlayText.appendEscaped(tree[entry.id].name ?? entry.path, to: &out)
             out.append(0x20)

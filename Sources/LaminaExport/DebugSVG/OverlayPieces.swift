@@ -4,20 +4,20 @@ extension DebugSVG {
     /// Layers per piece when the overlay's layer marks are drawn on several threads.
     static let layersPerPiece = 1024
 
-    /// The marks of the in-scope `entries` (``OverlayMarks/appendLayer(_:scan:geometry:style:labels:to:)``)
+    /// The marks of the in-scope `entries` (``OverlayMarks/appendLayer(_:at:scan:geometry:style:labels:to:)``)
     /// in `pieces` (piece `k` holds entries `k × layersPerPiece` up to the next piece), drawn on
     /// up to `threads` threads and returned in order: joined, they are the bytes of the
     /// sequential loop over those entries.
     static func drawLayers(
         _ entries: [OverlayScan.Entry], pieces: Range<Int>, scan: OverlayScan, geometry: OverlayGeometry,
-        style: OverlayStyle, labels: Bool, threads: Int
+        style: OverlayStyle, labels: OverlayLabels, threads: Int
     ) -> [[UInt8]] {
         ParallelWork.map(pieces.count, threads: threads) { i -> [UInt8] in
             let k = pieces.lowerBound + i
             let range = k * layersPerPiece..<min(entries.count, (k + 1) * layersPerPiece)
             var piece = MarkBytes(capacity: range.count * 900)
-            for entry in entries[range] where entry.inScope {
-                OverlayMarks.appendLayer(entry, scan: scan, geometry: geometry, style: style, labels: labels, to: &piece)
+            for j in range where entries[j].inScope {
+                OverlayMarks.appendLayer(entries[j], at: j, scan: scan, geometry: geometry, style: style, labels: labels, to: &piece)
             }
             return piece.finish()
         }

@@ -1,0 +1,48 @@
+import LaminaCore
+import Testing
+
+@testable import LaminaExport
+
+/// Labels stay readable: on the canvas when the frame is partly on it, and one line apart when
+/// they would start at the same point (SPEC §6: each layer's name and paint index).
+@Suite struct OverlayLabelTests {
+    /// The `x`, `y` of the label of the layer at `path`.
+    func labelOrigin(_ dom: OverlayDOM, _ path: String) throws -> Point {
+        let text = try #require(layerGroup(dom, path)?.elements(class: "lamina-label").first)
+        return Point(try #require(text.number("x")), try #require(text.number("y")))
+    }
+
+    /// Whether `p` is `q` to the 6 decimals the overlay writes.
+    func near(_ p: Point, _ q: Point) -> Bool { abs(p.x - q.x) < 1e-5 && abs(p.y - q.y) < 1e-5 }
+
+    @Test func labelsStartingAtTheSamePointAreStackedInTreeOrder() throws {
+        var scene = makeScene(300, 300)
+        let g = try add(makeLayer("g", bounds: Rect(0, 0, 100, 50), position: Point(70, 45)), to: scene.root, in: &scene)
+        try add(makeLayer("shape", bounds: Rect(0, 0, 100, 50), position: Point(50, 25)), to: g, in: &scene)
+        try add(makeLayer("twin", bounds: Rect(0, 0, 40, 40), position: Point(40, 40)), to: scene.root, in: &scene)
+        try add(makeLayer("apart", bounds: Rect(0, 0, 40, 40), position: Point(200, 200)), to: scene.root, in: &scene)
+        let (dom, _) = try parsedOverlay(scene)
+        let style = OverlayStyle(canvas: Size(300, 300))
+        let line = style.fontSize * OverlayLabels.lineHeight
+        let first = Point(20 + style.fontSize * 0.2, 20 + style.fontSize)
+        #expect(near(try labelOrigin(dom, "g"), first))
+        #expect(near(try labelOrigin(dom, "g/shape"), Point(first.x, first.y + line)))
+        #expect(near(try labelOrigin(dom, "twin"), Point(first.x, first.y + 2 * line)))
+        #expect(near(try labelOrigin(dom, "apart"), Point(180 + style.fontSize * 0.2, 180 + style.fontSize)))
+        // The root's label is at the canvas's corner, where no other frame starts.
+        #expect(near(try labelOrigin(dom, "/"), Point(style.fontSize * 0.2, style.fontSize)))
+    }
+
+    @Test func aFramePartlyOffTheCanvasIsLabelledOnIt() throws {
+        var scene = makeScene(200, 100)
+        try add(makeLayer("left", bounds: Rect(0, 0, 100, 40), position: Point(10, 50)), to: scene.root, in: &scene)
+        try add(makeLayer("above", bounds: Rect(0, 0, 40, 100), position: Point(150, 10)), to: scene.root, in: &scene)
+        try add(makeLayer("away", bounds: Rect(0, 0, 10, 10), position: Point(500, 500)), to: scene.root, in: &scene)
+        let (dom, _) = try parsedOverlay(scene)
+        let f = OverlayStyle(canvas: Size(200, 100)).fontSize
+        #expect(near(try labelOrigin(dom, "left"), Point(f * 0.2, 30 + f)))
+        #expect(near(try labelOrigin(dom, "above"), Point(130 + f * 0.2, f)))
+        // Wholly off the canvas, the layer is not in the picture: its label stays at its frame.
+        #expect(near(try labelOrigin(dom, "away"), Point(495 + f * 0.2, 495 + f)))
+    }
+}
