@@ -23,6 +23,7 @@ extension FlatWriter {
             writeLayerGroups(0..<count, emit: false, to: &none)
         } else {
             writeBody(0..<count, emit: false, to: &none)
+            prepareClipRunIndex(chunkItems: max(1, split.chunkItems))
         }
         var headWritten = false
         var waiting: [[UInt8]] = []

@@ -55,19 +55,21 @@ extension FlatWriter {
     /// The depths in (`from`, `count`) at which the nodes of item `k`'s chain stop being closed
     /// together: scanning the items after `k`, each new smallest number of shared nodes above
     /// `from` ends the nodes at and below it before the ones above it.
-    func clipEndSplits(after k: Int, from: Int, count: Int) -> [Int] {
+    /// `scanned` is set to the number of items the run goes on for after `k`.
+    func clipEndSplits(after k: Int, from: Int, count: Int, scanned: inout Int) -> [Int] {
         var splits: [Int] = []
         var least = count
         var m = k + 1
         while m < list.items.count {
-            let p = sharedClipNodes(at: m)
+            let p = sharedClipNodesIndexed(at: m)
             if p <= from { break }
             if p < least {
                 splits.append(p)
                 least = p
             }
-            m += 1
+            m = nextClipScan(after: m)
         }
+        scanned = min(m, list.items.count) - k - 1
         return splits
     }
 
@@ -77,17 +79,18 @@ extension FlatWriter {
         guard k >= 0, k < list.items.count else { return [] }
         let chain = clipChain(list.items[k].clip)
         guard !chain.isEmpty else { return [] }
-        var cuts = Set(clipEndSplits(after: k, from: 0, count: chain.count))
+        var scanned = 0
+        var cuts = Set(clipEndSplits(after: k, from: 0, count: chain.count, scanned: &scanned))
         var least = chain.count
         var m = k
         while m > 0 {
-            let p = sharedClipNodes(at: m)
+            let p = sharedClipNodesIndexed(at: m)
             if p == 0 { break }
             if p < least {
                 cuts.insert(p)
                 least = p
             }
-            m -= 1
+            m = previousClipScan(before: m)
         }
         var open: [OpenClip] = []
         for d in 1..<(chain.count + 1) where d == chain.count || cuts.contains(d) {
@@ -107,7 +110,9 @@ extension FlatWriter {
         }
         let from = (open.last?.depth ?? -1) + 1
         guard from < chain.count else { return }
-        let splits = clipEndSplits(after: k, from: from, count: chain.count).reversed() + [chain.count]
+        var scanned = 0
+        let splits = clipEndSplits(after: k, from: from, count: chain.count, scanned: &scanned).reversed() + [chain.count]
+        if !emit { longestClipScan = max(longestClipScan, scanned) }
         var lo = from
         for end in splits where end > lo {
             let node = chain[end - 1]

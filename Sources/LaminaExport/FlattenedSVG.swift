@@ -59,6 +59,11 @@ struct FlatWriter {
     var layerDepth: [Int] = []
     /// `--keep-groups` only: the compositing group of each layer that has one (by `LayerID.index`).
     var groupOfLayer: [Int: Int] = [:]
+    /// The most items a clip run went on for after an item that opened one, in the walk that
+    /// makes the ids (``prepareClipRunIndex(chunkItems:)``).
+    var longestClipScan = 0
+    /// Where clip runs change, when they are long (``prepareClipRunIndex(chunkItems:)``).
+    var clipRuns: ClipRunIndex?
 
     /// Clip ids by key: each node's first key in an array by node index (most nodes are
     /// written in one space only: no hashing, no probing), any further key in a dictionary.
