@@ -26,28 +26,40 @@ struct OverlayLabels {
         visible = frame.isNull || !frame.width.isFinite || !frame.height.isFinite ? .null : frame
         guard isOn else { return }
         lines = [UInt16](repeating: 0, count: scan.entries.count)
-        var taken: [Key: UInt16] = [:]
-        for (k, entry) in scan.entries.enumerated() where entry.inScope {
-            guard let box = Self.box(entry, scan: scan, geometry: geometry) else { continue }
-            let o = origin(of: box, style: style)
-            let key = Key(x: Self.quantized(o.x), y: Self.quantized(o.y))
-            let n = taken[key, default: 0]
-            lines[k] = n
-            taken[key] = n == .max ? n : n + 1
+        var taken = OriginCounts(capacity: scan.entries.count)
+        scan.entries.withUnsafeBufferPointer { entries in
+            for k in entries.indices where entries[k].inScope {
+                guard let box = Self.box(of: entries[k].id, depth: entries[k].depth, toRoot: entries[k].toRoot, scan: scan, geometry: geometry)
+                else { continue }
+                let o = origin(of: box, style: style)
+                lines[k] = taken.next(x: Self.quantized(o.x), y: Self.quantized(o.y))
+            }
         }
     }
 
     /// The box a label is placed by: the layer's frame in canvas space, else its transformed
-    /// bounds, else its anchor point.
-    static func box(_ entry: OverlayScan.Entry, scan: OverlayScan, geometry: OverlayGeometry) -> Rect? {
-        let frame = geometry.frame(of: entry.id)
-        if let q = OverlayMarks.frameCorners(entry, frame: frame, scan: scan, tree: geometry.tree) {
-            return Rect.boundingBox(of: q)
+    /// bounds, else its anchor point (as ``OverlayMarks/appendLayer(_:at:scan:geometry:style:labels:to:)``
+    /// finds it, without the corner arrays).
+    static func box(of id: LayerID, depth: Int, toRoot: Homography?, scan: OverlayScan, geometry: OverlayGeometry) -> Rect? {
+        let tree = geometry.tree
+        let frame = geometry.frame(of: id)
+        if !frame.isInfinite, !frame.isNull {
+            if depth == 0 { return mappedBox(frame, .identity) }
+            if let up = OverlayMarks.parentToRoot(of: id, scan: scan, tree: tree), let b = mappedBox(frame, up) { return b }
         }
-        if let q = entry.toRoot.flatMap({ OverlayMarks.mapCorners(geometry.tree[entry.id].bounds, $0) }) {
-            return Rect.boundingBox(of: q)
+        if let h = toRoot, let b = mappedBox(tree[id].bounds, h) { return b }
+        return geometry.anchorInRoot(of: id).map { Rect($0.x, $0.y, 0, 0) }
+    }
+
+    /// The bounding box of `r`'s corners mapped by `h`, or nil when one is not finite.
+    static func mappedBox(_ r: Rect, _ h: Homography) -> Rect? {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for c in r.corners {
+            guard let p = h.apply(c), p.isFinite else { return nil }
+            x0 = min(x0, p.x); y0 = min(y0, p.y)
+            x1 = max(x1, p.x); y1 = max(y1, p.y)
         }
-        return geometry.anchorInRoot(of: entry.id).map { Rect.boundingBox(of: [$0]) }
+        return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 
     /// The label's text origin for a layer whose box is `box`, before moving it down: the
@@ -65,9 +77,36 @@ struct OverlayLabels {
         return p
     }
 
-    private struct Key: Hashable {
-        var x: Int64
-        var y: Int64
+    /// How many labels start at each origin so far: open addressing over the quantized
+    /// coordinates (a `Dictionary` hashed each key with SipHash, 500 instructions a label).
+    private struct OriginCounts {
+        private var xs: [Int64]
+        private var ys: [Int64]
+        private var counts: [UInt16]
+        private let mask: Int
+
+        init(capacity: Int) {
+            var size = 16
+            while size < 2 * capacity { size <<= 1 }
+            xs = [Int64](repeating: 0, count: size)
+            ys = [Int64](repeating: 0, count: size)
+            counts = [UInt16](repeating: 0, count: size)
+            mask = size - 1
+        }
+
+        /// The labels already at (`x`, `y`), counting this one for the next.
+        mutating func next(x: Int64, y: Int64) -> UInt16 {
+            let h = (UInt64(bitPattern: x) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(bitPattern: y) &* 0xC2B2_AE3D_27D4_EB4F)
+            var i = Int(truncatingIfNeeded: (h ^ (h >> 29)) & UInt64(mask))
+            while counts[i] > 0, xs[i] != x || ys[i] != y { i = (i + 1) & mask }
+            let n = counts[i]
+            if n == 0 {
+                xs[i] = x
+                ys[i] = y
+            }
+            if n < .max { counts[i] = n + 1 }
+            return n
+        }
     }
 
     /// `v` in hundredths of a canvas pixel, the precision labels are compared at.

@@ -58,7 +58,12 @@ enum OverlayMarks {
     /// The map from the superlayer's sublayer space to root space: its sublayerTransform about
     /// its anchor (LAYER-MODEL §3 `SLT_S`), then its map to root from the scan.
     static func parentToRoot(_ entry: OverlayScan.Entry, scan: OverlayScan, tree: LayerTree) -> Homography? {
-        guard let parent = tree.superlayer(of: entry.id) else { return nil }
+        parentToRoot(of: entry.id, scan: scan, tree: tree)
+    }
+
+    /// ``parentToRoot(_:scan:tree:)`` of the layer `id`.
+    static func parentToRoot(of id: LayerID, scan: OverlayScan, tree: LayerTree) -> Homography? {
+        guard let parent = tree.superlayer(of: id) else { return nil }
         let k = scan.entryIndex[parent.index]
         guard k >= 0, let up = scan.entries[k].toRoot else { return nil }
         let slt = tree[parent].sublayerTransform
