@@ -53,6 +53,14 @@ struct CascadeWinners {
         if isImportant { markImportant(declarations.count - 1) }
     }
 
+    /// The winners with their `!important` flags, in order of first appearance: offered again
+    /// in that order, after what came before them, they leave the same winners as the
+    /// declarations that made them (for each property the last `!important` one wins, else the
+    /// last one; a property is new where it first appeared).
+    var flagged: [(declaration: CascadedDeclaration, important: Bool)] {
+        declarations.indices.map { (declarations[$0], winnerIsImportant($0)) }
+    }
+
     /// Whether winner `k` is `!important`.
     private func winnerIsImportant(_ k: Int) -> Bool { k < important.count && important[k] }
 

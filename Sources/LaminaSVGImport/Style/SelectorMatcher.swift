@@ -61,7 +61,9 @@ struct SelectorMatcher {
         var root: Bool
     }
 
-    init(tree: ElementTree, selectors: [StyleCascade.IndexedSelector]) {
+    /// A matcher of `selectors` over `tree`; with `omittingUnconditional`, the selectors that
+    /// match every element (`*`) are left out of the table (the cascade merges them once).
+    init(tree: ElementTree, selectors: [StyleCascade.IndexedSelector], omittingUnconditional: Bool = false) {
         self.tree = tree
         self.selectors = selectors
         var names = SelectorNames()
@@ -100,7 +102,7 @@ struct SelectorMatcher {
             } else if let a = last.attributes.first {
                 byAttribute[Int(names.find(a.name))].append(Int32(k))
                 hasAttributeBuckets = true
-            } else {
+            } else if !omittingUnconditional || !s.selector.isUnconditional {
                 universal.append(Int32(k))
             }
         }

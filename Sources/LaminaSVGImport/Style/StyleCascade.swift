@@ -6,7 +6,9 @@ import LaminaCore
 /// Levels from low to high: presentation attributes; sheet rules by specificity then order;
 /// the `style` attribute; sheet `!important`; `style` `!important`. Rules are indexed by
 /// their rightmost compound's id, class or type, and descendant matching is memoized, so
-/// matching stays linear in the number of elements.
+/// matching stays linear in the number of elements. Rules whose selector is `*` alone match every
+/// element: their declarations are merged once (``UnconditionalBlock``) instead of being matched
+/// and offered per element, so thousands of them cost the sheet's size, not rules × elements.
 package struct StyleCascade: Sendable {
     /// A selector of some rule, flattened for matching.
     struct IndexedSelector: Sendable {
@@ -25,10 +27,27 @@ package struct StyleCascade: Sendable {
     /// `matches[matchStart[i]..<matchStart[i + 1]]`, sorted by (specificity, order).
     var matchStart: [Int32] = []
     var matches: [Int32] = []
+    /// The unconditional selectors' declarations, merged per run (in selector order); they are
+    /// not in ``matches``.
+    var unconditional: [UnconditionalBlock] = []
+
+    /// The merged declarations of a run of unconditional selectors (`*`), those between two
+    /// other selectors of specificity 0 (`* > *`, `* + *`), with which they interleave in the
+    /// cascade by source order. Offering the block where its first selector would come leaves
+    /// the same winners as offering each rule: for each property the last `!important`
+    /// declaration wins, else the last one, and new properties keep their order of appearance.
+    struct UnconditionalBlock: Sendable {
+        /// The selector that ends the run (each of the run's selectors comes before it):
+        /// another selector of specificity 0, or `selectors.count` after the last.
+        var end: Int32
+        /// The run's winners, `font` expanded, invalid values dropped.
+        var declarations: [(declaration: CascadedDeclaration, important: Bool)]
+    }
 
     /// Collects every `<style>` element (no `type`, or `text/css`) and matches its rules
-    /// against all elements; `@import` and similar notices go to `diagnostics`.
-    package init(tree: ElementTree, diagnostics: inout [Diagnostic]) {
+    /// against all elements; `@import` and similar notices go to `diagnostics`. Tests turn off
+    /// `mergesUnconditionalRules` to compare with every `*` match stored and offered alone.
+    package init(tree: ElementTree, diagnostics: inout [Diagnostic], mergesUnconditionalRules: Bool = true) {
         self.tree = tree
         for i in tree.indices {
             let e = tree[i]
@@ -50,9 +69,38 @@ package struct StyleCascade: Sendable {
                 selectors.append(IndexedSelector(selector: s, rule: r, specificity: s.specificity))
             }
         }
-        if !selectors.isEmpty {
-            var matcher = SelectorMatcher(tree: tree, selectors: selectors)
+        if mergesUnconditionalRules { mergeUnconditionalRules() }
+        if selectors.contains(where: { !mergesUnconditionalRules || !$0.selector.isUnconditional }) {
+            var matcher = SelectorMatcher(tree: tree, selectors: selectors, omittingUnconditional: mergesUnconditionalRules)
             (matchStart, matches) = matcher.matchAll()
+        }
+    }
+
+    /// Fills ``unconditional``: the selectors of specificity 0 in source order, each run of
+    /// `*` merged up to the next other one.
+    private mutating func mergeUnconditionalRules() {
+        var run = CascadeWinners()
+        for (k, s) in selectors.enumerated() where s.specificity == 0 {
+            if s.selector.isUnconditional {
+                Self.offer(parsedRules[s.rule], to: &run)
+            } else if !run.declarations.isEmpty {
+                unconditional.append(UnconditionalBlock(end: Int32(k), declarations: run.flagged))
+                run = CascadeWinners()
+            }
+        }
+        if !run.declarations.isEmpty {
+            unconditional.append(UnconditionalBlock(end: Int32(selectors.count), declarations: run.flagged))
+        }
+    }
+
+    /// Offers sheet declarations parsed already, read in place (copying each entry out would
+    /// retain its strings).
+    @inline(__always)
+    private static func offer(
+        _ declarations: [(declaration: CascadedDeclaration, important: Bool)], to winners: inout CascadeWinners
+    ) {
+        declarations.withUnsafeBufferPointer { list in
+            for k in list.indices { winners.offer(parsed: list[k].declaration, important: list[k].important) }
         }
     }
 
@@ -81,13 +129,20 @@ package struct StyleCascade: Sendable {
                 style = s
             }
         }
+        // The `*` runs, each before the first match of higher cascade order.
+        var run = 0
         if !matchStart.isEmpty {
             for m in matches[Int(matchStart[element])..<Int(matchStart[element + 1])] {
-                // Read in place: copying each entry out would retain its strings.
-                parsedRules[selectors[Int(m)].rule].withUnsafeBufferPointer { list in
-                    for k in list.indices { winners.offer(parsed: list[k].declaration, important: list[k].important) }
+                while run < unconditional.count, unconditional[run].end <= m || selectors[Int(m)].specificity > 0 {
+                    Self.offer(unconditional[run].declarations, to: &winners)
+                    run += 1
                 }
+                Self.offer(parsedRules[selectors[Int(m)].rule], to: &winners)
             }
+        }
+        while run < unconditional.count {
+            Self.offer(unconditional[run].declarations, to: &winners)
+            run += 1
         }
         if style >= 0 {
             tree.forEachStyleDeclaration(slot: style) { bytes, name, value, important in

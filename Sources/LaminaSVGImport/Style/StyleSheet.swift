@@ -123,6 +123,10 @@ package struct StyleSheet: Hashable, Sendable {
             }
             return min(ids, 999) * 1_000_000 + min(classes, 999) * 1_000 + min(types, 999)
         }
+
+        /// True for `*` (or an empty compound) alone: it matches every element, whatever the
+        /// element, with specificity 0.
+        package var isUnconditional: Bool { compounds.count == 1 && compounds[0] == Compound() }
     }
 
     /// A style rule: a selector list and its declarations.

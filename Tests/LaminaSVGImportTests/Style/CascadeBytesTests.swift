@@ -106,7 +106,10 @@ import Testing
         for (name, value) in attributes where PresentationAttributes.contains(name) {
             all.append((name, value.trimmingCharactersCSS(), [0, 0, 0, all.count]))
         }
-        let matched = cascade.matchStart.isEmpty ? [] : cascade.matches[Int(cascade.matchStart[element])..<Int(cascade.matchStart[element + 1])]
+        // Every matching selector, `*` too (the cascade merges those apart from its table).
+        var matcher = SelectorMatcher(tree: cascade.tree, selectors: cascade.selectors)
+        let (start, table) = cascade.selectors.isEmpty ? ([], []) : matcher.matchAll()
+        let matched = start.isEmpty ? [] : table[Int(start[element])..<Int(start[element + 1])]
         for m in matched {
             let s = cascade.selectors[Int(m)]
             for d in cascade.rules[s.rule].declarations {
