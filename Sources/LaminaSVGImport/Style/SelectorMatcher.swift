@@ -61,9 +61,9 @@ struct SelectorMatcher {
         var root: Bool
     }
 
-    /// A matcher of `selectors` over `tree`; with `omittingUnconditional`, the selectors that
-    /// match every element (`*`) are left out of the table (the cascade merges them once).
-    init(tree: ElementTree, selectors: [StyleCascade.IndexedSelector], omittingUnconditional: Bool = false) {
+    /// A matcher of `selectors` over `tree`; with `leavingOutMerged`, the selectors the cascade
+    /// merged into others (`*`, repeats) are left out of the table.
+    init(tree: ElementTree, selectors: [StyleCascade.IndexedSelector], leavingOutMerged: Bool = false) {
         self.tree = tree
         self.selectors = selectors
         var names = SelectorNames()
@@ -92,7 +92,7 @@ struct SelectorMatcher {
                     firstChild: c.pseudoClasses.contains(.firstChild), root: c.pseudoClasses.contains(.root)))
             }
             compoundStart.append(Int32(compounds.count))
-            guard let last = s.selector.compounds.last else { continue }
+            guard let last = s.selector.compounds.last, !(leavingOutMerged && s.merged) else { continue }
             if let id = last.id {
                 byID[Int(names.find(id))].append(Int32(k))
             } else if let c = last.classes.first {
@@ -102,7 +102,7 @@ struct SelectorMatcher {
             } else if let a = last.attributes.first {
                 byAttribute[Int(names.find(a.name))].append(Int32(k))
                 hasAttributeBuckets = true
-            } else if !omittingUnconditional || !s.selector.isUnconditional {
+            } else {
                 universal.append(Int32(k))
             }
         }

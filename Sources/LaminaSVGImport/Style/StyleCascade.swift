@@ -8,19 +8,28 @@ import LaminaCore
 /// their rightmost compound's id, class or type, and descendant matching is memoized, so
 /// matching stays linear in the number of elements. Rules whose selector is `*` alone match every
 /// element: their declarations are merged once (``UnconditionalBlock``) instead of being matched
-/// and offered per element, so thousands of them cost the sheet's size, not rules × elements.
+/// and offered per element, and a selector repeated in a row (`svg *{…}` thousands of times) is
+/// matched once with its rules' declarations merged, so such sheets cost their size, not
+/// rules × elements.
 package struct StyleCascade: Sendable {
     /// A selector of some rule, flattened for matching.
     struct IndexedSelector: Sendable {
         var selector: StyleSheet.Selector
         var rule: Int
         var specificity: Int
+        /// The declarations offered where it matches: `parsedRules[parsed]`, its rule's, or those
+        /// of a run of repeats of it merged.
+        var parsed: Int
+        /// Whether the matcher leaves it out: a `*` (in ``unconditional``) or a repeat of the
+        /// selector before it (merged into that one's declarations).
+        var merged = false
     }
 
     let tree: ElementTree
     var rules: [StyleSheet.Rule] = []
     /// Each rule's declarations with their property ids and parsed values, parsed once for
-    /// every element the rule matches (a plot's `*{stroke-linejoin: round}` matches them all).
+    /// every element the rule matches (a plot's `*{stroke-linejoin: round}` matches them all);
+    /// then those of each run of a repeated selector, merged.
     var parsedRules: [[(declaration: CascadedDeclaration, important: Bool)]] = []
     var selectors: [IndexedSelector] = []
     /// Matched selector indices per element, CSR style: element i owns
@@ -46,8 +55,8 @@ package struct StyleCascade: Sendable {
 
     /// Collects every `<style>` element (no `type`, or `text/css`) and matches its rules
     /// against all elements; `@import` and similar notices go to `diagnostics`. Tests turn off
-    /// `mergesUnconditionalRules` to compare with every `*` match stored and offered alone.
-    package init(tree: ElementTree, diagnostics: inout [Diagnostic], mergesUnconditionalRules: Bool = true) {
+    /// `mergesRules` to compare with every match stored and offered alone.
+    package init(tree: ElementTree, diagnostics: inout [Diagnostic], mergesRules: Bool = true) {
         self.tree = tree
         for i in tree.indices {
             let e = tree[i]
@@ -66,12 +75,15 @@ package struct StyleCascade: Sendable {
         }
         for (r, rule) in rules.enumerated() {
             for s in rule.selectors {
-                selectors.append(IndexedSelector(selector: s, rule: r, specificity: s.specificity))
+                selectors.append(IndexedSelector(selector: s, rule: r, specificity: s.specificity, parsed: r))
             }
         }
-        if mergesUnconditionalRules { mergeUnconditionalRules() }
-        if selectors.contains(where: { !mergesUnconditionalRules || !$0.selector.isUnconditional }) {
-            var matcher = SelectorMatcher(tree: tree, selectors: selectors, omittingUnconditional: mergesUnconditionalRules)
+        if mergesRules {
+            mergeUnconditionalRules()
+            mergeRepeatedSelectors()
+        }
+        if selectors.contains(where: { !$0.merged }) {
+            var matcher = SelectorMatcher(tree: tree, selectors: selectors, leavingOutMerged: true)
             (matchStart, matches) = matcher.matchAll()
         }
     }
@@ -82,7 +94,8 @@ package struct StyleCascade: Sendable {
         var run = CascadeWinners()
         for (k, s) in selectors.enumerated() where s.specificity == 0 {
             if s.selector.isUnconditional {
-                Self.offer(parsedRules[s.rule], to: &run)
+                Self.offer(parsedRules[s.parsed], to: &run)
+                selectors[k].merged = true
             } else if !run.declarations.isEmpty {
                 unconditional.append(UnconditionalBlock(end: Int32(k), declarations: run.flagged))
                 run = CascadeWinners()
@@ -90,6 +103,26 @@ package struct StyleCascade: Sendable {
         }
         if !run.declarations.isEmpty {
             unconditional.append(UnconditionalBlock(end: Int32(selectors.count), declarations: run.flagged))
+        }
+    }
+
+    /// Merges each run of a selector repeated in a row (`svg *{…}` written thousands of times,
+    /// `a, a`): the repeats match the same elements and are next to each other in every
+    /// element's cascade order, so the first offers the run's declarations merged and the
+    /// others are not matched. Runs of `*` are merged already.
+    private mutating func mergeRepeatedSelectors() {
+        var k = 0
+        while k < selectors.count {
+            var end = k + 1
+            while end < selectors.count, !selectors[k].merged, selectors[end].selector == selectors[k].selector { end += 1 }
+            if end - k > 1 {
+                var run = CascadeWinners()
+                for j in k..<end { Self.offer(parsedRules[selectors[j].parsed], to: &run) }
+                for j in (k + 1)..<end { selectors[j].merged = true }
+                selectors[k].parsed = parsedRules.count
+                parsedRules.append(run.flagged)
+            }
+            k = end
         }
     }
 
@@ -137,7 +170,7 @@ package struct StyleCascade: Sendable {
                     Self.offer(unconditional[run].declarations, to: &winners)
                     run += 1
                 }
-                Self.offer(parsedRules[selectors[Int(m)].rule], to: &winners)
+                Self.offer(parsedRules[selectors[Int(m)].parsed], to: &winners)
             }
         }
         while run < unconditional.count {

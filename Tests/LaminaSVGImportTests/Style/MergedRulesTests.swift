@@ -4,16 +4,17 @@ import Testing
 @testable import LaminaSVGImport
 
 /// Rules whose selector is `*` alone are merged once per run (`StyleCascade.UnconditionalBlock`)
-/// instead of being matched and offered per element; the cascade must come out as if each were
-/// offered in its place: among the other selectors of specificity 0 by source order, below every
-/// selector of higher specificity, with `!important`, invalid values and the `font` shorthand.
-@Suite struct UnconditionalRulesTests {
+/// instead of being matched and offered per element, and a selector repeated in a row is matched
+/// once with its rules merged; the cascade must come out as if each rule were offered in its
+/// place: `*` among the other selectors of specificity 0 by source order, below every selector
+/// of higher specificity, with `!important`, invalid values and the `font` shorthand.
+@Suite struct MergedRulesTests {
     typealias Random = SelectorMatcherReferenceTests.Random
 
     static func cascade(_ text: String, merging: Bool = true) throws -> StyleCascade {
         let tree = try XMLReader.read(Array(text.utf8), file: "u.svg").tree
         var none: [Diagnostic] = []
-        return StyleCascade(tree: tree, diagnostics: &none, mergesUnconditionalRules: merging)
+        return StyleCascade(tree: tree, diagnostics: &none, mergesRules: merging)
     }
 
     static func render(_ cascade: StyleCascade, _ element: Int) -> [String] {
@@ -63,8 +64,10 @@ import Testing
 
     static func document(_ r: inout Random) -> String {
         var sheet = ""
+        var previous = "*"
         for _ in 0..<(4 + r.next(14)) {
-            var list = [r.pick(selectors)]
+            var list = [r.next(3) == 0 ? previous : r.pick(selectors)]
+            previous = list[0]
             if r.next(5) == 0 { list.append(r.pick(selectors)) }
             let body = (0..<(1 + r.next(3))).map { _ in r.pick(declarations) }.joined(separator: "; ")
             sheet += "\(list.joined(separator: ", ")) { \(body) }\n"
@@ -120,5 +123,23 @@ import Testing
             #expect(Self.render(c, e) == Self.render(plain, e))
         }
         #expect(Self.render(c, 3) == ["stroke-width=\((rules - 1) % 7)", "fill=red"])
+    }
+
+    @Test func aRepeatedSelectorIsMatchedOnce() throws {
+        let rules = 400, elements = 300
+        let sheet = (0..<rules).map { "svg *{stroke-width:\($0 % 7)}" }.joined() + ".a{opacity:.5}.a{fill:red}svg *{stroke-width:9;opacity:.2}"
+        let rects = String(repeating: #"<rect class="a" width="1" height="1"/>"#, count: elements)
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg"><style>\#(sheet)</style><g>\#(rects)</g></svg>"#
+        let c = try Self.cascade(text)
+        // Each element below the root matches the first run, `.a .a` as one and the last `svg *`
+        // (after `.a` in source order, so not merged into the run; `.a` is more specific).
+        #expect(c.matches.count == 2 * (elements + 2) + elements)
+        #expect(c.selectors.filter { !$0.merged }.count == 3)
+        let plain = try Self.cascade(text, merging: false)
+        #expect(plain.matches.count == (rules + 1) * (elements + 2) + 2 * elements)
+        for e in [0, 1, 2, 3, elements + 2] {
+            #expect(Self.render(c, e) == Self.render(plain, e))
+        }
+        #expect(Self.render(c, 3) == ["stroke-width=9", "opacity=.5", "fill=red"])
     }
 }
