@@ -161,10 +161,24 @@ struct SelectorMatcher {
         }
     }
 
-    /// The CSR match table: offsets (count + 1) and selector indices per element.
-    mutating func matchAll() -> ([Int32], [Int32]) {
-        var start: [Int32] = [0]
-        start.reserveCapacity(tree.count + 1)
+    /// The selectors matching each element, in cascade order (specificity, then source order):
+    /// element `e`'s are `matches[start[e]..<end[e]]`. An element whose list is the same as the
+    /// element's before it shares that range, so siblings matched by the same rules are stored
+    /// once: thousands of rules matching thousands of like elements cost time, not memory.
+    struct MatchTable: Equatable {
+        var start: [Int32] = []
+        var end: [Int32] = []
+        var matches: [Int32] = []
+
+        /// The selectors matching element `e`.
+        func of(_ e: Int) -> ArraySlice<Int32> { matches[Int(start[e])..<Int(end[e])] }
+    }
+
+    /// The match table of every element.
+    mutating func matchAll() -> MatchTable {
+        var start: [Int32] = [], end: [Int32] = []
+        start.reserveCapacity(tree.count)
+        end.reserveCapacity(tree.count)
         var out: [Int32] = []
         var candidates: [Int32] = []
         // The last element each class name was collected for (a class listed twice counts once).
@@ -213,9 +227,26 @@ struct SelectorMatcher {
                     return sa != sb ? sa < sb : a < b
                 }
             }
-            start.append(Int32(out.count))
+            if let s = start.last, let t = end.last, Self.repeats(out, Int(s)..<Int(t), before) {
+                out.removeLast(out.count - before)
+                start.append(s)
+                end.append(t)
+            } else {
+                start.append(Int32(before))
+                end.append(Int32(out.count))
+            }
         }
-        return (start, out)
+        return MatchTable(start: start, end: end, matches: out)
+    }
+
+    /// Whether `list[from...]` is `list[range]` (`range` ends at or before `from`).
+    @inline(__always)
+    private static func repeats(_ list: [Int32], _ range: Range<Int>, _ from: Int) -> Bool {
+        guard range.count == list.count - from else { return false }
+        return list.withUnsafeBufferPointer { b in
+            for i in 0..<range.count where b[range.lowerBound + i] != b[from + i] { return false }
+            return true
+        }
     }
 
     /// Whether compound `part` of selector `k` matches element `e`.

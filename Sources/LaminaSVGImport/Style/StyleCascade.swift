@@ -32,12 +32,10 @@ package struct StyleCascade: Sendable {
     /// then those of each run of a repeated selector, merged.
     var parsedRules: [[(declaration: CascadedDeclaration, important: Bool)]] = []
     var selectors: [IndexedSelector] = []
-    /// Matched selector indices per element, CSR style: element i owns
-    /// `matches[matchStart[i]..<matchStart[i + 1]]`, sorted by (specificity, order).
-    var matchStart: [Int32] = []
-    var matches: [Int32] = []
+    /// The selectors matching each element, in cascade order (none when no selector is matched).
+    var matched = SelectorMatcher.MatchTable()
     /// The unconditional selectors' declarations, merged per run (in selector order); they are
-    /// not in ``matches``.
+    /// not in ``matched``.
     var unconditional: [UnconditionalBlock] = []
 
     /// The merged declarations of a run of unconditional selectors (`*`), those between two
@@ -84,7 +82,7 @@ package struct StyleCascade: Sendable {
         }
         if selectors.contains(where: { !$0.merged }) {
             var matcher = SelectorMatcher(tree: tree, selectors: selectors, leavingOutMerged: true)
-            (matchStart, matches) = matcher.matchAll()
+            matched = matcher.matchAll()
         }
     }
 
@@ -164,13 +162,16 @@ package struct StyleCascade: Sendable {
         }
         // The `*` runs, each before the first match of higher cascade order.
         var run = 0
-        if !matchStart.isEmpty {
-            for m in matches[Int(matchStart[element])..<Int(matchStart[element + 1])] {
+        if !matched.start.isEmpty {
+            for m in matched.of(element) {
                 while run < unconditional.count, unconditional[run].end <= m || selectors[Int(m)].specificity > 0 {
                     Self.offer(unconditional[run].declarations, to: &winners)
                     run += 1
                 }
-                Self.offer(parsedRules[selectors[Int(m)].parsed], to: &winners)
+                // Read in place: copying each entry out would retain its strings.
+                parsedRules[selectors[Int(m)].parsed].withUnsafeBufferPointer { list in
+                    for k in list.indices { winners.offer(parsed: list[k].declaration, important: list[k].important) }
+                }
             }
         }
         while run < unconditional.count {

@@ -108,8 +108,7 @@ import Testing
         }
         // Every matching selector, `*` too (the cascade merges those apart from its table).
         var matcher = SelectorMatcher(tree: cascade.tree, selectors: cascade.selectors)
-        let (start, table) = cascade.selectors.isEmpty ? ([], []) : matcher.matchAll()
-        let matched = start.isEmpty ? [] : table[Int(start[element])..<Int(start[element + 1])]
+        let matched = cascade.selectors.isEmpty ? [] : matcher.matchAll().of(element)
         for m in matched {
             let s = cascade.selectors[Int(m)]
             for d in cascade.rules[s.rule].declarations {

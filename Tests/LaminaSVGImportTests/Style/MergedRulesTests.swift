@@ -110,16 +110,17 @@ import Testing
     @Test func manyUniversalRulesAreNotStoredPerElement() throws {
         let rules = 400, elements = 300
         let sheet = (0..<rules).map { "*{stroke-width:\($0 % 7)}" }.joined() + "*{fill:red !important}rect{fill:blue}"
-        let rects = String(repeating: #"<rect width="1" height="1"/>"#, count: elements)
-        let text = #"<svg xmlns="http://www.w3.org/2000/svg"><style>\#(sheet)</style><g>\#(rects)</g></svg>"#
+        // Rects and circles in turn: no element's list is the one before it.
+        let shapes = String(repeating: #"<rect width="1" height="1"/><circle r="1"/>"#, count: elements / 2)
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg"><style>\#(sheet)</style><g>\#(shapes)</g></svg>"#
         let c = try Self.cascade(text)
         // Only `rect` is matched per element; the 401 `*` rules are one block of two winners.
-        #expect(c.matches.count == elements)
+        #expect(c.matched.matches.count == elements / 2)
         #expect(c.unconditional.count == 1)
         #expect(c.unconditional.map(\.declarations.count) == [2])
         let plain = try Self.cascade(text, merging: false)
-        #expect(plain.matches.count == (rules + 1) * (elements + 3) + elements)
-        for e in [0, 2, 3, elements + 2] {
+        #expect(plain.matched.matches.count == (rules + 1) * (elements + 1) + elements / 2)
+        for e in [0, 2, 3, 4, elements + 2] {
             #expect(Self.render(c, e) == Self.render(plain, e))
         }
         #expect(Self.render(c, 3) == ["stroke-width=\((rules - 1) % 7)", "fill=red"])
@@ -128,18 +129,33 @@ import Testing
     @Test func aRepeatedSelectorIsMatchedOnce() throws {
         let rules = 400, elements = 300
         let sheet = (0..<rules).map { "svg *{stroke-width:\($0 % 7)}" }.joined() + ".a{opacity:.5}.a{fill:red}svg *{stroke-width:9;opacity:.2}"
-        let rects = String(repeating: #"<rect class="a" width="1" height="1"/>"#, count: elements)
+        let rects = String(repeating: #"<rect class="a" width="1" height="1"/><rect/>"#, count: elements / 2)
         let text = #"<svg xmlns="http://www.w3.org/2000/svg"><style>\#(sheet)</style><g>\#(rects)</g></svg>"#
         let c = try Self.cascade(text)
-        // Each element below the root matches the first run, `.a .a` as one and the last `svg *`
-        // (after `.a` in source order, so not merged into the run; `.a` is more specific).
-        #expect(c.matches.count == 2 * (elements + 2) + elements)
+        // Each element below the root matches the first run and the last `svg *` (after `.a` in
+        // source order, so not merged into the run), `.a` elements `.a .a` as one too; the
+        // `<style>` and `<g>` share one list.
+        #expect(c.matched.matches.count == 2 + elements / 2 * 3 + elements / 2 * 2)
         #expect(c.selectors.filter { !$0.merged }.count == 3)
         let plain = try Self.cascade(text, merging: false)
-        #expect(plain.matches.count == (rules + 1) * (elements + 2) + 2 * elements)
-        for e in [0, 1, 2, 3, elements + 2] {
+        #expect(plain.matched.matches.count == (rules + 1) * (elements + 1) + elements)
+        for e in [0, 1, 2, 3, 4, elements + 2] {
             #expect(Self.render(c, e) == Self.render(plain, e))
         }
         #expect(Self.render(c, 3) == ["stroke-width=9", "opacity=.5", "fill=red"])
+    }
+
+    @Test func likeElementsShareTheirMatchList() throws {
+        let rules = 200, elements = 300
+        // Different selectors in turn: none is merged, each rect matches all of them.
+        let sheet = (0..<rules).map { "\($0 % 2 == 0 ? "svg" : "g") *{stroke-width:\($0 % 7)}" }.joined()
+        let rects = String(repeating: #"<rect width="1" height="1"/>"#, count: elements)
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg"><style>\#(sheet)</style><g>\#(rects)</g></svg>"#
+        let c = try Self.cascade(text)
+        #expect(c.selectors.allSatisfy { !$0.merged })
+        // `<style>` and `<g>` match the `svg *` half, each rect all: two lists stored.
+        #expect(c.matched.matches.count == rules / 2 + rules)
+        #expect(c.matched.of(elements + 2).count == rules)
+        #expect(Self.render(c, elements + 2) == ["stroke-width=\((rules - 1) % 7)"])
     }
 }

@@ -121,13 +121,13 @@ import Testing
         let selectors = StyleCascade(tree: t, diagnostics: &none).selectors
         try #require(!selectors.isEmpty)
         var matcher = SelectorMatcher(tree: t, selectors: selectors)
-        let (start, found) = matcher.matchAll()
+        let found = matcher.matchAll()
         var total = 0
         for e in t.indices {
             let expected = selectors.indices.filter {
                 Self.matches(selectors[$0].selector, selectors[$0].selector.compounds.count - 1, e, t)
             }
-            let got = found[Int(start[e])..<Int(start[e + 1])].map(Int.init).sorted()
+            let got = found.of(e).map(Int.init).sorted()
             #expect(got == expected, "element \(e) <\(t.name(e))> in \(text)")
             total += expected.count
         }
