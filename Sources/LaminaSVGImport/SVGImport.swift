@@ -24,6 +24,7 @@ public enum SVGImport {
     static func importScene(
         _ bytes: consuming [UInt8], file: String, threads: Int, prefetchBlock: Int?
     ) throws(SVGImportError) -> (scene: Scene, diagnostics: [Diagnostic]) {
+        CustomProperties.forgetAnswers()
         let (tree, readerDiagnostics) = try XMLReader.read(bytes, file: file, threads: threads)
         _ = consume bytes  // only the reader needs the input: free it (when the caller gave it up) before building
         // The builder holds the only reference to the tree, so that it can free it early.

@@ -84,7 +84,7 @@ extension ComputedStyle {
 
     /// Sets this element's custom properties (the parent's with its own on top) and returns
     /// them, for `var()` substitution.
-    private mutating func resolveCustomProperties(_ declarations: [CascadedDeclaration]) -> [String: String] {
+    private mutating func resolveCustomProperties(_ declarations: [CascadedDeclaration]) -> CustomPropertyMap {
         var own: [(name: String, value: String)] = []
         for i in declarations.indices where declarations[i].name.hasPrefix("--") {
             own.append((declarations[i].name, declarations[i].value))
@@ -97,9 +97,9 @@ extension ComputedStyle {
 
     /// A declaration's value with its `var()`s substituted (itself when it has none); nil
     /// when the substitution fails.
-    private static func substituted(_ d: CascadedDeclaration, _ customs: [String: String]?) -> String? {
+    private static func substituted(_ d: CascadedDeclaration, _ customs: CustomPropertyMap?) -> String? {
         guard case .deferred = d.parsed else { return d.value }
-        return CustomProperties.substitute(d.value, customs ?? [:])
+        return CustomProperties.substitute(d.value, customs ?? CustomPropertyMap())
     }
 
     private mutating func applyColor(_ raw: String, parent: ComputedStyle) {

@@ -95,7 +95,7 @@ package struct ComputedStyle: Hashable, Sendable {
         var visibility = "visible"
         var inheritedExtras: [String?] = []
         var contextPaint: ContextPaint?
-        var customProperties: [String: String] = [:]
+        var customProperties = CustomPropertyMap()
         static let initial = InheritedRare()
     }
 
@@ -136,9 +136,10 @@ package struct ComputedStyle: Hashable, Sendable {
         set { if contextPaint != newValue { updateInherited { $0.contextPaint = newValue } } }
     }
     /// The custom properties (`--name`, lower-cased) in effect, their `var()`s resolved.
-    package var customProperties: [String: String] {
-        get { inheritedRare?.value.customProperties ?? [:] }
-        set { if customProperties != newValue { updateInherited { $0.customProperties = newValue } } }
+    /// A child's map shares its parent's storage, so the check below is by identity.
+    package var customProperties: CustomPropertyMap {
+        get { inheritedRare?.value.customProperties ?? CustomPropertyMap() }
+        set { if !customProperties.isIdentical(to: newValue) { updateInherited { $0.customProperties = newValue } } }
     }
     /// `stroke-linejoin`: `miter`, `round`, `bevel`, `miter-clip` or `arcs`.
     package var strokeLinejoin: String {

@@ -41,52 +41,74 @@ package enum CustomProperties {
 
     /// `value` with every `var()` replaced from `properties` (whose values may hold `var()`s
     /// themselves); nil when invalid, cyclic or past a fresh budget.
-    package static func substitute(_ value: String, _ properties: [String: String]) -> String? {
-        let key = properties.count <= memoLimit ? MemoKey(text: value, own: [], properties: properties) : nil
-        if let key, let known = substitutions.value(key) { return known }
+    package static func substitute(_ value: String, _ properties: CustomPropertyMap) -> String? {
+        let key = MemoKey(text: value, own: [], properties: properties)
+        if let known = substitutions.value(key) { return known }
         var budget = Budget()
         var visiting: [String] = []
-        let result = substitute(Substring(value), properties, &visiting, &budget)
-        if let key { substitutions.remember(key, result) }
+        let result = substitute(Substring(value), Scope(inherited: properties), &visiting, &budget)
+        substitutions.remember(key, result)
         return result
     }
 
-    /// The most properties in scope for which an answer is remembered: a key holds the whole
-    /// map, so with thousands in scope each lookup hashed all of them and the memo kept
-    /// thousands of copies (a 292 KB file of 5,000 properties over 5,000 elements, each with
-    /// one of its own, took 1.1 GB). Real style sheets have a few dozen.
-    package static let memoLimit = 256
+    /// The same, the properties given as a dictionary.
+    package static func substitute(_ value: String, _ properties: [String: String]) -> String? {
+        substitute(value, CustomPropertyMap(properties))
+    }
 
     /// The custom properties of an element: its parent's (resolved), then its own declarations
     /// (whose values may refer to the others) on top, each resolved; one that fails is left out
-    /// (guaranteed-invalid, so a `var()` of it takes its fallback).
-    package static func resolve(own: [(name: String, value: String)], inherited: [String: String]) -> [String: String] {
-        let key = inherited.count <= memoLimit ? MemoKey(text: "", own: own.flatMap { [$0.name, $0.value] }, properties: inherited) : nil
-        if let key, let known = maps.value(key) { return known }
-        var raw = inherited
-        for (name, value) in own { raw[name] = value }
+    /// (guaranteed-invalid, so a `var()` of it takes its fallback). The map shares the parent's
+    /// storage but for the names declared here.
+    package static func resolve(own: [(name: String, value: String)], inherited: CustomPropertyMap) -> CustomPropertyMap {
+        let key = MemoKey(text: "", own: own.flatMap { [$0.name, $0.value] }, properties: inherited)
+        if let known = maps.value(key) { return known }
+        var raw = Scope(inherited: inherited)
+        for (name, value) in own { raw.own[name] = value }
         var resolved = inherited
         for (name, _) in own {
             var budget = Budget()
             var visiting = [name]
-            if let v = raw[name], let r = substitute(Substring(v), raw, &visiting, &budget) { resolved[name] = r } else { resolved[name] = nil }
+            if let v = raw.own[name], let r = substitute(Substring(v), raw, &visiting, &budget) { resolved[name] = r } else { resolved[name] = nil }
         }
-        if let key { maps.remember(key, resolved) }
+        maps.remember(key, resolved)
         return resolved
     }
 
     // MARK: - Memo
 
     /// Elements styled alike (every `rect` of a sheet rule) resolve the same text against the
-    /// same properties: the answer is kept, for all threads and documents of the process.
+    /// same properties: the answer is kept, for all threads and documents of the process. A
+    /// key holds the properties' storage and compares it by identity (in constant time
+    /// however many are in scope): children of one parent share it, and so do elements whose
+    /// own declarations resolved to a remembered map.
     private struct MemoKey: Hashable, Sendable {
         var text: String
         var own: [String]
-        var properties: [String: String]
+        var properties: CustomPropertyMap
+
+        static func == (l: MemoKey, r: MemoKey) -> Bool {
+            l.text == r.text && l.own == r.own && l.properties.isIdentical(to: r.properties)
+        }
+
+        func hash(into h: inout Hasher) {
+            h.combine(text)
+            h.combine(own)
+            h.combine(properties.identity)
+        }
     }
 
     private static let substitutions = Memo<String?>()
-    private static let maps = Memo<[String: String]>()
+    private static let maps = Memo<CustomPropertyMap>()
+
+    /// Drops the remembered answers, as an import starts: their keys keep maps alive, which
+    /// cost nothing while their document is imported (its styles hold them) but would keep
+    /// the maps of documents done with (a process converting many files of thousands of
+    /// properties each). Another import running meanwhile only computes again.
+    static func forgetAnswers() {
+        substitutions.removeAll()
+        maps.removeAll()
+    }
 
     /// Answers behind a lock (both import threads compute styles). Past 4,096 answers it
     /// starts again: a document of unique styles gains nothing from it, and memory stays
@@ -117,12 +139,30 @@ package enum CustomProperties {
             if answers.count >= 4_096 { answers.removeAll(keepingCapacity: true) }
             answers[key] = value
         }
+
+        func removeAll() {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            answers.removeAll()
+        }
     }
 
     // MARK: - Substitution
 
+    /// What `var()` reads while an element's own declarations resolve: their values as
+    /// written, over the inherited (resolved) ones; a dictionary, since it lives only as long.
+    private struct Scope {
+        var own: [String: String] = [:]
+        let inherited: CustomPropertyMap
+
+        subscript(name: String) -> String? {
+            if !own.isEmpty, let v = own[name] { return v }
+            return inherited[name]
+        }
+    }
+
     private static func substitute(
-        _ value: Substring, _ properties: [String: String], _ visiting: inout [String], _ budget: inout Budget
+        _ value: Substring, _ properties: Scope, _ visiting: inout [String], _ budget: inout Budget
     ) -> String? {
         budget.steps -= 1
         guard budget.steps >= 0, visiting.count < 32 else { return nil }
