@@ -64,12 +64,23 @@ package enum CustomProperties {
         let key = MemoKey(text: "", own: own.flatMap { [$0.name, $0.value] }, properties: inherited)
         if let known = maps.value(key) { return known }
         var raw = Scope(inherited: inherited)
-        for (name, value) in own { raw.own[name] = value }
+        for (name, value) in own {
+            switch WideKeyword(value) {
+            case .initial?: raw.own[name] = nil; raw.invalid.insert(name)
+            case .inherit?: raw.own[name] = nil; raw.invalid.remove(name)
+            case nil: raw.own[name] = value; raw.invalid.remove(name)
+            }
+        }
         var resolved = inherited
-        for (name, _) in own {
-            var budget = Budget()
-            var visiting = [name]
-            if let v = raw.own[name], let r = substitute(Substring(v), raw, &visiting, &budget) { resolved[name] = r } else { resolved[name] = nil }
+        for (name, value) in own {
+            switch WideKeyword(value) {
+            case .initial?: resolved[name] = nil
+            case .inherit?: resolved[name] = inherited[name]
+            case nil:
+                var budget = Budget()
+                var visiting = [name]
+                if let v = raw.own[name], let r = substitute(Substring(v), raw, &visiting, &budget) { resolved[name] = r } else { resolved[name] = nil }
+            }
         }
         maps.remember(key, resolved)
         return resolved
@@ -153,11 +164,32 @@ package enum CustomProperties {
     /// written, over the inherited (resolved) ones; a dictionary, since it lives only as long.
     private struct Scope {
         var own: [String: String] = [:]
+        /// Names declared `initial` here: guaranteed-invalid, whatever is inherited.
+        var invalid: Set<String> = []
         let inherited: CustomPropertyMap
 
         subscript(name: String) -> String? {
             if !own.isEmpty, let v = own[name] { return v }
+            if !invalid.isEmpty, invalid.contains(name) { return nil }
             return inherited[name]
+        }
+    }
+
+    /// A custom property declared with a CSS-wide keyword (CSS Variables §2, Cascade §7.3), as
+    /// browsers read it: `initial` makes it guaranteed-invalid (a `var()` of it takes its
+    /// fallback); `inherit`, `unset`, `revert` and `revert-layer` give it the parent's value
+    /// (custom properties inherit, and no user-agent sheet declares them).
+    private enum WideKeyword {
+        case initial, inherit
+
+        init?(_ value: String) {
+            let v = value.trimmingCharacters(in: " \t\n\r\u{0C}")
+            guard v.count >= 5, v.count <= 12 else { return nil }
+            switch v.lowercased() {
+            case "initial": self = .initial
+            case "inherit", "unset", "revert", "revert-layer": self = .inherit
+            default: return nil
+            }
         }
     }
 

@@ -22,6 +22,21 @@ import Testing
         #expect(CustomProperties.substitute(value, ["--a": "red"]) == nil)
     }
 
+    /// CSS-wide keywords as browsers read them on a custom property: `initial` is
+    /// guaranteed-invalid (a `var()` takes its fallback), the others take the parent's value.
+    @Test func wideKeywordsOnACustomProperty() {
+        let parent: CustomPropertyMap = ["--a": "blue", "--b": "blue", "--c": "blue", "--d": "blue"]
+        let own: [(name: String, value: String)] = [
+            ("--a", " INITIAL "), ("--b", "inherit"), ("--c", "unset"), ("--d", "revert"), ("--e", "revert-layer"),
+            ("--f", "var(--a, green)"), ("--g", "var(--b, green)"), ("--h", "initially"),
+        ]
+        let map = CustomProperties.resolve(own: own, inherited: parent)
+        #expect(map["--a"] == nil && map["--e"] == nil)
+        #expect(map["--b"] == "blue" && map["--c"] == "blue" && map["--d"] == "blue")
+        #expect(map["--f"] == "green" && map["--g"] == "blue" && map["--h"] == "initially")
+        #expect(CustomProperties.substitute("var(--a, green)", map) == "green")
+    }
+
     @Test func cyclesAndBlowUpsAreInvalidAndFast() {
         let cyclic = CustomProperties.resolve(own: [("--x", "var(--y)"), ("--y", "var(--x)")], inherited: [:])
         #expect(cyclic["--x"] == nil && cyclic["--y"] == nil)
