@@ -61,9 +61,11 @@ package enum CheckDiscovery {
                         stack.append((dir.appendingPathComponent(sub), rel.isEmpty ? sub : rel + "/" + sub))
                     }
                     let names = Set(entries.files)
+                    var claimed = Set<String>()
                     for file in entries.files where isInputName(file) {
                         let (base, present) = goldens(of: file, among: names)
                         guard !present.isEmpty else { continue }
+                        for kind in present { claimed.insert(base + kind.goldenSuffix) }
                         let config: CheckConfig
                         switch configs.config(for: dir, stop: argument) {
                         case .success(let c): config = c
@@ -74,6 +76,16 @@ package enum CheckDiscovery {
                         let target = rel.isEmpty ? display : display + "/" + rel
                         let scene = CheckScene(input: input, name: name, recordTarget: target, goldenBase: base,
                                                kinds: Array(Set(config.kinds).union(present)).sorted(), size: config.size)
+                        if seen.insert(input.standardizedFileURL.path).inserted { found.append((name, scene)) }
+                    }
+                    for (base, kinds) in unclaimedGoldens(entries.files, claimed: claimed) {
+                        let (file, problem) = missingInput(base, kinds: kinds, in: dir)
+                        let input = dir.appendingPathComponent(file)
+                        let name = prefix + (rel.isEmpty ? file : rel + "/" + file)
+                        let target = rel.isEmpty ? display : display + "/" + rel
+                        var scene = CheckScene(input: input, name: name, recordTarget: target, goldenBase: base,
+                                               kinds: kinds.sorted())
+                        scene.unreadable = problem
                         if seen.insert(input.standardizedFileURL.path).inserted { found.append((name, scene)) }
                     }
                 }
@@ -97,6 +109,48 @@ package enum CheckDiscovery {
         if !longKinds.isEmpty { return (long, longKinds) }
         guard ownsShort else { return (long, []) }
         return (short, Set(GoldenKind.allCases.filter { names.contains(short + $0.goldenSuffix) }))
+    }
+
+    /// The goldens among `files` that no input claimed, by golden base name: their input was
+    /// deleted or renamed, or is not a readable file (a broken link, a folder). Checking them
+    /// silently no more would let CI pass on a scene it no longer checks.
+    static func unclaimedGoldens(_ files: [String], claimed: Set<String>) -> [(String, Set<GoldenKind>)] {
+        var bases: [String: Set<GoldenKind>] = [:]
+        for file in files where !claimed.contains(file) {
+            guard let kind = GoldenKind.ofGolden(file) else { continue }
+            bases[String(file.dropLast(kind.goldenSuffix.count)), default: []].insert(kind)
+        }
+        return bases.filter { !$0.key.isEmpty }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// The input file name that goldens `base` belong to, and why it cannot be checked.
+    static func missingInput(_ base: String, kinds: Set<GoldenKind>, in dir: URL) -> (String, String) {
+        let goldens = kinds.sorted().map { base + $0.goldenSuffix }.joined(separator: ", ")
+        let candidates = base.hasSuffix(".svg") || base.hasSuffix(".json") ? [base] : [base + ".svg", base + ".json"]
+        var readable: [String] = []
+        for file in candidates {
+            var st = stat()
+            let path = dir.appendingPathComponent(file).path
+            guard lstat(path, &st) == 0 else { continue }
+            // The input is there but uses goldens named after its whole file name.
+            if fileType(path) == .file {
+                readable.append(file)
+                continue
+            }
+            let what: String
+            if st.st_mode & S_IFMT == S_IFLNK {
+                what = stat(path, &st) == 0 ? "a symbolic link to a folder or special file" : "a broken symbolic link"
+            } else {
+                what = st.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file"
+            }
+            return (file, "cannot read input \(file): \(what); its goldens \(goldens) are not checked")
+        }
+        if let owner = readable.first {
+            return (base, "goldens \(goldens) belong to no input: \(owner) uses \(owner).expected.*; delete them")
+        }
+        let input = candidates.count == 1 ? candidates[0] : candidates.joined(separator: " or ")
+        return (candidates[0], "no input \(input) for goldens \(goldens): restore or rename it back, "
+            + "or delete the goldens to retire the scene")
     }
 
     /// `url` as the user wrote it (relative paths stay relative), without a trailing slash.

@@ -19,6 +19,9 @@ package struct CheckScene: Sendable, Hashable {
     /// The root size `[W, H]` to lay the scene out at before writing (from `lamina-check.json`),
     /// or nil for the input's own size.
     package var size: [Double]? = nil
+    /// Why the scene cannot be checked at all (goldens whose input is missing or not a readable
+    /// file), or nil. Such a scene fails, also with `--record`.
+    package var unreadable: String? = nil
 
     /// The folder holding the input and its goldens.
     package var directory: URL { input.deletingLastPathComponent() }

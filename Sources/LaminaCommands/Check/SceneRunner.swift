@@ -15,7 +15,10 @@ struct SceneRunner: Sendable {
     let threads: Int
 
     func run(_ scene: CheckScene) -> SceneResult {
-        options.record ? record(scene) : check(scene)
+        if let problem = scene.unreadable {
+            return SceneResult(scene: scene, status: .failed, kinds: [], details: [problem])
+        }
+        return options.record ? record(scene) : check(scene)
     }
 
     private struct GenerateError: Error {
