@@ -43,8 +43,10 @@ package struct CheckCommand: AsyncParsableCommand {
     /// (``Pipeline/renderAll(_:as:options:layoutWarnings:)``), each output in its pieces.
     package static func generate(_ checkScene: CheckScene, kinds: [GoldenKind], threads: Int) throws -> [OutputPieces] {
         let input = checkScene.input
-        let bytes = try FileIO.read(input.path)
-        let file = input.lastPathComponent
+        // Diagnostics name the input as the user's arguments reach it (`scenes/icons/tux.svg:3:7:`),
+        // as `convert` does, so an editor or CI log can jump to it from where `check` ran.
+        let file = input.relativePath
+        let bytes = try FileIO.read(file)
         let size = checkScene.size.map { Size($0[0], $0[1]) }
         let (scene, _, layoutWarnings) = try Pipeline.load(bytes, file: file, size: size, threads: threads)
         let formats: [OutputFormat] = kinds.map { kind in

@@ -45,6 +45,19 @@ import Testing
         }
     }
 
+    @Test func anInputErrorNamesThePathFromWhereCheckRan() throws {
+        try withScenes { root in
+            let nested = root.appendingPathComponent("scenes/icons")
+            try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+            try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><rect></svg>".utf8)
+                .write(to: nested.appendingPathComponent("bad.svg"))
+            try Data("{}".utf8).write(to: nested.appendingPathComponent("bad.expected.json"))
+            let run = try TestSupport.runLamina(["check", "scenes"], in: root)
+            #expect(run.status == 1)
+            #expect(run.stdout.contains("FAIL icons/bad.svg\n  cannot generate bad.expected.json: scenes/icons/bad.svg:1:"))
+        }
+    }
+
     @Test func emptyFolderIsNoInput() throws {
         try TestSupport.withTemporaryDirectory { root in
             let run = try TestSupport.runLamina(["check", "."], in: root)
