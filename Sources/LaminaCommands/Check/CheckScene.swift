@@ -23,6 +23,22 @@ package struct CheckScene: Sendable, Hashable {
     /// file), or nil. Such a scene fails, also with `--record`.
     package var unreadable: String? = nil
 
+    /// The command that re-records this scene's folder, to paste into a shell: a path with spaces
+    /// or other characters a shell would split or expand is quoted.
+    package var recordCommand: String { "lamina check \(Self.shellWord(recordTarget)) --record" }
+
+    /// `text` as one shell word: unchanged when it holds only letters, digits and `_./-+,:@%=`,
+    /// else in single quotes (a `'` written `'\''`).
+    package static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { c in
+            c.properties.isAlphabetic || c.properties.numericType != nil || "_./-+,:@%=".unicodeScalars.contains(c)
+        }
+        guard !plain else { return text }
+        var out = "'"
+        for c in text { out += c == "'" ? "'\\''" : String(c) }
+        return out + "'"
+    }
+
     /// The folder holding the input and its goldens.
     package var directory: URL { input.deletingLastPathComponent() }
 

@@ -96,7 +96,7 @@ struct SceneRunner: Sendable {
             let name = scene.goldenName(kind)
             let missing = {
                 kinds.append(KindResult(kind: kind, outcome: .missingGolden))
-                details.append("missing golden \(name); run `lamina check \(scene.recordTarget) --record` to write it")
+                details.append("missing golden \(name); run `\(scene.recordCommand)` to write it")
             }
             guard present.contains(kind) else {
                 missing()
@@ -156,7 +156,7 @@ struct SceneRunner: Sendable {
         }
         let failed = kinds.contains(where: \.isFailure)
         if differed {
-            details.append("run `lamina check \(scene.recordTarget) --record` to accept the new output")
+            details.append("run `\(scene.recordCommand)` to accept the new output")
         }
         if !failed { removeArtifacts(scene) }
         return SceneResult(scene: scene, status: failed ? .failed : .passed, kinds: kinds, details: details)

@@ -43,4 +43,21 @@ import Testing
         #expect(scenes.map(\.name) == ["a.svg", "b/a.svg", "b/z.svg", "c.json"])
         #expect(scenes.map(\.recordTarget) == [box.root.path, box.root.path + "/b", box.root.path + "/b", box.root.path])
     }
+
+    @Test(arguments: [
+        ("Samples", "Samples"), ("scenes/ünï", "scenes/ünï"), ("/tmp/a-b_c.d", "/tmp/a-b_c.d"),
+        ("scenes/with space", "'scenes/with space'"), ("it's", #"'it'\''s'"#), ("$HOME/*", "'$HOME/*'"), ("", "''"),
+    ])
+    func recordHintsQuoteWhatAShellWouldSplit(path: String, word: String) {
+        #expect(CheckScene.shellWord(path) == word)
+    }
+
+    @Test func recordHintOfAFolderWithASpaceCanBePasted() async throws {
+        let box = try CheckSandbox()
+        try ClockOutputs.install(in: box, dir: "with space")
+        try box.remove("with space/clock.expected.svg")
+        let report = await box.run(ClockOutputs.outputs())
+        #expect(report.text.contains(
+            "missing golden clock.expected.svg; run `lamina check '\(box.root.path)/with space' --record` to write it\n"))
+    }
 }
