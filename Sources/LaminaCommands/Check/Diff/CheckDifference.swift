@@ -13,12 +13,12 @@ package struct CheckDifference: Sendable, Hashable {
     /// Whether every number differs by at most the tolerance (reported, but passes).
     package var withinTolerance: Bool
 
-    /// Creates a difference.
+    /// Creates a difference; long values are shortened together so that the shown parts differ
+    /// (``CheckTolerance/clipPair(_:_:max:)``).
     package init(location: String, label: String, old: String?, new: String?, withinTolerance: Bool = false) {
         self.location = location
         self.label = label
-        self.old = old
-        self.new = new
+        (self.old, self.new) = CheckTolerance.clipPair(old, new)
         self.withinTolerance = withinTolerance
     }
 
@@ -90,6 +90,34 @@ enum CheckTolerance {
     static func clip(_ text: String, max: Int = 120) -> String {
         guard text.count > max else { return text }
         return String(text.prefix(max)) + "…"
+    }
+
+    /// Shortens an old and a new value for a diff line. Both keep their first `max` characters
+    /// when those differ; when the difference lies further on (a long path `d` changed near its
+    /// end), both are cut from a little before their first differing character instead, with
+    /// `…` on each cut side: cut at the start alike, the two printed the same text.
+    static func clipPair(_ old: String?, _ new: String?, max: Int = 120) -> (String?, String?) {
+        guard let old, let new else { return (old.map { clip($0, max: max) }, new.map { clip($0, max: max) }) }
+        let a = clip(old, max: max)
+        let b = clip(new, max: max)
+        guard a == b, old != new else { return (a, b) }
+        // The first differing byte, at the start of its character; the common prefix is the
+        // same bytes in both, so the same offset cuts both alike.
+        var offset = 0
+        for (x, y) in zip(old.utf8, new.utf8) {
+            if x != y { break }
+            offset += 1
+        }
+        let lead = max / 4
+        let differs = old.utf8.index(old.utf8.startIndex, offsetBy: offset)
+        let from = old.index(differs, offsetBy: -lead, limitedBy: old.startIndex) ?? old.startIndex
+        let skip = old.utf8.distance(from: old.utf8.startIndex, to: from)
+        func window(_ text: String) -> String {
+            let start = text.utf8.index(text.utf8.startIndex, offsetBy: skip)
+            let end = text.index(start, offsetBy: max, limitedBy: text.endIndex) ?? text.endIndex
+            return (skip > 0 ? "…" : "") + String(text[start..<end]) + (end < text.endIndex ? "…" : "")
+        }
+        return (window(old), window(new))
     }
 
     /// `value` as text through the project's number formatter.

@@ -1,13 +1,14 @@
 import LaminaJSON
 extension CheckJSONDocument {
-    /// Compact JSON text of `node`, cut after about `limit` characters (no recursion).
-    func compactText(_ node: Int, limit: Int = 120) -> String {
+    /// Compact JSON text of `node`, cut after about `limit` bytes (no recursion). Long, so that
+    /// ``CheckDifference`` can show where an old and a new text differ past their start.
+    func compactText(_ node: Int, limit: Int = 1 << 16) -> String {
         var out = ""
         // Work items: a node to write, or a literal piece of punctuation.
         enum Item { case node(Int), text(String) }
         var stack: [Item] = [.node(node)]
         while let item = stack.popLast() {
-            if out.count > limit { return String(out.prefix(limit)) + "…" }
+            if out.utf8.count > limit { return String(out.prefix(limit)) + "…" }
             switch item {
             case .text(let t):
                 out += t
@@ -30,7 +31,7 @@ extension CheckJSONDocument {
                 }
             }
         }
-        return out.count > limit ? String(out.prefix(limit)) + "…" : out
+        return out.utf8.count > limit ? String(out.prefix(limit)) + "…" : out
     }
 
     /// `text` as a JSON string literal (the same escaping as `lamina inspect`).

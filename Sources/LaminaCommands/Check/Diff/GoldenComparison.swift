@@ -31,7 +31,7 @@ enum GoldenComparison {
         var i = 0
         while i < la.count, i < lb.count, la[i].elementsEqual(lb[i]) { i += 1 }
         let text: ([ArraySlice<UInt8>], Int) -> String? = { lines, i in
-            i < lines.count ? "\"" + CheckTolerance.clip(String(decoding: lines[i], as: UTF8.self)) + "\"" : nil
+            i < lines.count ? "\"" + String(decoding: lines[i], as: UTF8.self) + "\"" : nil
         }
         return CheckDifference(location: "line \(i + 1)", label: "", old: text(la, i), new: text(lb, i))
     }

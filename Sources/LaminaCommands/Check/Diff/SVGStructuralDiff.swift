@@ -136,8 +136,9 @@ struct SVGStructuralDiff {
         return zip(ta.numbers, tb.numbers).allSatisfy { CheckTolerance.within($0, $1, tolerance) }
     }
 
+    /// `text` in quotes, whole: ``CheckDifference`` shortens the old and new value together.
     static func quoted(_ text: String) -> String {
-        "\"" + CheckTolerance.clip(text) + "\""
+        "\"" + text + "\""
     }
 
     /// A name for every element: `drawable N <tag> (layer "P")`, `overlay <tag> (layer "P")` or
