@@ -6,6 +6,14 @@ enum GoldenComparison {
     /// parse, or that differs only in layout (whitespace, key order), gets the first differing line.
     static func compare(kind: GoldenKind, golden: [UInt8], actual: [UInt8], tolerance: Double) -> StructuralDiff {
         if CheckFiles.sameBytes(golden, actual) { return StructuralDiff() }
+        if differOnlyInLineEndings(golden, actual) {
+            var result = StructuralDiff()
+            result.add(CheckDifference(
+                location: "line endings (the golden's lines end in CRLF, as a checkout with git's core.autocrlf "
+                    + "writes them; `*.expected.* -text` in .gitattributes keeps goldens byte for byte)",
+                label: "", old: "CRLF", new: "LF"))
+            return result
+        }
         var diff: StructuralDiff?
         switch kind {
         case .json:
@@ -22,6 +30,18 @@ enum GoldenComparison {
             result.add(firstDifferingLine(golden, actual))
         }
         return result
+    }
+
+    /// Whether `golden` is `actual` with every line ending `\n` written `\r\n`.
+    static func differOnlyInLineEndings(_ golden: [UInt8], _ actual: [UInt8]) -> Bool {
+        guard golden.count > actual.count, golden.contains(0x0D) else { return false }
+        var j = 0
+        for (i, byte) in golden.enumerated() {
+            if byte == 0x0D, i + 1 < golden.count, golden[i + 1] == 0x0A, j < actual.count, actual[j] == 0x0A { continue }
+            guard j < actual.count, actual[j] == byte else { return false }
+            j += 1
+        }
+        return j == actual.count
     }
 
     /// The first line where the two texts differ.
