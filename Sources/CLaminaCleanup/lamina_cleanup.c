@@ -16,6 +16,9 @@ enum { FREE = 0, CREATING = 1, REGISTERED = 2 };
 
 static char paths[SLOTS][PATH_MAX];
 static atomic_int states[SLOTS];
+// Set once a handler has begun removing the files: the process is ending, and a file created
+// after the handler looked at its slot would be left behind.
+static atomic_int ending;
 
 static const int handled[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 #define HANDLED_COUNT (sizeof handled / sizeof handled[0])
@@ -43,6 +46,15 @@ int lamina_cleanup_create(const char *path, int *slot) {
     for (unsigned k = 0; k < HANDLED_COUNT; k++) sigaddset(&block, handled[k]);
     pthread_sigmask(SIG_BLOCK, &block, &old);
     int i = claim(path);
+    // Other threads go on while a handler removes the files and ends the process: one that
+    // created a file now (a check writing its next golden) left it behind. The slot is claimed
+    // before `ending` is read and the handler sets `ending` before reading the slots, so either
+    // the handler waits for this file and removes it, or this thread sees `ending` and, its
+    // signals blocked, waits for the end the handler is bringing.
+    if (atomic_load(&ending)) {
+        if (i >= 0) atomic_store(&states[i], FREE);
+        for (;;) pause();
+    }
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     int saved = errno;
     if (i >= 0) atomic_store(&states[i], fd >= 0 ? REGISTERED : FREE);
@@ -58,6 +70,7 @@ void lamina_cleanup_unregister(int slot) {
 
 // Only async-signal-safe calls: unlink, sigaction, raise.
 static void remove_and_reraise(int sig) {
+    atomic_store(&ending, 1);
     for (int i = 0; i < SLOTS; i++) {
         int state;
         // Another thread is between creating this file and recording that it did.

@@ -17,7 +17,7 @@ import Testing
         return s + "</svg>"
     }()
 
-    /// Starts `path` with `arguments`, stderr to /dev/null, and the three signals at their
+    /// Starts `path` with `arguments`, stdout and stderr to /dev/null, and the three signals at their
     /// default action and unblocked (the test runner may have them blocked or ignored, which a
     /// child inherits).
     static func spawn(_ path: String, _ arguments: [String]) throws -> pid_t {
@@ -34,6 +34,7 @@ import Testing
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }

@@ -12,7 +12,8 @@ void lamina_cleanup_install(void);
 /// Creates `path` (write-only, exclusive, close-on-exec, mode 0644) and registers it in one
 /// step, so that no signal can find the file created but not yet registered. Returns the
 /// descriptor, or -1 with `errno` set; `*slot` receives the slot (-1 when none was free: the
-/// file is then created but not registered).
+/// file is then created but not registered). Once a handler has begun removing the files and
+/// ending the process, it creates nothing and waits for that end.
 int lamina_cleanup_create(const char *path, int *slot);
 
 /// Forgets the file of `slot` (after it was renamed or removed); -1 is ignored.
