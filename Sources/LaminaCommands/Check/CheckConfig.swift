@@ -1,7 +1,7 @@
 /// Per-directory settings for `lamina check`, read from `lamina-check.json`.
 ///
-/// The nearest `lamina-check.json` in a scene's folder or above it (up to the folder named on
-/// the command line) applies. `{"kinds": ["json", "svg", "debug"]}` lists the golden kinds every
+/// The nearest `lamina-check.json` in a scene's folder or above it (up to the repository's root,
+/// the folder holding `.git`) applies. `{"kinds": ["json", "svg", "debug"]}` lists the golden kinds every
 /// scene must have; without a file all three are expected. `"size": [W, H]` lays every scene of
 /// the folder out at that root size first (as `--size W H`), so one scene can have goldens at
 /// several sizes in several folders. Keys starting with `x-` are ignored.

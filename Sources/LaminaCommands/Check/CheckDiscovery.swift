@@ -46,7 +46,7 @@ package enum CheckDiscovery {
                 let names = Set(listing(dir).files)
                 let (base, present) = goldens(of: argument.lastPathComponent, among: names)
                 let config: CheckConfig
-                switch configs.config(for: dir, stop: dir) {
+                switch configs.config(for: dir) {
                 case .success(let c): config = c
                 case .failure(let f): return .failure(f)
                 }
@@ -67,7 +67,7 @@ package enum CheckDiscovery {
                         guard !present.isEmpty else { continue }
                         for kind in present { claimed.insert(base + kind.goldenSuffix) }
                         let config: CheckConfig
-                        switch configs.config(for: dir, stop: argument) {
+                        switch configs.config(for: dir) {
                         case .success(let c): config = c
                         case .failure(let f): return .failure(f)
                         }
@@ -192,15 +192,23 @@ package enum CheckDiscovery {
     }
 }
 
-/// Loads each folder's effective `lamina-check.json` once.
+/// Loads each folder's effective `lamina-check.json` once: the nearest one in the folder or
+/// above it, up to the repository's root (the folder holding `.git`) or the file system's. So a
+/// scene gets the same settings however it is named on the command line: looking only up to the
+/// folder named there, `lamina check scenes/sub/new.svg --record` (the way to add a scene) and
+/// the printed hint `lamina check scenes/sub --record` recorded without `scenes/lamina-check.json`,
+/// at the wrong size, and `lamina check scenes` then failed.
 private struct ConfigCache {
     var cache: [String: CheckConfig] = [:]
 
-    mutating func config(for dir: URL, stop: URL) -> Result<CheckConfig, CheckDiscovery.Failure> {
+    mutating func config(for dir: URL) -> Result<CheckConfig, CheckDiscovery.Failure> {
         let key = dir.standardizedFileURL.path
         if let hit = cache[key] { return .success(hit) }
-        let file = dir.appendingPathComponent(CheckConfig.fileName)
+        let folder = URL(fileURLWithPath: key)
+        let file = folder.appendingPathComponent(CheckConfig.fileName)
         var result = CheckConfig.standard
+        var st = stat()
+        let isRepositoryRoot = lstat(folder.appendingPathComponent(".git").path, &st) == 0
         if CheckDiscovery.fileType(file.path) == .file {
             guard let bytes = CheckFiles.read(file) else {
                 return .failure(.init(status: 66, message: "\(file.path): error: cannot read file"))
@@ -209,8 +217,8 @@ private struct ConfigCache {
             case .success(let c): result = c
             case .failure(let e): return .failure(.init(status: 65, message: e.formatted(path: file.path, bytes: bytes)))
             }
-        } else if key != stop.standardizedFileURL.path, key != "/" {
-            switch config(for: dir.deletingLastPathComponent(), stop: stop) {
+        } else if !isRepositoryRoot, key != "/", !key.isEmpty {
+            switch config(for: folder.deletingLastPathComponent()) {
             case .success(let c): result = c
             case .failure(let f): return .failure(f)
             }

@@ -60,4 +60,26 @@ import Testing
         #expect(report.text.contains(
             "missing golden clock.expected.svg; run `lamina check '\(box.root.path)/with space' --record` to write it\n"))
     }
+
+    @Test func aParentFoldersConfigAppliesHoweverTheSceneIsNamed() throws {
+        let box = try CheckSandbox()
+        try box.write("lamina-check.json", #"{"kinds": ["json", "svg"], "size": [400, 300]}"#)
+        try box.write("sub/a.svg", "<svg/>")
+        try box.write("sub/a.expected.json", "{}")
+        let sub = box.root.appendingPathComponent("sub")
+        for arguments in [[box.root], [sub], [sub.appendingPathComponent("a.svg")]] {
+            let scenes = try CheckDiscovery.scenes(in: arguments).get()
+            #expect(scenes.map(\.kinds) == [[.json, .svg]], "\(arguments)")
+            #expect(scenes.map(\.size) == [[400, 300]], "\(arguments)")
+        }
+    }
+
+    @Test func theRepositoryRootEndsTheLookup() throws {
+        let box = try CheckSandbox()
+        try box.write("lamina-check.json", #"{"kinds": ["json"]}"#)
+        try box.write("repo/.git/HEAD", "ref: refs/heads/main")
+        try box.write("repo/a.svg", "<svg/>")
+        let scenes = try CheckDiscovery.scenes(in: [box.root.appendingPathComponent("repo/a.svg")]).get()
+        #expect(scenes.map(\.kinds) == [[.json, .svg, .debugSVG]])
+    }
 }
