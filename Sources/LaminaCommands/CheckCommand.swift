@@ -34,8 +34,14 @@ package struct CheckCommand: AsyncParsableCommand {
             record: record, render: render, tolerance: tolerance,
             jobs: jobs ?? WorkSplit.processorCount, threads: Pipeline.defaultSplit.threads)
         let engine = CheckEngine(generatePieces: CheckCommand.generate, options: options)
-        let report = await engine.run(directories: paths.map { URL(fileURLWithPath: $0) })
-        let status = report.emit(junit: junit.map { URL(fileURLWithPath: $0) })
+        // Each scene's lines are printed as soon as it and every scene before it are done, in
+        // the same order and bytes as at the end: a long run in CI shows how far it got, also
+        // when the job is stopped by its time limit.
+        let tolerance = options.tolerance
+        let report = await engine.run(directories: paths.map { URL(fileURLWithPath: $0) }) {
+            CheckReport.printScene($0, tolerance: tolerance)
+        }
+        let status = report.emit(junit: junit.map { URL(fileURLWithPath: $0) }, scenesPrinted: true)
         if status != 0 { throw ExitCode(status) }
     }
 

@@ -58,6 +58,40 @@ import Testing
         }
     }
 
+    /// A scene's lines are printed when it is done, not all at the end of the run.
+    @Test func eachSceneIsPrintedAsSoonAsItIsDone() throws {
+        try withScenes { root in
+            // A drawing checked after the clock (jobs 1) that takes a while to convert.
+            var big = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\">"
+            for i in 0..<30_000 { big += "<rect x=\"\(i % 100)\" y=\"\(i % 97)\" width=\"2\" height=\"3\"/>" }
+            try Data((big + "</svg>").utf8).write(to: root.appendingPathComponent("scenes/zz.svg"))
+            try Data("{}".utf8).write(to: root.appendingPathComponent("scenes/zz.expected.json"))
+            let exe = try #require(TestSupport.laminaExecutable, "lamina executable not built")
+            let process = Process()
+            process.executableURL = exe
+            process.arguments = ["check", "scenes", "--jobs", "1"]
+            process.currentDirectoryURL = root
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var first = Data()
+            while !first.contains(0x0A) {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                first += chunk
+            }
+            let rest = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            // Printed at the end, the whole report came in one piece.
+            #expect(String(decoding: first, as: UTF8.self) == "ok clock.svg\n")
+            #expect(process.terminationStatus == 1)
+            let text = String(decoding: first + rest, as: UTF8.self)
+            #expect(text.hasPrefix("ok clock.svg\nFAIL zz.svg\n"))
+            #expect(text.hasSuffix("\n1 passed, 1 failed\n"))
+        }
+    }
+
     @Test func emptyFolderIsNoInput() throws {
         try TestSupport.withTemporaryDirectory { root in
             let run = try TestSupport.runLamina(["check", "."], in: root)
