@@ -38,8 +38,15 @@ package struct CheckCommand: AsyncParsableCommand {
         // the same order and bytes as at the end: a long run in CI shows how far it got, also
         // when the job is stopped by its time limit.
         let tolerance = options.tolerance
-        let report = await engine.run(directories: paths.map { URL(fileURLWithPath: $0) }) {
-            CheckReport.printScene($0, tolerance: tolerance)
+        let report = await engine.run(directories: paths.map { URL(fileURLWithPath: $0) }) { result in
+            // An input that cannot be converted is also a diagnostic (SPEC §2): to stderr, at the
+            // start of a line, where editors and CI annotations find `FILE:LINE:COL: error:`.
+            var diagnostics: [String] = []
+            for kind in result.kinds {
+                if case .generateFailed(let message) = kind.outcome, !diagnostics.contains(message) { diagnostics.append(message) }
+            }
+            for message in diagnostics { FileIO.writeAll(fd: 2, Array((TerminalText.printable(message) + "\n").utf8)) }
+            CheckReport.printScene(result, tolerance: tolerance)
         }
         let status = report.emit(junit: junit.map { URL(fileURLWithPath: $0) }, scenesPrinted: true)
         if status != 0 { throw ExitCode(status) }

@@ -55,6 +55,9 @@ import Testing
             let run = try TestSupport.runLamina(["check", "scenes"], in: root)
             #expect(run.status == 1)
             #expect(run.stdout.contains("FAIL icons/bad.svg\n  cannot generate bad.expected.json: scenes/icons/bad.svg:1:"))
+            // Once on stderr as a diagnostic, at the start of its line.
+            #expect(run.stderr.hasPrefix("scenes/icons/bad.svg:1:"))
+            #expect(run.stderr.split(separator: "\n").count == 1)
         }
     }
 
