@@ -74,9 +74,19 @@ package enum OutputDestination: Equatable, Sendable {
 
     /// The temporary file for replacing `target`: hidden, in the same folder (a rename does not
     /// cross file systems), named after the target and this process, with `tag` between.
+    /// The target's name is shortened in it when the whole would pass the file system's 255-byte
+    /// limit on a name: a target named near that limit (75 CJK characters are 225 bytes) could
+    /// not be written though its own name fits.
     static func temporaryPath(for target: String, tag: String) -> String {
         let parent = PathText.deletingLastComponent(target)
         let dir = parent.isEmpty ? "." : parent
-        return dir + "/.\(PathText.lastComponent(target)).\(tag)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let suffix = ".\(tag)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        var name = Substring(PathText.lastComponent(target))
+        let room = max(0, nameLimit - 1 - suffix.utf8.count)
+        while name.utf8.count > room { name.removeLast() }
+        return dir + "/." + name + suffix
     }
+
+    /// The longest file name (in bytes) that common file systems take (`NAME_MAX`).
+    static let nameLimit = 255
 }

@@ -184,4 +184,24 @@ import Testing
             #expect(try fm.contentsOfDirectory(atPath: dir.path).sorted() == ["link.xml", "pipe.xml", "report.xml"])
         }
     }
+
+    /// An output named near the 255-byte limit (here 230 bytes, and 76 CJK characters, 228
+    /// bytes) is written: its temporary file's name, longer by the tag, process and random
+    /// number, is shortened instead of failing with "File name too long".
+    @Test(arguments: [String(repeating: "n", count: 211), String(repeating: "図", count: 70) + "n"])
+    func anOutputNamedNearTheLimitIsWritten(stem: String) throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            let golden = dir.appendingPathComponent(stem + ".expected.debug.svg")
+            let temporary = OutputDestination.temporaryPath(for: golden.path, tag: "lamina-check")
+            #expect(PathText.lastComponent(temporary).utf8.count <= 255)
+            #expect(PathText.lastComponent(temporary).hasPrefix("." + stem.prefix(50)))
+            try CheckFiles.writeAtomically("<svg/>", to: golden)
+            #expect(try String(contentsOf: golden, encoding: .utf8) == "<svg/>")
+
+            try Data(Self.drawing.utf8).write(to: dir.appendingPathComponent("in.svg"))
+            let run = try TestSupport.runLamina(["convert", "in.svg", "-o", stem + ".expected.json"], in: dir)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == 3)
+        }
+    }
 }
