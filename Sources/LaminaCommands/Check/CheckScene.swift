@@ -52,7 +52,10 @@ package struct CheckScene: Sendable, Hashable {
     package func actual(_ kind: GoldenKind, artifacts: URL?) -> URL {
         let file = goldenBase + kind.actualSuffix
         guard let artifacts else { return directory.appendingPathComponent(file) }
-        let sub = PathText.deletingLastComponent(name)
+        // The scene's folder below the artifacts folder, never above it or beside it: a scene
+        // named `../scenes/clock.svg` (or `/abs/…`) keeps `scenes` (`abs/…`), not its `..`.
+        let sub = PathText.deletingLastComponent(name).split(separator: "/")
+            .filter { $0 != ".." && $0 != "." }.joined(separator: "/")
         return (sub.isEmpty ? artifacts : artifacts.appendingPathComponent(sub)).appendingPathComponent(file)
     }
 }

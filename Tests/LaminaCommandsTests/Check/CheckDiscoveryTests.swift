@@ -31,6 +31,18 @@ import Testing
         #expect(scene.actual(.svg, artifacts: URL(fileURLWithPath: "out")).relativePath == "out/clock.actual.svg")
     }
 
+    /// Saved outputs stay inside `$LAMINA_CHECK_ARTIFACTS` whatever the scene's name: those of
+    /// `lamina check ../scenes/clock.svg` went to `out/../scenes`, beside the artifacts folder.
+    @Test(arguments: [
+        ("../scenes/clock.svg", "out/scenes/clock.actual.json"), ("../../a/./b/clock.svg", "out/a/b/clock.actual.json"),
+        ("/abs/scenes/clock.svg", "out/abs/scenes/clock.actual.json"), ("sub/clock.svg", "out/sub/clock.actual.json"),
+    ])
+    func savedOutputsStayInTheArtifactsFolder(name: String, saved: String) {
+        let scene = CheckScene(input: URL(fileURLWithPath: name), name: name, recordTarget: "x",
+                               goldenBase: "clock", kinds: [.json])
+        #expect(scene.actual(.json, artifacts: URL(fileURLWithPath: "out")).relativePath == saved)
+    }
+
     @Test func scenesAreSortedAcrossFolders() throws {
         let box = try CheckSandbox()
         for name in ["b/z.svg", "a.svg", "b/a.svg", "c.json"] {
