@@ -12,7 +12,11 @@ package struct CheckCommand: AsyncParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Regenerate each scene's golden files (NAME.expected.json, .expected.svg, .expected.debug.svg) and compare.",
-        discussion: "Exit 0 when every golden matches, 1 on any difference or missing golden. --record is the only way goldens are written."
+        discussion: """
+            Exit 0 when every golden matches, 1 on any difference, missing golden, or input that is missing or \
+            cannot be converted. Inputs found in a folder without any golden are not checked: name an input to \
+            record its first goldens (lamina check scenes/new.svg --record). --record is the only way goldens are written.
+            """
     )
 
     @Argument(help: "Directories (searched recursively) or scene files.") var paths: [String]

@@ -70,7 +70,8 @@ package struct CheckEngine: Sendable {
             let names = directories.map(CheckDiscovery.display).joined(separator: ", ")
             let f = CheckDiscovery.Failure(
                 status: 66,
-                message: "\(names): error: no scenes found (an input needs a golden such as NAME.expected.json beside it)")
+                message: "\(names): error: no scenes found (an input needs a golden such as NAME.expected.json beside it; "
+                    + "to record the first goldens, name the inputs: lamina check DIR/NAME.svg --record)")
             return CheckReport(options: options, scenes: [], failure: f)
         }
         var rasterizer: SVGRasterizer?

@@ -100,6 +100,12 @@ import Testing
             let run = try TestSupport.runLamina(["check", "."], in: root)
             #expect(run.status == 66)
             #expect(run.stderr.hasPrefix(".: error: no scenes found"))
+            // A first run in a new folder learns how to record the first goldens.
+            #expect(run.stderr.contains("name the inputs: lamina check DIR/NAME.svg --record"))
+            let help = try TestSupport.runLamina(["check", "--help"], in: root)
+            let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(words.contains("missing golden, or input that is missing or cannot be converted"))
+            #expect(words.contains("name an input to record its first goldens (lamina check scenes/new.svg --record)"))
         }
     }
 }
