@@ -7,6 +7,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import LaminaGeometry
 
 /// An external SVG renderer (`resvg` or `rsvg-convert`) used by `lamina check --render`.
 ///
@@ -21,8 +22,15 @@ package struct SVGRasterizer: Sendable, Hashable {
     /// Its command-line interface.
     package var flavor: Flavor
 
+    /// How long one render may take (seconds) before the renderer is stopped and the comparison
+    /// reports an error: a renderer stuck on a drawing hung the whole check.
+    package var timeout: Double = 120
+
     /// Renders smaller than this (longer side, px) are scaled up, as render_equiv.py does.
     static let minimumSize = 128
+    /// Drawings larger than this (longer side, px) are rendered scaled down to it: a 12000 px
+    /// square took 47 s and 2.9 GB to compare at its own size, and a larger one exhausted memory.
+    static let maximumSize = 4096
 
     /// Finds a renderer: `override`, else `resvg` on PATH, else `$LAMINA_EVAL_VENV/bin/resvg`
     /// (default `~/.cache/lamina-eval/bin/resvg`), else `rsvg-convert` on PATH.
@@ -65,7 +73,7 @@ package struct SVGRasterizer: Sendable, Hashable {
         let goldenPNG = scratch.appendingPathComponent("golden.png")
         let actualPNG = scratch.appendingPathComponent("actual.png")
         var goldenImage: RGBAImage
-        switch render(golden, goldenPNG, size: nil) {
+        switch render(golden, goldenPNG, size: Self.cappedSize(declaredBy: golden)) {
         case .failure(let e): return PixelComparison(error: "golden: " + e.message)
         case .success(let image): goldenImage = image
         }
@@ -108,8 +116,11 @@ package struct SVGRasterizer: Sendable, Hashable {
             if let size { arguments += ["-w", "\(size.0)", "-h", "\(size.1)"] }
             arguments += ["-o", png.path, svg.path]
         }
-        guard let outcome = Subprocess.run(executable.path, arguments) else {
+        guard let outcome = Subprocess.run(executable.path, arguments, timeout: timeout) else {
             return .failure(PNGError("cannot run \(executable.path)"))
+        }
+        if outcome.timedOut {
+            return .failure(PNGError("\(executable.lastPathComponent) did not finish within \(NumberText.format(timeout)) s and was stopped"))
         }
         guard outcome.status == 0 else {
             let text = String(decoding: outcome.standardError, as: UTF8.self).trimmingWhitespace(newlines: true)
@@ -117,5 +128,39 @@ package struct SVGRasterizer: Sendable, Hashable {
         }
         guard let bytes = CheckFiles.read(png) else { return .failure(PNGError("renderer wrote no image")) }
         return RGBAImage.decodePNG(bytes)
+    }
+
+    /// The render size for an SVG whose root declares a size beyond ``maximumSize``: scaled down
+    /// to it, keeping the aspect ratio; nil (the drawing's own size) otherwise.
+    static func cappedSize(declaredBy svg: URL) -> (Int, Int)? {
+        guard let (w, h) = declaredSize(svg), w > 0, h > 0, max(w, h) > Double(maximumSize) else { return nil }
+        let scale = Double(maximumSize) / max(w, h)
+        return (max(1, Int((w * scale).rounded())), max(1, Int((h * scale).rounded())))
+    }
+
+    /// The `width` and `height` of the root `svg` element, in px, read from the file's first
+    /// 4 KB (the written SVGs have plain numbers there); nil when absent or in other units.
+    static func declaredSize(_ svg: URL) -> (Double, Double)? {
+        let fd = open(svg.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        let bytes = head[..<n]
+        // The root's start tag: from `<svg` to the next `>`.
+        let open = Array("<svg".utf8)
+        guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: open) }),
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ">"))
+        else { return nil }
+        let tag = bytes[start..<end]
+        func number(_ name: String) -> Double? {
+            let key = Array(" \(name)=\"".utf8)
+            guard let at = tag.indices.first(where: { tag[$0...].starts(with: key) }) else { return nil }
+            let value = tag[(at + key.count)...].prefix { $0 != UInt8(ascii: "\"") }
+            return Double(String(decoding: value, as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
+        }
+        guard let w = number("width"), let h = number("height") else { return nil }
+        return (w, h)
     }
 }

@@ -12,11 +12,14 @@ package enum Subprocess {
         package var status: Int32
         /// Everything it wrote to standard error.
         package var standardError: [UInt8]
+        /// Whether it was killed for running longer than the time limit.
+        package var timedOut = false
     }
 
     /// Runs `executable` with `arguments` (standard input and output on /dev/null, standard error
-    /// captured) and waits for it; nil when it cannot be started.
-    package static func run(_ executable: String, _ arguments: [String]) -> Outcome? {
+    /// captured) and waits for it, at most `timeout` seconds: then it is killed (`timedOut`), so
+    /// that a renderer stuck on a drawing cannot hang the check. Nil when it cannot be started.
+    package static func run(_ executable: String, _ arguments: [String], timeout: Double = .infinity) -> Outcome? {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return nil }
         // Close-on-exec, so that renderers started at the same time by other tasks do not
@@ -41,7 +44,21 @@ package enum Subprocess {
         guard spawned == 0 else { return nil }
         var errors: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
+        var timedOut = false
+        let deadline = timeout.isFinite ? monotonicSeconds() + timeout : .infinity
         while true {
+            // Waits for output (or the end of it) no longer than the time left.
+            let left = deadline - monotonicSeconds()
+            if left <= 0 {
+                timedOut = true
+                kill(pid, SIGKILL)
+                break
+            }
+            var ready = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+            let wait = left.isFinite ? Int32(min(left * 1000 + 1, 60_000)) : -1
+            let polled = poll(&ready, 1, wait)
+            if polled < 0 && errno == EINTR { continue }
+            if polled == 0 { continue }
             let n = chunk.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
@@ -53,6 +70,13 @@ package enum Subprocess {
         }
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
         let signal = status & 0x7F
-        return Outcome(status: signal == 0 ? (status >> 8) & 0xFF : signal, standardError: errors)
+        return Outcome(status: signal == 0 ? (status >> 8) & 0xFF : signal, standardError: errors, timedOut: timedOut)
+    }
+
+    /// Seconds on a clock that only goes forward.
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

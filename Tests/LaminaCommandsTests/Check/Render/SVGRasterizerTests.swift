@@ -81,4 +81,54 @@ import Testing
         #expect(!moved.passed && moved.differing > 100)
         #expect(box.exists("moved.png") && !box.exists("same.png"))
     }
+
+    /// A large drawing is rendered scaled down to 4096 px on its longer side: at its own size a
+    /// 12000 px square took 47 s and 2.9 GB to compare, and larger ones exhausted memory.
+    @Test func aLargeDrawingIsRenderedScaledDown() throws {
+        let box = try CheckSandbox()
+        try box.write("bin/logging-renderer", """
+            #!/bin/sh
+            echo "$@" >> "$(dirname "$0")/calls"
+            for last; do :; done
+            cp "$(dirname "$0")/image.png" "$last"
+
+            """)
+        let renderer = box.root.appendingPathComponent("bin/logging-renderer")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: renderer.path)
+        let image = RGBAImage(width: 256, height: 128, pixels: [UInt8](repeating: 200, count: 256 * 128 * 4))
+        try CheckFiles.writeAtomically(image.encodePNG(), to: box.root.appendingPathComponent("bin/image.png"))
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="12000" height="6000" viewBox="0 0 12000 6000"><rect width="9" height="9"/></svg>"#
+        try box.write("golden.svg", svg)
+        try box.write("actual.svg", svg.replacingOccurrences(of: "9", with: "8"))
+        let rasterizer = SVGRasterizer(executable: renderer, flavor: .resvg)
+        let result = rasterizer.compare(golden: box.root.appendingPathComponent("golden.svg"),
+                                        actual: box.root.appendingPathComponent("actual.svg"),
+                                        diffImage: box.root.appendingPathComponent("diff.png"))
+        #expect(result.error == nil)
+        let calls = try #require(box.read("bin/calls")).split(separator: "\n")
+        #expect(calls.count == 2)
+        #expect(calls.first?.hasPrefix("--skip-system-fonts -w 4096 -h 2048 ") == true)
+        // The actual output is rendered at the size the golden's render came out (the fake's image).
+        #expect(calls.last?.hasPrefix("--skip-system-fonts -w 256 -h 128 ") == true)
+        #expect(SVGRasterizer.cappedSize(declaredBy: box.root.appendingPathComponent("bin/calls")) == nil)
+    }
+
+    /// A renderer that does not finish is stopped after the time limit and the comparison
+    /// reports it; it hung the whole check.
+    @Test func aStuckRendererIsStopped() throws {
+        let box = try CheckSandbox()
+        try box.write("bin/stuck", "#!/bin/sh\nexec sleep 60\n")
+        let renderer = box.root.appendingPathComponent("bin/stuck")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: renderer.path)
+        try box.write("a.svg", ClockOutputs.svg)
+        var rasterizer = SVGRasterizer(executable: renderer, flavor: .resvg)
+        rasterizer.timeout = 0.5
+        let start = Date()
+        let result = rasterizer.compare(golden: box.root.appendingPathComponent("a.svg"),
+                                        actual: box.root.appendingPathComponent("a.svg"),
+                                        diffImage: box.root.appendingPathComponent("diff.png"))
+        #expect(result.error == "golden: stuck did not finish within 0.5 s and was stopped")
+        #expect(!result.passed)
+        #expect(Date().timeIntervalSince(start) < 30)
+    }
 }
