@@ -77,8 +77,10 @@ package struct CheckEngine: Sendable {
         var rasterizer: SVGRasterizer?
         if options.render && !options.record {
             guard let r = SVGRasterizer.locate(override: options.rasterizer, environment: options.environment) else {
-                let f = CheckDiscovery.Failure(
-                    status: 69, message: "lamina: error: --render needs resvg or rsvg-convert on PATH")
+                // A renderer named by $LAMINA_RENDERER that is not there is named, not searched for on PATH.
+                let message = options.rasterizer.map { "lamina: error: LAMINA_RENDERER \($0.path) is not an executable file" }
+                    ?? "lamina: error: --render needs resvg or rsvg-convert on PATH"
+                let f = CheckDiscovery.Failure(status: 69, message: message)
                 return CheckReport(options: options, scenes: [], failure: f)
             }
             rasterizer = r

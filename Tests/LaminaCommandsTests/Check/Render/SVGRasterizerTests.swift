@@ -58,6 +58,11 @@ import Testing
         let report = await box.run(ClockOutputs.outputs(), options: options)
         #expect(report.exitCode == 69)
         #expect(report.errorText == "lamina: error: --render needs resvg or rsvg-convert on PATH\n")
+        // A renderer named by $LAMINA_RENDERER that is not there is named (it said "on PATH").
+        let named = CheckOptions(render: true, environment: ["LAMINA_RENDERER": "/nonexistent/resvg", "PATH": "/usr/bin"])
+        let missing = await box.run(ClockOutputs.outputs(), options: named)
+        #expect(missing.exitCode == 69)
+        #expect(missing.errorText == "lamina: error: LAMINA_RENDERER /nonexistent/resvg is not an executable file\n")
     }
 
     /// Needs `resvg` or `rsvg-convert` (`.ci/run` installs resvg; librsvg's is common on Linux).
