@@ -80,7 +80,10 @@ extension SceneBuilder {
                     guard case .context(let stroke) = paint, let k = properties.firstIndex(where: { $0.0 == name }) else { continue }
                     properties[k].1 = stroke ? "context-stroke" : "context-fill"
                 }
-                for (k, v) in properties where parentProperties[k] != v {
+                // A font size given somewhere is written where the output would otherwise leave
+                // it to the renderer's default, which is 12 px in resvg, not 16.
+                let ownFontSize = style.fontSizeSpecified && (isRoot || !inherited.fontSizeSpecified)
+                for (k, v) in properties where parentProperties[k] != v || (ownFontSize && k == "font-size") {
                     if CSSOnlyProperties.contains(k) { css.append((k, v)) } else { append(k, v, to: &out) }
                 }
                 if let text = CSSOnlyProperties.styleText(css) { append("style", text, to: &out) }

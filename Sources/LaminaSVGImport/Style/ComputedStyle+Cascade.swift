@@ -114,14 +114,18 @@ extension ComputedStyle {
         let base = parent.fontSize
         switch value {
         case "inherit", "unset": return
-        case "initial": fontSize = 16; return
-        case "larger": fontSize = base * 1.2; return
-        case "smaller": fontSize = base / 1.2; return
-        default: break
+        case "initial": fontSize = 16
+        case "larger": fontSize = base * 1.2
+        case "smaller": fontSize = base / 1.2
+        default:
+            if let k = ComputedStyle.fontSizeKeywords[value] {
+                fontSize = k
+            } else {
+                guard let l = Length.parse(value[...]), l.value >= 0 else { return }
+                fontSize = l.resolve(percentBase: base, fontSize: base)
+            }
         }
-        if let k = ComputedStyle.fontSizeKeywords[value] { fontSize = k; return }
-        guard let l = Length.parse(value[...]), l.value >= 0 else { return }
-        fontSize = l.resolve(percentBase: base, fontSize: base)
+        fontSizeSpecified = true
     }
 
     /// Applies `inherit`, `initial` or `unset` to one property.

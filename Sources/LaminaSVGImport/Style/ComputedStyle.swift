@@ -93,6 +93,7 @@ package struct ComputedStyle: Hashable, Sendable {
         var strokeDasharray: [Length]?
         var strokeDashoffset: Length = .zero
         var visibility = "visible"
+        var fontSizeSpecified = false
         var inheritedExtras: [String?] = []
         var contextPaint: ContextPaint?
         var customProperties = CustomPropertyMap()
@@ -165,6 +166,12 @@ package struct ComputedStyle: Hashable, Sendable {
     package var visibility: String {
         get { inheritedRare?.value.visibility ?? "visible" }
         set { if visibility != newValue { updateInherited { $0.visibility = newValue } } }
+    }
+    /// Whether a `font-size` was given on this element or an ancestor (else `fontSize` is the
+    /// initial 16 px, CSS `medium`, which renderers may not share: resvg takes 12 px).
+    package var fontSizeSpecified: Bool {
+        get { inheritedRare?.value.fontSizeSpecified ?? false }
+        set { if fontSizeSpecified != newValue { updateInherited { $0.fontSizeSpecified = newValue } } }
     }
     /// Other inherited drawing properties, by their index in `ComputedStyle.inheritedExtraNames`.
     /// Empty while none is set (the common case), so that reading them costs nothing.
