@@ -7,7 +7,8 @@ enum MarkupText {
         escaped(s, attribute: true)
     }
 
-    /// Escapes `& < >` for character data.
+    /// Escapes `& < >` for character data, and a carriage return as a reference: the reader turns
+    /// a literal one into a line feed, so one in text came from `&#13;` and stays one.
     static func text(_ s: String) -> String {
         escaped(s, attribute: false)
     }
@@ -48,13 +49,13 @@ enum MarkupText {
         }
     }
 
-    /// 1 for `& < >` (escaped everywhere), 2 for `"`, tab, line feed and carriage return
+    /// 1 for `& < >` and carriage return (escaped everywhere), 2 for `"`, tab and line feed
     /// (escaped in attribute values), 0 for every other byte.
     @inline(__always)
     private static func escapeClass(_ b: UInt8) -> UInt8 {
         switch b {
-        case 0x26, 0x3C, 0x3E: 1
-        case 0x22, 0x0A, 0x09, 0x0D: 2
+        case 0x26, 0x3C, 0x3E, 0x0D: 1
+        case 0x22, 0x0A, 0x09: 2
         default: 0
         }
     }

@@ -31,4 +31,10 @@ import Testing
     func aGivenFontSizeOf16IsWritten(body: String, expected: String) throws {
         #expect(try xml(body) == expected)
     }
+
+    /// A carriage return in text can only come from `&#13;` (the reader reads a literal one as a
+    /// line feed): it is written as the reference, not as a byte the next reader changes.
+    @Test func aCarriageReturnReferenceStaysOne() throws {
+        #expect(try xml("<text id=\"t\">a&#13;b&#10;c</text>") == "<text id=\"t\">a&#13;b\nc</text>")
+    }
 }
