@@ -72,6 +72,7 @@ extension FlatWriter {
         if let v = o.viewBox { SVGMarkup.attr("viewBox", v, to: &head) }
         if let v = o.preserveAspectRatio { SVGMarkup.attr("preserveAspectRatio", v, to: &head) }
         if let v = o.style { SVGMarkup.attr("style", v, to: &head) }
+        if let v = o.xmlSpace { SVGMarkup.attr("xml:space", v, to: &head) }
         SVGMarkup.lit(">\n", to: &head)
         if !usedResources.isEmpty || !defs.isEmpty {
             SVGMarkup.lit("<defs>\n", to: &head)

@@ -179,6 +179,19 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
             """)
     }
 
+    /// The root's `xml:space="preserve"` is written on the output's root, which every text in the
+    /// output inherits as it did in the input (resvg, librsvg; browsers ignore it on both);
+    /// any other value from layer JSON is not.
+    @Test(arguments: [("preserve", " xml:space=\"preserve\""), ("default", ""), ("\" onload=\"x", "")])
+    func writesTheRootsXMLSpacePreserve(value: String, expected: String) {
+        var b = Builder(width: 20, height: 10)
+        var info = SVGInfo(element: "svg")
+        info.extra = [StyleProperty("xml:space", value)]
+        b.scene.tree[b.root].svg = info
+        b.add("a", frame: Rect(1, 1, 5, 5), shape: square)
+        #expect(b.svg().hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\" viewBox=\"0 0 20 10\"\(expected)>\n"))
+    }
+
     /// The root's CSS size limits are written on the output's root, whatever else the `style`
     /// text of the layer (from layer JSON, say) holds.
     @Test(arguments: [true, false])

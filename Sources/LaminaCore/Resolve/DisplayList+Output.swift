@@ -25,16 +25,17 @@ extension Resolver {
         func value(_ name: String) -> String? { extra.first { $0.name == name }?.value }
         // Only the size limits (layer JSON may carry any text here).
         let style = value("style").flatMap(RootSizeLimits.sanitized)
+        let xmlSpace = value("xml:space") == "preserve" ? "preserve" : nil
         if tree.keepsRecordedViewBox(rootID), let viewBox = value("viewBox"),
             let inverse = sublayerMap(of: rootID, in: tree).inverted()
         {
             let output = OutputSpace(
                 width: value("width"), height: value("height"), viewBox: viewBox,
-                preserveAspectRatio: value("preserveAspectRatio"), style: style)
+                preserveAspectRatio: value("preserveAspectRatio"), style: style, xmlSpace: xmlSpace)
             return (output, inverse, root.cornerRadius == 0, true)
         }
         let w = NumberText.format(b.width), h = NumberText.format(b.height)
-        let output = OutputSpace(width: w, height: h, viewBox: "0 0 \(w) \(h)", style: style)
+        let output = OutputSpace(width: w, height: h, viewBox: "0 0 \(w) \(h)", style: style, xmlSpace: xmlSpace)
         let map = Homography(flattening: ownMatrix(of: rootID, in: tree))
         return (output, map, atOrigin && root.cornerRadius == 0, false)
     }

@@ -146,13 +146,19 @@ public struct OutputSpace: Hashable, Sendable {
     /// `style` attribute text: the input root's CSS size limits (`max-width: 412px`), which bound
     /// the document's box in a browser.
     public var style: String?
+    /// `xml:space`: `preserve` when the input root has it (every text inherits it), else nil.
+    public var xmlSpace: String?
 
     /// An output space with the given attributes.
-    public init(width: String?, height: String?, viewBox: String?, preserveAspectRatio: String? = nil, style: String? = nil) {
+    public init(
+        width: String?, height: String?, viewBox: String?, preserveAspectRatio: String? = nil, style: String? = nil,
+        xmlSpace: String? = nil
+    ) {
         self.width = width
         self.height = height
         self.viewBox = viewBox
         self.preserveAspectRatio = preserveAspectRatio
         self.style = style
+        self.xmlSpace = xmlSpace
     }
 }

@@ -204,6 +204,8 @@ extension SceneBuilder {
         if let par = e.attribute("preserveAspectRatio") {
             info.extra.append(StyleProperty("preserveAspectRatio", par.trimmingCharacters(in: " \t\n\r")))
         }
+        // Inherited by every text in the output as in the input (browsers ignore it there).
+        if outputPreservesSpace { info.extra.append(StyleProperty("xml:space", "preserve")) }
         // Its CSS size limits, which bound the document's box in a browser.
         if let limits = RootSizeLimits.style(from: declarations.map { ($0.name, $0.value) }) {
             info.extra.append(StyleProperty("style", limits))

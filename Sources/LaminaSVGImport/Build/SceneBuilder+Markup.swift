@@ -52,6 +52,7 @@ extension SceneBuilder {
                 writeAttributes(
                     e, into: &out, skipTransform: (isRoot && asLayerContent) || cssTransform,
                     percentsOf: percentsOf.map { ($0, style.fontSize) })
+                if isRoot, let space = inheritedXMLSpace(of: e) { append("xml:space", space, to: &out) }
                 if cssTransform, !(isRoot && asLayerContent), case .transform(let t) = Self.transformResult(in: tree, e, declarations),
                     t != .identity
                 {

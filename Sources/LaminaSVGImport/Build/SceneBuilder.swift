@@ -133,6 +133,8 @@ struct SceneBuilder {
     var transformMemo: [Int: TransformResult] = [:]
     /// Cascaded declarations of elements styled more than once outside the prefetch.
     var declarationsMemo: [Int: [CascadedDeclaration]] = [:]
+    /// `xml:space` in effect inside an element (``xmlSpace(inside:)``): 0 none, 1 default, 2 preserve.
+    var xmlSpaceMemo: [Int: UInt8] = [:]
     /// Per element: ``styledOnce`` and ``urlsChecked``.
     var elementFlags: [UInt8] = []
     /// The threads the builder may use (the prefetch, the geometry pass).

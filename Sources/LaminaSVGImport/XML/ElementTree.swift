@@ -49,6 +49,9 @@ package struct ElementTree: Sendable {
     /// How many distinct element names the document has.
     package var nameCount: Int { table.elementNames.count }
 
+    /// True when the document has an SVG `text` element (a look at its distinct names only).
+    package var hasSVGText: Bool { table.elementNames.contains { $0.isSVG && $0.name == "text" } }
+
     /// What the builder does with element `i`.
     package func kind(_ i: Int) -> ElementKind { table.elements[i].kind }
 

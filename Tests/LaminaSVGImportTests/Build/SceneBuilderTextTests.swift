@@ -32,6 +32,46 @@ import Testing
         #expect(try xml(body) == expected)
     }
 
+    /// `xml:space` on an ancestor applies to the text (XML 1.0 2.10; resvg and librsvg draw it
+    /// so). The output root carries the input root's `preserve` (where browsers ignore it, as
+    /// they do on the input's), so a text needs its own value only where an ancestor below the
+    /// root says otherwise; a text's own value is written as it is.
+    @Test(arguments: [
+        ("<g xml:space=\"preserve\"><text id=\"t\"> a  b</text></g>", "", "<text id=\"t\" xml:space=\"preserve\"> a  b</text>"),
+        ("<g xml:space=\"preserve\"><g><text id=\"t\">a</text></g></g>", "", "<text id=\"t\" xml:space=\"preserve\">a</text>"),
+        ("<text id=\"t\"> a  b</text>", " xml:space=\"preserve\"", "<text id=\"t\"> a  b</text>"),
+        ("<g xml:space=\"default\"><text id=\"t\"> a  b</text></g>", " xml:space=\"preserve\"", "<text id=\"t\" xml:space=\"default\"> a  b</text>"),
+        ("<g xml:space=\"default\"><text id=\"t\">a</text></g>", "", "<text id=\"t\">a</text>"),
+        ("<g xml:space=\"preserve\"><text id=\"t\" xml:space=\"default\">a</text></g>", "", "<text id=\"t\" xml:space=\"default\">a</text>"),
+    ])
+    func anInheritedXMLSpaceIsWritten(body: String, root: String, expected: String) throws {
+        #expect(try xml(body, root: root) == expected)
+    }
+
+    /// A clip path's text, written apart from the group around the clip path, takes it too.
+    @Test func aClipPathsTextTakesItToo() throws {
+        let body = "<g xml:space=\"preserve\"><clipPath id=\"c\"><text>a</text></clipPath></g>"
+        let (scene, _) = try S.load(S.header + " width=\"20\" height=\"20\">" + body + "<rect width=\"9\" height=\"9\" clip-path=\"url(#c)\"/></svg>")
+        let clipText = scene.tree.preorder(from: scene.root, includeMasks: true).first { scene.tree[$0].svg?.element == "text" }
+        let text = try #require(clipText)
+        guard case .svg(let xml)? = scene.tree[text].content?.shape else {
+            Issue.record("clip text not carried verbatim")
+            return
+        }
+        #expect(xml == "<text xml:space=\"preserve\">a</text>")
+    }
+
+    /// The input root's `xml:space="preserve"` is kept on the root layer for the output's root,
+    /// where the document has text (Adobe Illustrator writes it on every root).
+    @Test(arguments: [
+        (" xml:space=\"preserve\"><text>a</text>", true), (" xml:space=\"default\"><text>a</text>", false),
+        (" xml:space=\"preserve\"><rect width=\"5\" height=\"5\"/>", false),
+    ])
+    func theRootsPreserveIsKept(body: String, kept: Bool) throws {
+        let (scene, _) = try S.load(S.header + " width=\"20\" height=\"20\"" + body + "</svg>")
+        #expect(scene.tree[scene.root].svg?.extra.contains(StyleProperty("xml:space", "preserve")) == kept)
+    }
+
     /// A carriage return in text can only come from `&#13;` (the reader reads a literal one as a
     /// line feed): it is written as the reference, not as a byte the next reader changes.
     @Test func aCarriageReturnReferenceStaysOne() throws {
