@@ -17,7 +17,7 @@ extension SceneBuilder {
     /// elements and external references are dropped; referenced ids become resources.
     ///
     /// `percentsOf`: the viewport that percentages in positions and sizes (a text's `x`, `y`,
-    /// `dx`, `dy`, an image's `x`, `y`, `width`, `height`) refer to, when it is not the output's
+    /// `dx`, `dy`, `textLength`, an image's `x`, `y`, `width`, `height`) refer to, when it is not the output's
     /// (content of a nested `svg` or `symbol`): they are written resolved, in user units.
     mutating func markup(
         of root: Int, parentStyle: ComputedStyle, viewport: Size, asLayerContent: Bool,
@@ -212,6 +212,9 @@ extension SceneBuilder {
     private static func percentAxis(element: String, attribute: String) -> PercentAxis? {
         switch (element, attribute) {
         case ("text", "x"), ("text", "dx"), ("tspan", "x"), ("tspan", "dx"), ("image", "x"), ("image", "width"):
+            return .horizontal
+        // Of the viewport's width in Chromium (resvg 0.44 takes its normalized diagonal).
+        case ("text", "textLength"), ("tspan", "textLength"), ("textPath", "textLength"):
             return .horizontal
         case ("text", "y"), ("text", "dy"), ("tspan", "y"), ("tspan", "dy"), ("image", "y"), ("image", "height"):
             return .vertical

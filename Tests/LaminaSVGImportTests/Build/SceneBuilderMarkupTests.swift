@@ -27,6 +27,8 @@ import Testing
         ("<svg viewBox=\"0 0 40 20\" width=\"80\"><image id=\"t\" x=\"25%\" width=\"50%\" height=\"50%\" href=\"data:image/png;base64,AA==\"/></svg>",
          "<image id=\"t\" x=\"10\" width=\"20\" height=\"10\" href=\"data:image/png;base64,AA==\"/>", 10.0),
         ("<text id=\"t\" x=\"50%\" y=\"1em\">a</text>", "<text id=\"t\" x=\"50%\" y=\"1em\">a</text>", 100.0),
+        ("<svg width=\"100\" height=\"40\"><text id=\"t\" textLength=\"50%\">a<tspan textLength=\"10%\">b</tspan></text></svg>",
+         "<text id=\"t\" textLength=\"50\">a<tspan textLength=\"10\">b</tspan></text>", 0.0),
     ])
     func percentagesOfANestedViewportAreWrittenResolved(body: String, expected: String, boundsX: Double) throws {
         let (scene, _) = try S.load(S.header + " width=\"200\" height=\"100\">" + body + "</svg>")
