@@ -40,8 +40,11 @@ struct FlatWriter {
     let list: DisplayList
     let scene: Scene
     var defs: [UInt8] = []
-    /// Ids that generated ids must avoid (every id inside resources).
+    /// Ids that generated ids must avoid (every id inside resources, `lamina-…` ids in content).
     var reserved: Set<String> = []
+    /// Whether `reserved` has the content's ids: looked for when the first id is generated (most
+    /// drawings generate none, and looking cost 2 % of converting 5,000 texts).
+    var reservedContentIDs = false
     var nextClip = 1
     var nextMask = 1
     /// Clip variant ids by (node, space group or -1).
@@ -191,8 +194,29 @@ struct FlatWriter {
         MarkupScan.values(after: " id=\"", upTo: UInt8(ascii: "\""), in: xml) { set.insert($0) }
     }
 
-    /// A fresh generated id that no resource uses.
-    func generatedID(_ prefix: String, counter: inout Int) -> String {
+    /// The ids of the form generated ids take (`lamina-…`) inside verbatim content (a text's or
+    /// an image's markup keeps its `id`): a generated `lamina-clip-1` beside a
+    /// `<text id="lamina-clip-1">` made `url(#lamina-clip-1)` name the text in resvg, which then
+    /// drew nothing of what the clip held.
+    static func generatedLookingIDs(in tree: LayerTree) -> Set<String> {
+        var ids: Set<String> = []
+        for i in 0..<tree.count {
+            tree.withContentPointer(of: LayerID(i)) { content in
+                // First a memchr search from the `=` (a few per element), which almost all
+                // markup fails, then the scan (which stops at every space).
+                guard case .svg(let xml) = content.pointee.shape, SVGMarkup.contains(xml, "=\"lamina-") else { return }
+                MarkupScan.values(after: " id=\"lamina-", upTo: UInt8(ascii: "\""), in: xml) { ids.insert("lamina-" + $0) }
+            }
+        }
+        return ids
+    }
+
+    /// A fresh generated id that no resource or verbatim content uses.
+    mutating func generatedID(_ prefix: String, counter: inout Int) -> String {
+        if !reservedContentIDs {
+            reservedContentIDs = true
+            reserved.formUnion(Self.generatedLookingIDs(in: scene.tree))
+        }
         while true {
             let id = "\(prefix)\(counter)"
             counter += 1

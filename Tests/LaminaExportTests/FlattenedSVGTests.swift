@@ -149,6 +149,19 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
         #expect(svg.contains("<g clip-path=\"url(#lamina-clip-2)\">"))
     }
 
+    /// Verbatim content keeps its ids: one that looks generated is not generated again, or
+    /// `url(#lamina-clip-1)` could name the text (resvg then draws nothing the clip holds).
+    @Test func generatedIDsAvoidIDsInVerbatimContent() {
+        var b = Builder()
+        let g = b.add("g", frame: Rect(0, 0, 50, 50)) { $0.masksToBounds = true }
+        b.add("t", to: g, frame: Rect(0, 0, 10, 10), shape: .svg(xml: "<text id=\"lamina-clip-1\" y=\"9\">a</text>"))
+        b.add("a", to: g, frame: Rect(0, 0, 90, 90), shape: square)
+        let svg = b.svg()
+        #expect(svg.contains("<text id=\"lamina-clip-1\" y=\"9\">a</text>"))
+        #expect(svg.contains("<clipPath id=\"lamina-clip-2\""))
+        #expect(svg.contains("<g clip-path=\"url(#lamina-clip-2)\">"))
+    }
+
     @Test func outputIsDeterministic() {
         var b = Builder()
         for i in 0..<50 {
