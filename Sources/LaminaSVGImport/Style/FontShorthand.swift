@@ -24,6 +24,11 @@ enum FontShorthand {
         var style = "normal", variant = "normal", weight = "normal", stretch = "normal"
         var seen = 0
         var rest = Substring(value).trimmingCSSSpaces()
+        // A CSS-wide keyword alone sets every longhand to it (`font: inherit` in a reset).
+        let keyword = rest.lowercased()
+        if keyword == "inherit" || keyword == "initial" || keyword == "unset" {
+            return ["font-style", "font-variant", "font-weight", "font-stretch", "font-size", "font-family"].map { ($0, keyword) }
+        }
         while let token = rest.split(whereSeparator: isCSSSpace).first {
             let word = token.lowercased()
             // The size: a keyword or a non-negative length or percentage, maybe with `/height`.

@@ -17,6 +17,24 @@ import Testing
         #expect(longhands.map(\.value) == expected)
     }
 
+    /// A CSS-wide keyword is the value of every longhand, so `font: inherit` in a `style` beats a
+    /// `font-family` attribute, as in Chromium (the declaration was dropped as invalid).
+    @Test(arguments: ["inherit", " INHERIT ", "initial", "unset"])
+    func aCSSWideKeywordSetsEveryLonghand(_ value: String) throws {
+        let longhands = try #require(FontShorthand.expand(value))
+        #expect(longhands.map(\.name) == ["font-style", "font-variant", "font-weight", "font-stretch", "font-size", "font-family"])
+        #expect(longhands.allSatisfy { $0.value == value.trimmingCharacters(in: " ").lowercased() })
+        let svg = ImportTestSupport.header + " width=\"20\" height=\"20\" font-size=\"20\"><text id=\"t\" font-family=\"DejaVu Sans Mono\" font-size=\"9\" style=\"font: \(value)\">a</text></svg>"
+        let (scene, _) = try ImportTestSupport.load(svg)
+        let t = try #require(ImportTestSupport.layer(scene, "t"))
+        guard case .svg(let xml) = scene.tree[t].content?.shape else {
+            Issue.record("text is not verbatim content")
+            return
+        }
+        #expect(!xml.contains("Mono"), "\(xml)")
+        #expect(!xml.contains("font-size=\"9\""), "\(xml)")
+    }
+
     @Test(arguments: ["", "serif", "20px", "bold italic", "huge 20px serif", "20px / serif", "caption", "-5px serif", "a b c d e 10px serif"])
     func rejects(_ value: String) {
         #expect(FontShorthand.expand(value) == nil)
