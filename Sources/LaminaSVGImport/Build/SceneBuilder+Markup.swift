@@ -51,7 +51,7 @@ extension SceneBuilder {
                 for i in declarations.indices where declarations[i].property == .transform { cssTransform = true }
                 writeAttributes(
                     e, into: &out, skipTransform: (isRoot && asLayerContent) || cssTransform,
-                    percentsOf: percentsOf.map { ($0, style.fontSize) })
+                    skipConditions: isRoot && asLayerContent, percentsOf: percentsOf.map { ($0, style.fontSize) })
                 if isRoot, let space = inheritedXMLSpace(of: e) { append("xml:space", space, to: &out) }
                 if cssTransform, !(isRoot && asLayerContent), case .transform(let t) = Self.transformResult(in: tree, e, declarations),
                     t != .identity
@@ -162,8 +162,12 @@ extension SceneBuilder {
     }
 
     /// The element's own attributes, minus styling (written computed), Lamina's, events,
-    /// foreign namespaces and external links.
-    private mutating func writeAttributes(_ e: Int, into out: inout String, skipTransform: Bool, percentsOf: (Size, Double)?) {
+    /// foreign namespaces and external links; with `skipConditions`, minus the conditional
+    /// processing attributes the import has evaluated (the output then draws the same whatever
+    /// the viewer's language).
+    private mutating func writeAttributes(
+        _ e: Int, into out: inout String, skipTransform: Bool, skipConditions: Bool, percentsOf: (Size, Double)?
+    ) {
         let el = tree[e]
         let plainHref = el.attribute("href") != nil
         for a in el.attributes {
@@ -191,6 +195,7 @@ extension SceneBuilder {
                 continue
             }
             if a.name == "transform" && skipTransform { continue }
+            if skipConditions, Self.conditionalAttributes.contains(a.name) { continue }
             if let (viewport, fontSize) = percentsOf, let axis = Self.percentAxis(element: el.name, attribute: a.name),
                 a.value.utf8.contains(UInt8(ascii: "%")), let list = Length.parseList(a.value[...]), !list.isEmpty
             {

@@ -7,6 +7,9 @@ extension SceneBuilder {
     /// Builds one element (and queues its children).
     mutating func process(_ w: Work) throws(SVGImportError) {
         guard tree.isSVG(w.element) else { return }
+        // Conditional processing applies to every element, not only a `switch`'s children
+        // (SVG 1.1 §5.8; Chromium and resvg alike): one whose conditions fail is not drawn.
+        if hasConditionalAttributes, !conditionsHold(w.element) { return }
         let kind = tree.kind(w.element)
         built += 1
         if built > buildCap {
@@ -194,18 +197,33 @@ extension SceneBuilder {
         for child in tree[element].children {
             let c = tree[child]
             guard c.isSVG, !c.kind.isSilent else { continue }
-            if c.attribute("requiredExtensions") != nil { continue }
-            if let features = c.attribute("requiredFeatures"), features.isEmpty { continue }
-            if let languages = c.attribute("systemLanguage") {
-                let ok = languages.split(separator: ",").contains { lang in
-                    let l = lang.trimmingCharacters(in: " \t\n\r").lowercased()
-                    return l == "en" || l.hasPrefix("en-")
-                }
-                if !ok { continue }
-            }
-            return child
+            if conditionsHold(child) { return child }
         }
         return nil
+    }
+
+    /// The conditional processing attributes (SVG 1.1 §5.8).
+    static let conditionalAttributes: Set<String> = ["requiredExtensions", "requiredFeatures", "systemLanguage"]
+
+    /// Whether the document has a conditional processing attribute anywhere (most have none:
+    /// then no element is looked at for them).
+    static func hasConditionalAttributes(_ tree: ElementTree) -> Bool {
+        tree.table.attributeNames.contains { $0.namespace == nil && conditionalAttributes.contains($0.name) }
+    }
+
+    /// Whether `element`'s conditions hold, evaluated as resvg does: no extension is
+    /// supported, an empty `requiredFeatures` fails, and the language is English.
+    func conditionsHold(_ element: Int) -> Bool {
+        let c = tree[element]
+        if c.attribute("requiredExtensions") != nil { return false }
+        if let features = c.attribute("requiredFeatures"), features.isEmpty { return false }
+        if let languages = c.attribute("systemLanguage") {
+            return languages.split(separator: ",").contains { lang in
+                let l = lang.trimmingCharacters(in: " \t\n\r").lowercased()
+                return l == "en" || l.hasPrefix("en-")
+            }
+        }
+        return true
     }
 
     /// A length attribute resolved to user units (nil when absent or invalid).

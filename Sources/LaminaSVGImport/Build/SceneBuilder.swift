@@ -81,6 +81,8 @@ struct SceneBuilder {
     /// The document; released (with the cascade) once every layer and resource is built.
     private(set) var tree: ElementTree
     private(set) var cascade: StyleCascade
+    /// Whether some element has a conditional processing attribute (``conditionsHold(_:)``).
+    let hasConditionalAttributes: Bool
     var diagnostics: [Diagnostic] = []
     /// The warnings given so far, by element and message.
     var warned: Set<WarningKey> = []
@@ -154,6 +156,7 @@ struct SceneBuilder {
         self.cascade = StyleCascade(tree: tree, diagnostics: &d)
         self.diagnostics = d
         self.buildCap = tree.count + 1_000_000
+        self.hasConditionalAttributes = Self.hasConditionalAttributes(tree)
         self.elementFlags = [UInt8](repeating: 0, count: tree.count)
         let ids = IDIndex(tree: tree)
         self.ids = ids

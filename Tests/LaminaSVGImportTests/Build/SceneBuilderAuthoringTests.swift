@@ -119,6 +119,25 @@ import Testing
         ])
     }
 
+    /// Conditions hold or fail outside a `switch` too (Chromium and resvg draw neither `a` nor
+    /// `b`), and the chosen element's markup no longer carries them: the output draws the same
+    /// whatever the viewer's language.
+    @Test func conditionsApplyOutsideASwitchAndAreNotWrittenOnceEvaluated() throws {
+        let svg = S.header + "><rect id=\"a\" systemLanguage=\"fr\" width=\"1\" height=\"1\"/>"
+            + "<g id=\"b\" requiredExtensions=\"http://x\"><rect id=\"b1\" width=\"1\" height=\"1\"/></g>"
+            + "<use id=\"u\" href=\"#a\"/><rect id=\"c\" systemLanguage=\"fr, en-GB\" width=\"1\" height=\"1\"/>"
+            + "<switch><text id=\"t\" systemLanguage=\"en\" requiredFeatures=\"x\">hi</text></switch></svg>"
+        let (scene, _) = try S.load(svg)
+        #expect(S.layer(scene, "a") == nil && S.layer(scene, "b") == nil && S.layer(scene, "b1") == nil)
+        #expect(S.layer(scene, "c") != nil)
+        let t = try #require(S.layer(scene, "t"))
+        guard case .svg(let xml)? = scene.tree[t].content?.shape else {
+            Issue.record("the text is verbatim content")
+            return
+        }
+        #expect(xml.hasPrefix("<text") && !xml.contains("systemLanguage") && !xml.contains("requiredFeatures"))
+    }
+
     @Test func switchDrawsTheFirstChildThatApplies() throws {
         let svg = S.header + "><switch><rect id=\"a\" systemLanguage=\"fr\" width=\"1\" height=\"1\"/>"
             + "<rect id=\"b\" requiredExtensions=\"http://x\" width=\"1\" height=\"1\"/>"
