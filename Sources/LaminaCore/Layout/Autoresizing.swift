@@ -28,6 +28,8 @@ extension LayerTree {
         guard !mask.isEmpty, let sup = superlayers[id.index] else { return nil }
         let new = layers[sup.index].bounds.size
         let f = frame(of: id)
+        // A corner behind the eye makes the frame `Rect.infinite` (§2.2): no margins to keep.
+        guard !f.isInfinite else { return nil }
         let (x, w) = Self.resizeAxis(
             f.x, f.width, old: old.width, new: new.width,
             minFlexible: mask.contains(.minXMargin), sizeFlexible: mask.contains(.widthSizable),

@@ -113,6 +113,10 @@ extension LayerTree {
         // Rank: 0 min, 1 mid, 2 max, 3 size.
         var values: [(rank: Int, value: Double)] = []
         for (c, src) in kept {
+            // A corner behind the eye makes a frame `Rect.infinite` (§2.2): nothing to measure.
+            if src != superlayer, frame(of: src).isInfinite {
+                return infiniteFrameWarning(src, superlayer: superlayer, at: c)
+            }
             let v = c.scale * constraintValue(c.sourceAttribute, of: src, superlayer: superlayer) + c.offset
             let rank: Int
             switch c.attribute {
@@ -128,8 +132,10 @@ extension LayerTree {
             }
             values.append((rank, v))
         }
-        guard let last = values.last else { return nil }
+        // A size alone does nothing.
+        guard let last = values.last, values.count > 1 || last.rank < 3 else { return nil }
         let f = frame(of: sub)
+        if f.isInfinite, let c = kept.last?.0 { return infiniteFrameWarning(sub, superlayer: superlayer, at: c) }
         var x = horizontal ? f.x : f.y
         var w = horizontal ? f.width : f.height
         if values.count == 1 {
@@ -156,5 +162,13 @@ extension LayerTree {
         let r = horizontal ? Rect(x, f.y, w, f.height) : Rect(f.x, x, f.width, w)
         setFrame(r, of: sub)
         return nil
+    }
+
+    /// The warning for an axis left as it is because `layer` has no finite frame to read.
+    private func infiniteFrameWarning(_ layer: LayerID, superlayer: LayerID, at c: Constraint) -> Diagnostic {
+        .warning(
+            "constraint on '\(c.attribute.rawValue)' not applied: the frame of '\(displayName(layer, in: superlayer))' "
+                + "is infinite (its transform puts a corner behind the eye)",
+            at: c.location)
     }
 }

@@ -27,6 +27,9 @@ extension LayerTree {
         }
         let position = Point(
             r.x + l.anchorPoint.x * r.width - t.tx, r.y + l.anchorPoint.y * r.height - t.ty)
+        // A frame too large for a double would store a non-finite value, which layer JSON
+        // cannot write: such a frame leaves the layer as it is.
+        guard position.isFinite, size.width.isFinite, size.height.isFinite else { return nil }
         layers[id.index].position = position
         return setBoundsStorage(Rect(origin: l.bounds.origin, size: size), of: id)
     }

@@ -35,4 +35,33 @@ import Testing
         tree.setBounds(Rect(0, 0, 150, 100), of: top)
         #expect(tree[parent].bounds.size == Size(150, 100))
     }
+
+    @Test func aLayerWithAnInfiniteFrameIsNotAutoresized() throws {
+        var tree = LayerTree()
+        var s = Layer()
+        s.bounds = Rect(0, 0, 100, 100)
+        let sup = tree.make(s)
+        var l = Layer()
+        l.bounds = Rect(0, 0, 20, 10)
+        l.position = Point(30, 25)
+        l.transform.m24 = 0.2  // w = 0 along the top edge: the frame is `Rect.infinite`
+        l.autoresizingMask = [.minXMargin, .widthSizable, .maxYMargin]
+        let sub = tree.make(l)
+        try tree.addSublayer(sub, to: sup)
+        #expect(tree.frame(of: sub).isInfinite)
+        tree.setBounds(Rect(0, 0, 200, 300), of: sup)
+        #expect(tree[sub].bounds == Rect(0, 0, 20, 10))
+        #expect(tree[sub].position == Point(30, 25))
+    }
+
+    @Test func aFrameBeyondDoublesLeavesTheLayerAsItIs() throws {
+        var tree = LayerTree()
+        var l = Layer()
+        l.bounds = Rect(0, 0, 20, 10)
+        l.position = Point(30, 25)
+        let id = tree.make(l)
+        tree.setFrame(Rect(1e308, 0, 1.7e308, 10), of: id)  // position x = 1e308 + 0.85e308 overflows
+        #expect(tree[id].position == Point(30, 25))
+        #expect(tree[id].bounds == Rect(0, 0, 20, 10))
+    }
 }

@@ -60,4 +60,39 @@ import Testing
         #expect(messages == ["unknown constraint source 'nobody'", "conflicting constraints on 'a': two set its minY"])
         #expect(tree.frame(of: ids[0]) == Rect(3, 5, 40, 20))
     }
+
+    /// A layer tilted so that a corner of its bounds lies behind the eye: its frame is
+    /// `Rect.infinite` (§2.2), 20×10 at (30, 25) with w = 0 along its top edge.
+    static func tilted(_ l: inout Layer) {
+        l.bounds = Rect(0, 0, 20, 10)
+        l.position = Point(30, 25)
+        l.transform.m24 = 0.2
+    }
+
+    @Test func aLayerWithAnInfiniteFrameIsLeftAsItIs() throws {
+        var (tree, root, ids) = try Self.scene([
+            ("p", Rect(0, 0, 1, 1), [Constraint(attribute: .maxY, relativeTo: "superlayer", sourceAttribute: .height)])
+        ])
+        Self.tilted(&tree[ids[0]])
+        #expect(tree.frame(of: ids[0]).isInfinite)
+        let messages = tree.layout(root: root).map(\.message)
+        #expect(messages == [
+            "constraint on 'maxY' not applied: the frame of 'p' is infinite (its transform puts a corner behind the eye)"
+        ])
+        #expect(tree[ids[0]].bounds == Rect(0, 0, 20, 10))
+        #expect(tree[ids[0]].position == Point(30, 25))
+    }
+
+    @Test func aSourceWithAnInfiniteFrameIsNotMeasured() throws {
+        var (tree, root, ids) = try Self.scene([
+            ("p", Rect(0, 0, 1, 1), [Constraint(attribute: .width, relativeTo: "superlayer", sourceAttribute: .width)]),
+            ("q", Rect(5, 6, 7, 8), [Constraint(attribute: .minX, relativeTo: "p", sourceAttribute: .maxX)]),
+        ])
+        Self.tilted(&tree[ids[0]])
+        let messages = tree.layout(root: root).map(\.message)
+        #expect(messages == [
+            "constraint on 'minX' not applied: the frame of 'p' is infinite (its transform puts a corner behind the eye)"
+        ])
+        #expect(tree.frame(of: ids[1]) == Rect(5, 6, 7, 8))
+    }
 }
