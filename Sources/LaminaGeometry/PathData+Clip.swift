@@ -42,6 +42,31 @@ extension PathData {
     }
 }
 
+extension Homography {
+    /// The bounding box of the image of the part of `r` in front of the eye, clipped where
+    /// ``PathData/transformed(by:tolerance:)`` clips a drawn shape (w ≥ ε); nil when no part of
+    /// `r` is in front. Equals the box of the four mapped corners when they are all in front.
+    public func frontBoundingBox(of r: Rect) -> Rect? {
+        let eps = PathData.eyeEpsilon(self)
+        let c = r.corners
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        func add(_ p: Point) {
+            let v = applyHomogeneous(p)
+            x0 = min(x0, v.x / v.w); y0 = min(y0, v.y / v.w); x1 = max(x1, v.x / v.w); y1 = max(y1, v.y / v.w)
+        }
+        for k in 0..<4 {
+            let a = c[k], b = c[(k + 1) % 4]
+            let wa = applyHomogeneous(a).w - eps, wb = applyHomogeneous(b).w - eps
+            if wa > 0 { add(a) }
+            if (wa > 0) != (wb > 0), wa != wb {
+                let t = wa / (wa - wb)
+                add(Point(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))
+            }
+        }
+        return x0 <= x1 && y0 <= y1 ? Rect(x0, y0, x1 - x0, y1 - y0) : nil
+    }
+}
+
 /// Builds the clipped output piece by piece.
 private struct FrontClipper {
     let w: (Point) -> Double

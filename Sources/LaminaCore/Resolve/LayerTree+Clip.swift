@@ -19,13 +19,14 @@ extension LayerTree {
 
     /// The rectangle the layer is clipped to in root-superlayer space: the intersection of the
     /// bounds of itself and every ancestor that masks to bounds; nil when none does.
-    /// `Rect.null` when the clips do not overlap.
+    /// `Rect.null` when the clips do not overlap. A clip partly behind the eye counts with its
+    /// part in front, as the flattened SVG draws it (``Homography/frontBoundingBox(of:)``).
     public func clipInRoot(of id: LayerID) -> Rect? {
         var clip: Rect?
         var cur: LayerID? = id
         while let a = cur {
             if layers[a.index].masksToBounds {
-                let r = convert(layers[a.index].bounds, from: a, to: nil)
+                let r = toRoot(a).flatMap { $0.frontBoundingBox(of: layers[a.index].bounds) } ?? .null
                 clip = clip.map { $0.intersection(r) } ?? r
             }
             cur = superlayers[a.index]
@@ -88,7 +89,7 @@ extension LayerTree {
     /// The inherited clip narrowed by the layer's own bounds when it masks to bounds.
     private func ownClip(_ id: LayerID, toRoot: [Homography?], inherited: Rect?) -> Rect? {
         guard layers[id.index].masksToBounds else { return inherited }
-        let r = toRoot[id.index].flatMap { $0.boundingBox(of: layers[id.index].bounds) } ?? .null
+        let r = toRoot[id.index].flatMap { $0.frontBoundingBox(of: layers[id.index].bounds) } ?? .null
         return inherited.map { $0.intersection(r) } ?? r
     }
 }

@@ -83,4 +83,38 @@ import Testing
         tree[a].masksToBounds = false
         #expect(tree.clipInRoot(of: b) == nil)
     }
+
+    @Test func aClipReachingBehindTheEyeKeepsItsPartInFront() throws {
+        var tree = LayerTree()
+        var rl = Layer()
+        rl.bounds = Rect(0, 0, 100, 100)
+        rl.position = Point(50, 50)
+        let root = tree.make(rl)
+        var ml = rl
+        ml.masksToBounds = true
+        ml.transform.m24 = 0.03  // w = 1 + 0.03·(y − 50): the top edge (w = −0.5) is behind the eye
+        let m = tree.make(ml)
+        var dl = Layer()
+        dl.bounds = Rect(0, 0, 10, 10)
+        dl.position = Point(50, 60)
+        let dot = tree.make(dl)
+        try tree.addSublayer(m, to: root)
+        try tree.addSublayer(dot, to: m)
+        let toRoot = tree.toRootMap(from: root)
+        let clip = try #require(tree.clipMap(from: root, toRoot: toRoot)[dot.index])
+        #expect(tree.clipInRoot(of: dot) == clip)
+        // The flattened SVG draws the clip as the bounds' part in front of the eye, projected.
+        let bounds = tree[m].bounds
+        let outline = PathData(segments: [
+            .moveTo(bounds.corners[0]), .lineTo(bounds.corners[1]), .lineTo(bounds.corners[2]),
+            .lineTo(bounds.corners[3]), .close,
+        ])
+        let drawn = outline.transformed(by: try #require(toRoot[m.index])).bounds
+        #expect(abs(clip.minX - drawn.minX) <= 1e-6 * abs(drawn.minX) && abs(clip.maxX - drawn.maxX) <= 1e-6 * abs(drawn.maxX))
+        #expect(abs(clip.minY - drawn.minY) <= 1e-6 * abs(drawn.minY) && clip.maxY == drawn.maxY)
+        // The dot, drawn and hit-tested inside the clip, lies in it.
+        let dotInRoot = try #require(toRoot[dot.index]?.apply(Point(5, 5)))
+        #expect(clip.contains(dotInRoot))
+        #expect(tree.hitTest(dotInRoot, in: root) == dot)
+    }
 }
