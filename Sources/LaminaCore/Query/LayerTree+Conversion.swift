@@ -28,12 +28,16 @@ extension LayerTree {
         var q = p
         if let f = from {
             let up = homography(from: f, upTo: common)
-            guard !up.singular, let r = up.map.apply(q) else { return .notANumber }
+            guard !up.singular, let r = up.map.apply(q), staysInFront([q], from: f, upTo: common) else {
+                return .notANumber
+            }
             q = r
         }
         if let t = to {
             let down = homography(from: t, upTo: common)
-            guard !down.singular, let inv = down.map.inverted(minimumDeterminant: 0), let r = inv.apply(q) else {
+            guard !down.singular, let inv = down.map.inverted(minimumDeterminant: 0), let r = inv.apply(q),
+                staysInFront([r], from: t, upTo: common)
+            else {
                 return .notANumber
             }
             q = r
@@ -43,7 +47,7 @@ extension LayerTree {
 
     /// Converts a rectangle: the bounding box of its four converted corners (§4.1).
     ///
-    /// A rectangle with NaN origin and size when any corner has no image.
+    /// A rectangle with NaN origin and size when any corner has no image (as for a point).
     public func convert(_ r: Rect, from: LayerID?, to: LayerID?) -> Rect {
         if from == to { return r }
         let common = commonAncestor(from, to)
@@ -59,12 +63,16 @@ extension LayerTree {
             up = up.concatenating(inv)
         }
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        var images: [Point] = []
         for corner in 0..<4 {
             let cx = (corner == 1 || corner == 2) ? r.x + r.width : r.x
             let cy = corner >= 2 ? r.y + r.height : r.y
             guard let m = up.apply(Point(cx, cy)), m.isFinite else { return Rect.notANumber }
             x0 = min(x0, m.x); y0 = min(y0, m.y); x1 = max(x1, m.x); y1 = max(y1, m.y)
+            images.append(m)
         }
+        if let f = from, !staysInFront(r.corners, from: f, upTo: common) { return Rect.notANumber }
+        if let t = to, !staysInFront(images, from: t, upTo: common) { return Rect.notANumber }
         return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 
@@ -91,18 +99,7 @@ extension LayerTree {
         var singular = false
         var cur = id
         while cur != stop {
-            var next = superlayers[cur.index]
-            let h: Homography
-            if let s = next, s != stop, layers[s.index].isTransformLayer {
-                var m = matrixToSuperlayer(cur)
-                while let s = next, s != stop, layers[s.index].isTransformLayer {
-                    m = m.concatenating(matrixToSuperlayer(s))
-                    next = superlayers[s.index]
-                }
-                h = Homography(flattening: m)
-            } else {
-                h = homographyToSuperlayer(cur)
-            }
+            let (h, next) = planeStep(from: cur, upTo: stop)
             let det = h.determinant
             if !(abs(det) >= 1e-12) { singular = true }
             total = total.concatenating(h)
@@ -110,6 +107,39 @@ extension LayerTree {
             cur = n
         }
         return (total, singular)
+    }
+
+    /// Whether each of `points` (in `id`'s space) is in front of the eye (w > 0) at every plane
+    /// on the way up to `stop`, as ``homography(from:upTo:)`` goes. A point behind one plane's eye
+    /// is not drawn into that plane, even where a later perspective turns the composed map's w
+    /// positive again (§3 flattening, §4.4).
+    func staysInFront(_ points: [Point], from id: LayerID, upTo stop: LayerID?) -> Bool {
+        var total = Homography.identity
+        var cur = id
+        while cur != stop {
+            let (h, next) = planeStep(from: cur, upTo: stop)
+            total = total.concatenating(h)
+            // An affine step keeps w: only a projective one can put a point behind the eye.
+            if !h.isAffine, points.contains(where: { !(total.applyHomogeneous($0).w > 0) }) { return false }
+            guard let n = next else { break }
+            cur = n
+        }
+        return true
+    }
+
+    /// One plane's step up from `cur` toward `stop`: the flattened map (through any run of
+    /// `CATransformLayer` ancestors, composed in 4×4) and the layer it reaches (nil past the root).
+    private func planeStep(from cur: LayerID, upTo stop: LayerID?) -> (map: Homography, next: LayerID?) {
+        var next = superlayers[cur.index]
+        guard let s = next, s != stop, layers[s.index].isTransformLayer else {
+            return (homographyToSuperlayer(cur), next)
+        }
+        var m = matrixToSuperlayer(cur)
+        while let s = next, s != stop, layers[s.index].isTransformLayer {
+            m = m.concatenating(matrixToSuperlayer(s))
+            next = superlayers[s.index]
+        }
+        return (Homography(flattening: m), next)
     }
 }
 

@@ -73,4 +73,31 @@ import Testing
         let q = tree.convert(Point(10, 10), from: c, to: p)
         #expect(abs(q.x - 20) < 1e-9 && abs(q.y - 20) < 1e-9)
     }
+
+    /// A point behind the eye of one plane has no image there, even when a second perspective
+    /// makes the composed map's w positive again: here the two cancel into a translation.
+    @Test func aPointBehindAnInnerPlaneStaysBehindWhateverComesAfter() throws {
+        var tree = LayerTree()
+        let root = tree.make(Self.layer(Rect(0, 0, 200, 200), at: Point(100, 100)))
+        var tilt = Transform3D.identity
+        tilt.m24 = -0.05
+        var al = Self.layer(Rect(0, 0, 100, 100), at: Point(100, 100), transform: tilt)
+        tilt.m24 = 0.05
+        al.sublayerTransform = tilt  // w = 1 + 0.05·(y − 50) in A: −0.5 where C sits
+        let a = tree.make(al)
+        let c = tree.make(Self.layer(Rect(0, 0, 10, 10), at: Point(50, 20)))
+        try tree.addSublayer(a, to: root)
+        try tree.addSublayer(c, to: a)
+        #expect(tree.convert(Point(5, 5), from: c, to: a).x.isNaN)
+        #expect(tree.convert(Point(5, 5), from: c, to: root).x.isNaN)
+        #expect(tree.convert(Point(5, 5), from: c, to: nil).x.isNaN)
+        #expect(tree.convert(Point(100, 70), from: nil, to: c).x.isNaN)
+        #expect(tree.convert(Rect(0, 0, 1, 1), from: c, to: nil).x.isNaN)
+        #expect(tree.convert(Rect(100, 70, 1, 1), from: nil, to: c).x.isNaN)
+        #expect(tree.hitTest(Point(100, 70), in: root) == root)
+        // In front at every plane, the same maps still convert.
+        let p = tree.convert(Point(50, 30), from: a, to: nil)  // w = 1 − 0.05·(30 − 50) = 2
+        #expect(p.isFinite)
+        #expect(tree.convert(Rect(p.x, p.y, 0, 0), from: nil, to: a).origin.isFinite)
+    }
 }
