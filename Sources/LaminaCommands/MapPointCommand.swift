@@ -73,6 +73,11 @@ package struct MapRectCommand: ParsableCommand {
             let a = try resolveLayer(from, in: scene, file: input)
             let b = try resolveLayer(to, in: scene, file: input)
             let r = scene.tree.convert(Rect(n[0], n[1], n[2], n[3]), from: a, to: b)
+            guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else {
+                FileIO.printError("\(input): warning: a transform on the way is not invertible")
+                try FileIO.write("nan nan nan nan\n", to: "-")
+                return
+            }
             let text = [r.x, r.y, r.width, r.height].map(NumberText.format).joined(separator: " ")
             try FileIO.write(text + "\n", to: "-")
         }

@@ -105,6 +105,21 @@ import Testing
         #expect(run.stdout == "50 50\n")
     }
 
+    /// A rectangle with no image prints NaN with a warning, as a point does (CLI.md).
+    @Test func mapRectWithNoImagePrintsNaNWithAWarning() throws {
+        let json =
+            #"{"format": "lamina.layers", "version": 1, "root": {"bounds": [0, 0, 100, 100], "position": [50, 50], "#
+            + #""sublayers": [{"name": "flat", "bounds": [0, 0, 10, 10], "position": [50, 50], "#
+            + #""transform": [0, 0, 0, 1, 0, 0]}]}}"#
+        let scene = Data(json.utf8)
+        let rect = try TestSupport.runLamina(["map-rect", "-", "10", "10", "5", "5", "--to", "flat"], stdin: scene)
+        #expect(rect.status == 0, "\(rect.stderr)")
+        #expect(rect.stdout == "nan nan nan nan\n")
+        #expect(rect.stderr.contains("warning: a transform on the way is not invertible"), "\(rect.stderr)")
+        let point = try TestSupport.runLamina(["map-point", "-", "10", "10", "--to", "flat"], stdin: scene)
+        #expect(point.stdout == "nan nan\n")
+    }
+
     @Test func layoutPlacesApplesConstraintExample() throws {
         let run = try TestSupport.runLamina(["inspect", "Samples/constraints.svg", "--size", "300", "200"])
         #expect(run.status == 0, "\(run.stderr)")
