@@ -57,6 +57,7 @@ package struct MapRectCommand: ParsableCommand {
     @Argument(help: "X Y W H in the --from layer's space.") var rect: [String]
     @Option(name: .long, help: "The layer path the rectangle is in.") var from: String?
     @Option(name: .long, help: "The layer path to convert to.") var to: String?
+    @OptionGroup var size: SizeOption
 
     package init() {}
 
@@ -68,7 +69,7 @@ package struct MapRectCommand: ParsableCommand {
         try withExitStatus { () throws(CommandError) in
             let n = try rect.map { (s: String) throws(CommandError) -> Double in try parseNumber(s, "rect") }
             let bytes = try FileIO.read(input)
-            let (scene, diagnostics, _) = try Pipeline.load(bytes, file: input)
+            let (scene, diagnostics, _) = try Pipeline.load(bytes, file: input, size: size.value)
             FileIO.printDiagnostics(diagnostics, file: input)
             let a = try resolveLayer(from, in: scene, file: input)
             let b = try resolveLayer(to, in: scene, file: input)

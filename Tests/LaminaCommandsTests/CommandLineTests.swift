@@ -120,6 +120,22 @@ import Testing
         #expect(point.stdout == "nan nan\n")
     }
 
+    /// `map-rect` takes `--size` as `map-point` and the other commands that read a scene do.
+    @Test func mapRectTakesSizeLikeMapPoint() throws {
+        // A sublayer whose left margin is flexible keeps its right margin: 100 → 200 wide moves it by 100.
+        let json =
+            #"{"format": "lamina.layers", "version": 1, "root": {"bounds": [0, 0, 100, 100], "position": [50, 50], "#
+            + #""sublayers": [{"name": "edge", "bounds": [0, 0, 10, 10], "position": [95, 50], "#
+            + #""autoresizingMask": ["minXMargin"]}]}}"#
+        let scene = Data(json.utf8)
+        let rect = try TestSupport.runLamina(
+            ["map-rect", "-", "0", "0", "10", "10", "--from", "edge", "--size", "200", "100"], stdin: scene)
+        #expect(rect.status == 0, "\(rect.stderr)")
+        #expect(rect.stdout == "190 45 10 10\n")
+        let point = try TestSupport.runLamina(["map-point", "-", "0", "0", "--from", "edge", "--size", "200", "100"], stdin: scene)
+        #expect(point.stdout == "190 45\n")
+    }
+
     @Test func layoutPlacesApplesConstraintExample() throws {
         let run = try TestSupport.runLamina(["inspect", "Samples/constraints.svg", "--size", "300", "200"])
         #expect(run.status == 0, "\(run.stderr)")
