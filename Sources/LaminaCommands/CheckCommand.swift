@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LaminaCore
+import LaminaExport
 
 /// `lamina check DIR... [--record] [--render] [--tolerance T] [--junit FILE]` (SPEC §8).
 @available(macOS 10.15, macCatalyst 13, iOS 13, tvOS 13, watchOS 6, *)
@@ -37,7 +38,8 @@ package struct CheckCommand: AsyncParsableCommand {
         let options = CheckOptions(
             record: record, render: render, tolerance: tolerance,
             jobs: jobs ?? WorkSplit.processorCount, threads: Pipeline.defaultSplit.threads)
-        let engine = CheckEngine(generatePieces: CheckCommand.generate, options: options)
+        var engine = CheckEngine(generatePieces: CheckCommand.generate, options: options)
+        engine.nameDrawables = CheckCommand.drawableLayers
         // Each scene's lines are printed as soon as it and every scene before it are done, in
         // the same order and bytes as at the end: a long run in CI shows how far it got, also
         // when the job is stopped by its time limit.
@@ -80,5 +82,26 @@ package struct CheckCommand: AsyncParsableCommand {
         // box at a time took 15 ms of the mesh plot's check on this thread, before the compare.
         Pipeline.freeInBackground(scene)
         return outputs
+    }
+
+    /// The layers of the drawables ``generate(_:kinds:threads:)`` writes into the flattened
+    /// (and debug) SVG, in paint order: the scene loaded and resolved again, as it was for the
+    /// outputs, and each display item's markup counted (asked for only when an SVG golden
+    /// differs, so a passing check does not pay for it). Nil when an item's markup cannot be counted.
+    package static func drawableLayers(_ checkScene: CheckScene, threads: Int) throws -> DrawableLayers? {
+        let file = checkScene.input.relativePath
+        let bytes = try FileIO.read(file)
+        let size = checkScene.size.map { Size($0[0], $0[1]) }
+        let (scene, _, _) = try Pipeline.load(bytes, file: file, size: size, threads: threads)
+        // As `Pipeline.renderAll` resolves it for the flat output (no layer maps without --keep-groups).
+        let (list, _) = DisplayList.resolve(scene, layerMaps: false, threads: threads)
+        let paths = scene.tree.paths(from: scene.root)
+        var layers = DrawableLayers()
+        var counted = true
+        FlattenedSVG.eachItemMarkup(list, scene: scene) { i, markup in
+            let layer = list.items[i].layer
+            if counted { counted = layers.add(markup: markup, layer: layer.index < paths.count ? paths[layer.index] : nil) }
+        }
+        return counted ? layers : nil
     }
 }

@@ -25,11 +25,15 @@ package struct CheckEngine: Sendable {
     package typealias SceneGenerator = @Sendable (CheckScene, [GoldenKind], _ threads: Int) throws -> [[UInt8]]
     /// Like `SceneGenerator`, with each output in the pieces it is made of (see ``OutputPieces``).
     package typealias PiecesGenerator = @Sendable (CheckScene, [GoldenKind], _ threads: Int) throws -> [OutputPieces]
+    /// Produces the layers of the drawables a scene's flattened SVG writes (``DrawableLayers``).
+    package typealias DrawableNamer = @Sendable (CheckScene, _ threads: Int) throws -> DrawableLayers?
 
     /// The output generator (the real pipeline, or a fake in tests).
     package var generate: PiecesGenerator
     /// How to run.
     package var options: CheckOptions
+    /// Names the layers of the drawables in SVG diffs (nil: by paint index only).
+    package var nameDrawables: DrawableNamer?
 
     /// Creates an engine that asks `generate` for one kind at a time.
     package init(generate: @escaping Generator, options: CheckOptions) {
@@ -92,7 +96,8 @@ package struct CheckEngine: Sendable {
         // importer's prefetch) while every pool thread held a scene stalled until the system
         // added a thread (a check of 11 drawings took 1.4 s with two at once, 0.44 s with one).
         let threads = max(1, options.threads / max(1, min(width, scenes.count)))
-        let runner = SceneRunner(generate: generate, options: options, rasterizer: rasterizer, threads: threads)
+        let runner = SceneRunner(
+            generate: generate, options: options, rasterizer: rasterizer, threads: threads, nameDrawables: nameDrawables)
         let results = await withTaskGroup(of: (Int, SceneResult).self) { group in
             var out = [SceneResult?](repeating: nil, count: scenes.count)
             var next = 0

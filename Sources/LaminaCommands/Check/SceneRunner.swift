@@ -13,6 +13,9 @@ struct SceneRunner: Sendable {
     let rasterizer: SVGRasterizer?
     /// The threads one scene may use.
     let threads: Int
+    /// The layers of the SVG outputs' drawables, made again from the input when an SVG golden
+    /// differs (nil: SVG diffs name drawables without them).
+    var nameDrawables: CheckEngine.DrawableNamer? = nil
 
     func run(_ scene: CheckScene) -> SceneResult {
         if let problem = scene.unreadable {
@@ -92,6 +95,14 @@ struct SceneRunner: Sendable {
         let present = Set(scene.kinds.filter { CheckFiles.isFile(scene.golden($0)) })
         let generated = outputs(scene, scene.kinds.filter { present.contains($0) })
         let matches = goldensHeld(scene, generated)
+        // Made once for the flattened and the debug SVG, and only when one of them differs.
+        var drawableLayers: DrawableLayers??
+        let layers = { () -> DrawableLayers? in
+            if let made = drawableLayers { return made }
+            let made = try? nameDrawables?(scene, threads)
+            drawableLayers = .some(made)
+            return made
+        }
         for kind in scene.kinds {
             let name = scene.goldenName(kind)
             let missing = {
@@ -119,7 +130,8 @@ struct SceneRunner: Sendable {
                 missing()
                 continue
             }
-            let diff = GoldenComparison.compare(kind: kind, golden: golden, actual: actual, tolerance: options.tolerance)
+            let diff = GoldenComparison.compare(
+                kind: kind, golden: golden, actual: actual, tolerance: options.tolerance, layers: layers)
             if diff.mismatchCount == 0 && diff.toleranceCount == 0 {
                 kinds.append(KindResult(kind: kind, outcome: .match))
                 continue

@@ -4,7 +4,12 @@ enum GoldenComparison {
     ///
     /// JSON is diffed by layer path and key, SVG by drawable and attribute. Output that does not
     /// parse, or that differs only in layout (whitespace, key order), gets the first differing line.
-    static func compare(kind: GoldenKind, golden: [UInt8], actual: [UInt8], tolerance: Double) -> StructuralDiff {
+    /// `layers` gives the layers of the SVG output's drawables, asked for only when both SVG
+    /// documents parse (``DrawableLayers``; nil: drawables are named without them).
+    static func compare(
+        kind: GoldenKind, golden: [UInt8], actual: [UInt8], tolerance: Double,
+        layers: () -> DrawableLayers? = { nil }
+    ) -> StructuralDiff {
         if CheckFiles.sameBytes(golden, actual) { return StructuralDiff() }
         if differOnlyInLineEndings(golden, actual) {
             var result = StructuralDiff()
@@ -22,7 +27,7 @@ enum GoldenComparison {
             }
         case .svg, .debugSVG:
             if let old = CheckSVGDocument.parse(golden), let new = CheckSVGDocument.parse(actual) {
-                diff = SVGStructuralDiff.compare(old: old, new: new, tolerance: tolerance)
+                diff = SVGStructuralDiff.compare(old: old, new: new, tolerance: tolerance, layers: layers())
             }
         }
         var result = diff ?? StructuralDiff()

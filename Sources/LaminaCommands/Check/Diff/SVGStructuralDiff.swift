@@ -1,8 +1,9 @@
 /// Compares two SVG documents element by element and names each changed attribute.
 ///
 /// An element is named by its drawable paint index (its order among drawn shapes outside
-/// `defs`, the debug overlay and other non-rendering containers) and its layer path (its own
-/// or an ancestor's `data-layer`), else by its element index and tag. Elements are paired in
+/// `defs`, the debug overlay and other non-rendering containers) and its layer path (for a
+/// drawable of the new document, the layer ``DrawableLayers`` maps it to; else its own or an
+/// ancestor's `data-layer`), else by its element index and tag. Elements are paired in
 /// document order; an element inserted or removed (found within `lookahead` elements, followed
 /// by a matching one) is reported as added or removed, and the pairing continues after it.
 struct SVGStructuralDiff {
@@ -19,11 +20,14 @@ struct SVGStructuralDiff {
     /// How far ahead the diff looks for an element that was inserted or removed.
     static let lookahead = 8
 
-    /// Compares `old` (the golden) with `new` (the regenerated output).
-    static func compare(old: CheckSVGDocument, new: CheckSVGDocument, tolerance: Double) -> StructuralDiff {
+    /// Compares `old` (the golden) with `new` (the regenerated output); `layers`, the layers of
+    /// the new output's drawables, names them where it agrees with `new` (``DrawableLayers/paths(for:)``).
+    static func compare(
+        old: CheckSVGDocument, new: CheckSVGDocument, tolerance: Double, layers: DrawableLayers? = nil
+    ) -> StructuralDiff {
         var diff = StructuralDiff()
         let oldNames = describe(old)
-        let newNames = describe(new)
+        let newNames = describe(new, drawableLayers: layers?.paths(for: new))
         let a = old.elements
         let b = new.elements
         let ha = a.map(signature)
@@ -141,30 +145,55 @@ struct SVGStructuralDiff {
         "\"" + text + "\""
     }
 
-    /// A name for every element: `drawable N <tag> (layer "P")`, `overlay <tag> (layer "P")` or
-    /// `element N <tag>`, with its `id` when it has one.
-    static func describe(_ doc: CheckSVGDocument) -> [String] {
-        var layer: [String?] = []
+    /// What an element is to the names: a drawn shape, part of the debug overlay, or anything else.
+    enum Role: Equatable {
+        case drawable, overlay, other
+    }
+
+    /// The role of every element, in document order: drawables are the elements with a
+    /// drawable tag outside non-rendering containers (`defs`, `clipPath`, …) and the overlay.
+    static func roles(_ doc: CheckSVGDocument) -> [Role] {
         var hidden: [Bool] = []
-        var overlay: [Bool] = []
+        var roles: [Role] = []
+        hidden.reserveCapacity(doc.elements.count)
+        roles.reserveCapacity(doc.elements.count)
+        for e in doc.elements {
+            let p = e.parent
+            hidden.append(nonRendering.contains(e.tag) || (p >= 0 && hidden[p]))
+            if e.attribute("id") == "lamina-overlay" || (p >= 0 && roles[p] == .overlay) {
+                roles.append(.overlay)
+            } else {
+                roles.append(!hidden[hidden.count - 1] && drawableTags.contains(e.tag) ? .drawable : .other)
+            }
+        }
+        return roles
+    }
+
+    /// A name for every element: `drawable N <tag> (layer "P")`, `overlay <tag> (layer "P")` or
+    /// `element N <tag>`, with its `id` when it has one. `drawableLayers` (by paint index) names
+    /// a drawable's layer, and that of the elements inside it, ahead of any `data-layer`.
+    static func describe(_ doc: CheckSVGDocument, drawableLayers: [String?]? = nil) -> [String] {
+        let roles = roles(doc)
+        var layer: [String?] = []
         var names: [String] = []
         layer.reserveCapacity(doc.elements.count)
+        names.reserveCapacity(doc.elements.count)
         var paintIndex = 0
         for (i, e) in doc.elements.enumerated() {
             let p = e.parent
-            let ownLayer = e.attribute("data-layer")
-            layer.append(ownLayer ?? (p >= 0 ? layer[p] : nil))
-            overlay.append(e.attribute("id") == "lamina-overlay" || (p >= 0 && overlay[p]))
-            hidden.append(nonRendering.contains(e.tag) || (p >= 0 && hidden[p]))
             var name: String
-            if overlay[i] {
+            var mapped: String?
+            switch roles[i] {
+            case .overlay:
                 name = "overlay element \(i) <\(e.tag)>"
-            } else if !hidden[i] && drawableTags.contains(e.tag) {
+            case .drawable:
                 name = "drawable \(paintIndex) <\(e.tag)>"
+                if let drawableLayers, paintIndex < drawableLayers.count { mapped = drawableLayers[paintIndex] }
                 paintIndex += 1
-            } else {
+            case .other:
                 name = "element \(i) <\(e.tag)>"
             }
+            layer.append(mapped ?? e.attribute("data-layer") ?? (p >= 0 ? layer[p] : nil))
             if let id = e.attribute("id") { name += " id \"\(id)\"" }
             if let l = layer[i] { name += " (layer \"\(l)\")" }
             names.append(name)
