@@ -16,12 +16,17 @@ extension SceneBuilder {
     /// out. Event attributes, scripts, foreign
     /// elements and external references are dropped; referenced ids become resources.
     ///
+    /// `kept`: what of such a root's layer facts its markup keeps instead (a text or image
+    /// whose geometry depends on a box Lamina does not know, ``rendererBoxFacts(_:_:_:)``):
+    /// its `clip-path`, `mask` and `filter`; its transform with `transform-origin` and
+    /// `transform-box`.
+    ///
     /// `percentsOf`: the viewport that percentages in positions and sizes (a text's `x`, `y`,
     /// `dx`, `dy`, `textLength`, an image's `x`, `y`, `width`, `height`) refer to, when it is not the output's
     /// (content of a nested `svg` or `symbol`): they are written resolved, in user units.
     mutating func markup(
         of root: Int, parentStyle: ComputedStyle, viewport: Size, asLayerContent: Bool,
-        rootStyle: (ComputedStyle, [CascadedDeclaration])? = nil, percentsOf: Size? = nil
+        rootStyle: (ComputedStyle, [CascadedDeclaration])? = nil, percentsOf: Size? = nil, kept: RendererBoxFacts? = nil
     ) -> String {
         var out = ""
         let outerRoot = markupRoot
@@ -42,6 +47,9 @@ extension SceneBuilder {
                     continue
                 }
                 let isRoot = e == root
+                // The layer's (as content of one), unless the markup keeps them.
+                let layerRoot = isRoot && asLayerContent
+                let ownTransform = !layerRoot || kept?.transform == true
                 // The root's style under `parentStyle` when the caller has it already.
                 let (style, declarations) = isRoot ? rootStyle ?? computeStyle(e, parent: inherited) : computeStyle(e, parent: inherited)
                 out += "<" + el.name
@@ -50,10 +58,10 @@ extension SceneBuilder {
                 var cssTransform = false
                 for i in declarations.indices where declarations[i].property == .transform { cssTransform = true }
                 writeAttributes(
-                    e, into: &out, skipTransform: (isRoot && asLayerContent) || cssTransform,
+                    e, into: &out, skipTransform: !ownTransform || cssTransform,
                     skipConditions: isRoot && asLayerContent, percentsOf: percentsOf.map { ($0, style.fontSize) })
                 if isRoot, let space = inheritedXMLSpace(of: e) { append("xml:space", space, to: &out) }
-                if cssTransform, !(isRoot && asLayerContent), case .transform(let t) = Self.transformResult(in: tree, e, declarations),
+                if cssTransform, ownTransform, case .transform(let t) = Self.transformResult(in: tree, e, declarations),
                     t != .identity
                 {
                     append("transform", Self.matrixText(t), to: &out)
@@ -62,7 +70,7 @@ extension SceneBuilder {
                 // root's already.
                 // CSS-only properties (``CSSOnlyProperties``) go to one `style` attribute.
                 var css: [(name: String, value: String)] = []
-                if !(isRoot && asLayerContent) {
+                if ownTransform {
                     for i in declarations.indices where declarations[i].property == .transformOrigin {
                         append("transform-origin", declarations[i].value, to: &out)
                     }
@@ -88,7 +96,7 @@ extension SceneBuilder {
                     if CSSOnlyProperties.contains(k) { css.append((k, v)) } else { append(k, v, to: &out) }
                 }
                 if let text = CSSOnlyProperties.styleText(css) { append("style", text, to: &out) }
-                if !(isRoot && asLayerContent) {
+                if !layerRoot {
                     if style.opacity != 1 { append("opacity", NumberText.format(style.opacity), to: &out) }
                     if let c = style.clipPath {
                         append("clip-path", "url(#\(c))", to: &out)
@@ -103,6 +111,11 @@ extension SceneBuilder {
                         append("filter", ids.map { "url(#\($0))" }.joined(separator: " "), to: &out)
                     }
                     if style.isDisplayNone { append("display", "none", to: &out) }
+                } else if let kept {
+                    // Checked already, as the layer's would be.
+                    if let c = kept.clip { append("clip-path", c, to: &out) }
+                    if let m = kept.mask { append("mask", "url(#\(m))", to: &out) }
+                    if !kept.filters.isEmpty { append("filter", kept.filters.map { "url(#\($0))" }.joined(separator: " "), to: &out) }
                 }
                 // Not inherited and not a paint: written where the cascade sets it (Inkscape's
                 // stock markers draw outside their 1 × 1 viewport with `overflow:visible`).

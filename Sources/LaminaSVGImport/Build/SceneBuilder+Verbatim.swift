@@ -10,6 +10,7 @@ extension SceneBuilder {
         func x(_ n: String) -> Double? { length(w.element, n, percentOf: w.viewport.width, fontSize: font) }
         func y(_ n: String) -> Double? { length(w.element, n, percentOf: w.viewport.height, fontSize: font) }
         var box: Rect
+        var kept: RendererBoxFacts?
         if name == "image" {
             let href = hrefValue(of: w.element)?.trimmingCharacters(in: " \t\n\r") ?? ""
             // A `data:image/` URL, or base64 bytes of a raster image under another media type
@@ -18,22 +19,39 @@ extension SceneBuilder {
                 warn("image with external reference '\(href.prefix(80))' dropped", w.element)
                 return
             }
-            box = Rect(x("x") ?? 0, y("y") ?? 0, max(0, x("width") ?? 0), max(0, y("height") ?? 0))
+            let (width, height) = (x("width"), y("height"))
+            box = Rect(x("x") ?? 0, y("y") ?? 0, max(0, width ?? 0), max(0, height ?? 0))
+            // Without a width or height (`auto`) the renderer sizes it to the picture's own.
+            if width == nil || height == nil { kept = rendererBoxFacts(w, style, declarations) }
         } else {
             box = textBox(w.element, fontSize: font, viewport: w.viewport)
+            kept = rendererBoxFacts(w, style, declarations)
         }
         // Inside a nested viewport, percentages are written resolved: the output has one viewport.
         let xml = markup(
             of: w.element, parentStyle: w.style, viewport: w.viewport, asLayerContent: true, rootStyle: (style, declarations),
-            percentsOf: w.viewport == rootViewport ? nil : w.viewport)
-        let layer = try makeLayer(
-            w, style: style, transform: transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: font), content: Content(shape: .svg(xml: xml)))
+            percentsOf: w.viewport == rootViewport ? nil : w.viewport, kept: kept)
+        // What the markup keeps, the layer leaves out.
+        var layerStyle = style
+        if let kept {
+            layerStyle.clipPath = nil
+            layerStyle.clipShape = nil
+            if kept.compositing {
+                layerStyle.mask = nil
+                layerStyle.filters = nil
+                layerStyle.unsupportedFilter = nil
+            }
+        }
+        let transform =
+            kept?.transform == true ? .identity : transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: font)
+        let layer = try makeLayer(w, style: layerStyle, transform: transform, content: Content(shape: .svg(xml: xml)))
         if !box.origin.isFinite || !box.width.isFinite || !box.height.isFinite { box = .zero }
         pending[layer.index].box = box
-        noteFillBox(layer, w.element, declarations, fontSize: font)
+        if kept?.transform != true { noteFillBox(layer, w.element, declarations, fontSize: font) }
     }
 
-    /// A rough box for text (first x/y, about half an em per character), for frames only.
+    /// A rough box for text (first x/y, about half an em per character), for frames only: what
+    /// depends on the text's object bounding box is left to the renderer (``rendererBoxFacts``).
     private func textBox(_ element: Int, fontSize: Double, viewport: Size) -> Rect {
         func first(_ n: String, of base: Double) -> Double {
             guard let t = tree[element].attribute(n), let list = Length.parseList(t[...]), let v = list.first else { return 0 }
