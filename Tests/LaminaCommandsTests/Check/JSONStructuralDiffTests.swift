@@ -14,6 +14,14 @@ import Testing
         #expect(try diff(a, b) == [#"layer "a/#1" key "opacity": 0.5 -> 0.25"#])
     }
 
+    /// A name an earlier sibling has, or one a path cannot spell, is printed `#N` (SPEC §2:
+    /// the name leads to the first), as `inspect` and the SVG diff print it.
+    @Test func repeatedOrUnspellableNamesArePrintedAsIndices() throws {
+        let a = #"{"root": {"sublayers": [{"name": "row"}, {"name": "row", "sublayers": [{"name": "cell", "opacity": 1}]}, {"name": "a/b", "opacity": 1}]}}"#
+        let b = #"{"root": {"sublayers": [{"name": "row"}, {"name": "row", "sublayers": [{"name": "cell", "opacity": 0}]}, {"name": "a/b", "opacity": 0}]}}"#
+        #expect(try diff(a, b) == [##"layer "#1/cell" key "opacity": 1 -> 0"##, ##"layer "#2" key "opacity": 1 -> 0"##])
+    }
+
     @Test func reportsAddedRemovedKeysAndLayers() throws {
         let a = #"{"root": {"hidden": true, "sublayers": [{"name": "x"}]}, "version": 1}"#
         let b = #"{"root": {"sublayers": [{"name": "x"}, {"name": "y"}], "mask": {"opacity": 1}}, "version": 1}"#

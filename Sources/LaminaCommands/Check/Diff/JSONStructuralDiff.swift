@@ -1,3 +1,5 @@
+import LaminaCore
+
 /// Walks two layer-JSON documents in parallel and names each difference by layer path and key.
 ///
 /// Layers are the document's `root`, each element of a layer's `sublayers` and a layer's `mask`;
@@ -62,12 +64,20 @@ struct JSONStructuralDiff {
                 }
                 let common = min(o.children.count, n.children.count)
                 var pushes: [Frame] = []
+                // A name an earlier sibling has leads to that sibling (SPEC §2): printed `#N`,
+                // as `inspect` and the SVG diff print it.
+                var earlierNames = Set<String>()
                 for j in 0..<max(o.children.count, n.children.count) {
                     let oc = j < o.children.count ? o.children[j] : nil
                     let nc = j < n.children.count ? n.children[j] : nil
-                    let step: Step = f.holdsLayers
-                        ? .sublayer(j, nc.flatMap { new.string("name", of: $0) } ?? oc.flatMap { old.string("name", of: $0) })
-                        : .index(j)
+                    let step: Step
+                    if f.holdsLayers {
+                        var name = nc.flatMap { new.string("name", of: $0) } ?? oc.flatMap { old.string("name", of: $0) }
+                        if let given = name, !LayerTree.isPathName(given) || !earlierNames.insert(given).inserted { name = nil }
+                        step = .sublayer(j, name)
+                    } else {
+                        step = .index(j)
+                    }
                     contexts.append(Context(parent: f.context, step: step))
                     let ctx = contexts.count - 1
                     if j < common, let oc, let nc {
