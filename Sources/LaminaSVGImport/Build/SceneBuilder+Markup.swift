@@ -59,7 +59,8 @@ extension SceneBuilder {
                 for i in declarations.indices where declarations[i].property == .transform { cssTransform = true }
                 writeAttributes(
                     e, into: &out, skipTransform: !ownTransform || cssTransform,
-                    skipConditions: isRoot && asLayerContent, percentsOf: percentsOf.map { ($0, style.fontSize) })
+                    skipConditions: isRoot && asLayerContent, uniqueIDs: asLayerContent,
+                    percentsOf: percentsOf.map { ($0, style.fontSize) })
                 if isRoot, let space = inheritedXMLSpace(of: e) { append("xml:space", space, to: &out) }
                 if cssTransform, ownTransform, case .transform(let t) = Self.transformResult(in: tree, e, declarations),
                     t != .identity
@@ -177,9 +178,12 @@ extension SceneBuilder {
     /// The element's own attributes, minus styling (written computed), Lamina's, events,
     /// foreign namespaces and external links; with `skipConditions`, minus the conditional
     /// processing attributes the import has evaluated (the output then draws the same whatever
-    /// the viewer's language).
+    /// the viewer's language). With `uniqueIDs`, an `id` that layer content written before
+    /// already holds is left out: each `use` of a text copies its markup, ids and all, and the
+    /// output held the same id once per copy.
     private mutating func writeAttributes(
-        _ e: Int, into out: inout String, skipTransform: Bool, skipConditions: Bool, percentsOf: (Size, Double)?
+        _ e: Int, into out: inout String, skipTransform: Bool, skipConditions: Bool, uniqueIDs: Bool,
+        percentsOf: (Size, Double)?
     ) {
         let el = tree[e]
         let plainHref = el.attribute("href") != nil
@@ -208,6 +212,7 @@ extension SceneBuilder {
                 continue
             }
             if a.name == "transform" && skipTransform { continue }
+            if uniqueIDs, a.name == "id", !markupIDs.insert(a.value).inserted { continue }
             if skipConditions, Self.conditionalAttributes.contains(a.name) { continue }
             if let (viewport, fontSize) = percentsOf, let axis = Self.percentAxis(element: el.name, attribute: a.name),
                 a.value.utf8.contains(UInt8(ascii: "%")), let list = Length.parseList(a.value[...]), !list.isEmpty

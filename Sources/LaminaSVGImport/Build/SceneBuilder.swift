@@ -131,6 +131,8 @@ struct SceneBuilder {
     var geometryMemo: [Int: ListGeometry] = [:]
     /// Each element's Lamina-namespace attributes, read once (``applyAuthoring(to:element:color:)``).
     var authoringMemo: [Int: [AuthoredAttribute]] = [:]
+    /// The ids layer content markup holds so far (a later copy of one leaves it out).
+    var markupIDs: Set<String> = []
     /// Transforms of elements built outside the prefetch (`use` copies), read once each.
     var transformMemo: [Int: TransformResult] = [:]
     /// Cascaded declarations of elements styled more than once outside the prefetch.

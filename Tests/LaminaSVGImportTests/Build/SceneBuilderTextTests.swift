@@ -77,4 +77,20 @@ import Testing
     @Test func aCarriageReturnReferenceStaysOne() throws {
         #expect(try xml("<text id=\"t\">a&#13;b&#10;c</text>") == "<text id=\"t\">a&#13;b\nc</text>")
     }
+
+    /// Each `use` of a text copies its markup: the id (and those of its `tspan`s) is written on
+    /// the first copy only, so the output holds each id once.
+    @Test func copiesOfATextDoNotRepeatItsIDs() throws {
+        let body = "<defs><text id=\"t\" y=\"20\">a<tspan id=\"s\">b</tspan></text></defs>"
+            + "<use href=\"#t\"/><use href=\"#t\" x=\"10\"/><text id=\"u\" y=\"40\">c</text><use href=\"#u\"/>"
+        let (scene, _) = try S.load(S.header + " width=\"20\" height=\"20\">" + body + "</svg>")
+        let texts = scene.tree.layers.compactMap { layer -> String? in
+            guard case .svg(let xml)? = layer.content?.shape else { return nil }
+            return xml
+        }
+        #expect(texts == [
+            "<text id=\"t\" y=\"20\">a<tspan id=\"s\">b</tspan></text>", "<text y=\"20\">a<tspan>b</tspan></text>",
+            "<text id=\"u\" y=\"40\">c</text>", "<text y=\"40\">c</text>",
+        ])
+    }
 }
