@@ -4,14 +4,16 @@ import LaminaCore
 /// body is written, so it goes in front of the body in place, or to a sink before it.
 extension FlattenedSVG {
     /// The document bytes with markup appended by `overlay` just before `</svg>` (into the same
-    /// buffer, so a large overlay is never copied).
+    /// buffer, so a large overlay is never copied), and `afterRootTag` right after the root
+    /// start tag.
     package static func bytes(
         _ list: DisplayList, scene: Scene, keepGroups: Bool, split: WorkSplit = .automatic,
-        overlay: (inout [UInt8]) -> Void
+        afterRootTag: [UInt8] = [], overlay: (inout [UInt8]) -> Void
     ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096 + list.items.count * 160)
         var w = FlatWriter(list: list, scene: scene)
+        w.afterRootTag = afterRootTag
         w.writeDocument(keepGroups: keepGroups, split: split) { out.append(contentsOf: $0) }
         overlay(&out)
         SVGMarkup.lit("</svg>\n", to: &out)
@@ -33,14 +35,16 @@ extension FlattenedSVG {
         }
     }
 
-    /// Streams the document to `sink`: head, body, then what `overlay` appends to a fresh
-    /// buffer (it may hand full pieces to the flush function it is given), then `</svg>`.
+    /// Streams the document to `sink`: head (with `afterRootTag` right after the root start
+    /// tag), body, then what `overlay` appends to a fresh buffer (it may hand full pieces to the
+    /// flush function it is given), then `</svg>`.
     package static func stream(
         _ list: DisplayList, scene: Scene, keepGroups: Bool, split: WorkSplit = .automatic,
-        into sink: (UnsafeRawBufferPointer) -> Void,
+        afterRootTag: [UInt8] = [], into sink: (UnsafeRawBufferPointer) -> Void,
         overlay: (inout [UInt8], _ flush: (inout [UInt8]) -> Void) -> Void
     ) {
         var w = FlatWriter(list: list, scene: scene)
+        w.afterRootTag = afterRootTag
         w.writeDocument(keepGroups: keepGroups, split: split, into: sink)
         var out: [UInt8] = []
         withoutActuallyEscaping(sink) { sink in
@@ -74,6 +78,7 @@ extension FlatWriter {
         if let v = o.style { SVGMarkup.attr("style", v, to: &head) }
         if let v = o.xmlSpace { SVGMarkup.attr("xml:space", v, to: &head) }
         SVGMarkup.lit(">\n", to: &head)
+        head += afterRootTag
         if !usedResources.isEmpty || !defs.isEmpty {
             SVGMarkup.lit("<defs>\n", to: &head)
             for r in usedResources {
@@ -84,5 +89,20 @@ extension FlatWriter {
             SVGMarkup.lit("</defs>\n", to: &head)
         }
         return head
+    }
+}
+
+extension FlattenedSVG {
+    /// The offset just past the root start tag and the newline after it in a flattened export
+    /// (`flat`, the bytes of ``bytes(_:scene:options:)``): where ``FlatWriter/afterRootTag`` goes.
+    /// The tag's attribute values are quoted with `"` and hold none (it is escaped).
+    package static func rootTagEnd(_ flat: [UInt8]) -> Int {
+        var quoted = false
+        for (i, b) in flat.enumerated() {
+            if b == 0x22 { quoted.toggle() }
+            guard b == 0x3E, !quoted else { continue }
+            return i + 1 < flat.count && flat[i + 1] == 0x0A ? i + 2 : i + 1
+        }
+        return flat.count
     }
 }

@@ -39,6 +39,9 @@ public enum FlattenedSVG {
 struct FlatWriter {
     let list: DisplayList
     let scene: Scene
+    /// Markup written right after the root start tag, before the `<defs>` (the debug SVG's
+    /// document title).
+    var afterRootTag: [UInt8] = []
     var defs: [UInt8] = []
     /// Ids that generated ids must avoid (every id inside resources, `lamina-…` ids in content).
     var reserved: Set<String> = []

@@ -49,7 +49,7 @@ public enum DebugSVG {
         _ list: DisplayList, scene: Scene, keepGroups: Bool = false, options: Options
     ) -> (bytes: [UInt8], warnings: [Diagnostic]) {
         var warnings: [Diagnostic] = []
-        let bytes = FlattenedSVG.bytes(list, scene: scene, keepGroups: keepGroups) { out in
+        let bytes = FlattenedSVG.bytes(list, scene: scene, keepGroups: keepGroups, afterRootTag: documentTitle) { out in
             warnings = appendOverlay(scene: scene, options: options, to: &out)
         }
         return (bytes, warnings)
@@ -68,12 +68,15 @@ public enum DebugSVG {
         let end = Array("</svg>\n".utf8)
         precondition(flat.count >= end.count && flat.suffix(end.count).elementsEqual(end), "not a flattened export")
         let body = flat.count - end.count
+        let head = FlattenedSVG.rootTagEnd(flat)
         if let (pieces, drawn) = overlay?.take() {
-            return ([flat[..<body]] + pieces.map { $0[...] } + [end[...]], drawn)
+            return ([flat[..<head], documentTitle[...], flat[head..<body]] + pieces.map { $0[...] } + [end[...]], drawn)
         }
         // The overlay reserves its own room as it starts.
         var out: [UInt8] = []
-        out += flat[..<body]
+        out += flat[..<head]
+        out += documentTitle
+        out += flat[head..<body]
         let warnings = appendOverlay(scene: scene, options: options, to: &out)
         out += end
         return ([out[...]], warnings)
@@ -90,7 +93,7 @@ public enum DebugSVG {
         overlay: OverlayJob? = nil, into sink: (UnsafeRawBufferPointer) -> Void
     ) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        FlattenedSVG.stream(list, scene: scene, keepGroups: keepGroups, into: sink) { out, flush in
+        FlattenedSVG.stream(list, scene: scene, keepGroups: keepGroups, afterRootTag: documentTitle, into: sink) { out, flush in
             guard let (pieces, drawn) = overlay?.take() else {
                 warnings = appendOverlay(scene: scene, options: options, to: &out, chunkSize: chunkSize, flush: flush)
                 return

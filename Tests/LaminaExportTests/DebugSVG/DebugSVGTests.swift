@@ -327,7 +327,10 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
         scene.tree[scene.root].backgroundColor = "#ffffff"
         let (list, _) = DisplayList.resolve(scene)
         let (markup, warnings) = DebugSVG.overlay(scene: scene, options: .init())
-        let expected = FlattenedSVG.write(list, scene: scene, options: .init(overlay: markup))
+        // The flattened file with the document title as the root's first child.
+        var expected = FlattenedSVG.write(list, scene: scene, options: .init(overlay: markup))
+        let rootTagEnd = try #require(expected.firstIndex(of: "\n"))
+        expected.insert(contentsOf: "<title>Lamina debug SVG</title>\n", at: expected.index(after: rootTagEnd))
         let document = DebugSVG.document(list, scene: scene, options: .init())
         #expect(String(decoding: document.bytes, as: UTF8.self) == expected)
         #expect(document.warnings == warnings)
