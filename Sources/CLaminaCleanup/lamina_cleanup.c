@@ -20,7 +20,9 @@ static atomic_int states[SLOTS];
 // after the handler looked at its slot would be left behind.
 static atomic_int ending;
 
-static const int handled[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+// SIGPIPE too: a reader that stops early (`lamina check Samples | head`) ends the process at its
+// next write to the pipe, while an output may be half written.
+static const int handled[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
 #define HANDLED_COUNT (sizeof handled / sizeof handled[0])
 
 // Takes a free slot for `path`, left CREATING; -1 when the path is too long or none is free.

@@ -27,7 +27,7 @@ import Testing
         var defaults = sigset_t(), none = sigset_t()
         sigemptyset(&defaults)
         sigemptyset(&none)
-        for s in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&defaults, s) }
+        for s in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, s) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
@@ -44,7 +44,7 @@ import Testing
         return pid
     }
 
-    @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
+    @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGPIPE])
     func aSignalWhileWritingLeavesNoFile(signal: Int32) throws {
         let exe = try #require(TestSupport.laminaExecutable, "lamina executable not built")
         try TestSupport.withTemporaryDirectory { dir in

@@ -1,6 +1,6 @@
 #ifndef LAMINA_CLEANUP_H
 #define LAMINA_CLEANUP_H
-// Removing temporary output files when a signal ends the process (SIGINT, SIGTERM, SIGHUP,
+// Removing temporary output files when a signal ends the process (SIGINT, SIGTERM, SIGHUP, SIGPIPE,
 // SIGQUIT): an output is written to a temporary file and renamed when complete, so a process
 // killed midway would otherwise leave the temporary file behind. In C because the handler may
 // only do async-signal-safe work on memory that needs no locks.
