@@ -46,7 +46,10 @@ extension FlatWriter {
                 let outerInverse = inverses.last ?? .identity
                 let (mine, inverse) = groupSpace(layer, toOutputs.last, inverses.last)
                 if emit { SVGMarkup.lit("<g", to: &out) }
-                if emit, let name = scene.tree[layer].name { SVGMarkup.attr("id", Self.layerID(name), to: &out) }
+                if !emit, layerGroupIDs[layer.index] == nil, let name = scene.tree[layer].name {
+                    layerGroupIDs[layer.index] = uniqueLayerID(name)
+                }
+                if emit, let id = layerGroupIDs[layer.index] { SVGMarkup.attr("id", id, to: &out) }
                 if emit { SVGMarkup.transformAttribute(mine.concatenating(outerInverse), to: &out) }
                 let g = groupOfLayer[layer.index].map { list.groups[$0] }
                 let clip = groupClip(layer, enclosing: inForce.last ?? nil)
@@ -146,7 +149,22 @@ extension FlatWriter {
         return chain.reversed()
     }
 
-    /// A layer name as an XML id-safe token (kept readable; not guaranteed unique).
+    /// The id of a layer's group: ``layerID(_:)`` of its name, with `-2`, `-3`… added when a
+    /// resource, verbatim content or an earlier group has it (layers instantiated by `use`
+    /// repeat their names, and names differing only in unsafe characters share a token).
+    mutating func uniqueLayerID(_ name: String) -> String {
+        let base = Self.layerID(name)
+        var id = base
+        var n = 2
+        while layerIDsTaken.contains(id) {
+            id = "\(base)-\(n)"
+            n += 1
+        }
+        layerIDsTaken.insert(id)
+        return id
+    }
+
+    /// A layer name as an XML id-safe token (kept readable; ``uniqueLayerID(_:)`` makes it unique).
     static func layerID(_ name: String) -> String {
         var s = ""
         for ch in name.unicodeScalars {

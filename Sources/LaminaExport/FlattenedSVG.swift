@@ -65,6 +65,11 @@ struct FlatWriter {
     var layerDepth: [Int] = []
     /// `--keep-groups` only: the compositing group of each layer that has one (by `LayerID.index`).
     var groupOfLayer: [Int: Int] = [:]
+    /// `--keep-groups` only: the `id` of each named layer's group (by `LayerID.index`), made
+    /// unique in the walk that makes the ids.
+    var layerGroupIDs: [Int: String] = [:]
+    /// `--keep-groups` only: the ids layer groups must avoid (resources, content, groups so far).
+    var layerIDsTaken: Set<String> = []
     /// The most items a clip run went on for after an item that opened one, in the walk that
     /// makes the ids (``prepareClipRunIndex(chunkItems:)``).
     var longestClipScan = 0
@@ -149,6 +154,13 @@ struct FlatWriter {
         let parents = list.pathParents
         layerDepth = Self.depths(count: parents.count) { parents[$0]?.index }
         for (i, g) in list.groups.enumerated() { groupOfLayer[g.layer.index] = i }
+        layerIDsTaken = reserved
+        for i in 0..<scene.tree.count {
+            scene.tree.withContentPointer(of: LayerID(i)) { content in
+                guard case .svg(let xml) = content.pointee.shape else { return }
+                Self.collectIDs(in: xml, into: &layerIDsTaken)
+            }
+        }
     }
 
     /// The depth of each node of a forest given by parent links (0 for a root), iteratively;
