@@ -100,13 +100,25 @@ extension FlatWriter {
     /// The clip of a layer's group, given the clip node in force inside the enclosing group:
     /// the node to write (nil: none), the outer node its written chain stops before (one the
     /// enclosing groups already apply, so no edge is clipped twice), and the node in force
-    /// inside the group. A group with a filter writes its whole clip: it applies after the
-    /// filter, to the filtered result.
+    /// inside the group. A group with a clip of its own (one with a filter, where the clip
+    /// applies to the filtered result, or a clip-path group isolating blending below it, which
+    /// the clip cuts once) writes that clip, its sublayers' chains starting afresh; of it too only
+    /// the part inside the clip in force is new (the enclosing groups clip their content once,
+    /// this group's result included).
     func groupClip(_ layer: LayerID, enclosing: Int?) -> (node: Int?, stop: Int?, inForce: Int?) {
-        let g = groupOfLayer[layer.index].map { list.groups[$0] }
-        if let g, !g.filters.isEmpty { return (g.clip, nil, list.layerClip[layer.index] ?? enclosing) }
+        if let c = groupOfLayer[layer.index].flatMap({ list.groups[$0].clip }) {
+            let written = newClip(c, enclosing: enclosing)
+            return (written.node, written.stop, list.layerClip[layer.index] ?? enclosing)
+        }
         guard let c = list.layerClip[layer.index] else { return (nil, nil, enclosing) }
-        guard c != enclosing else { return (nil, nil, enclosing) }
+        let written = newClip(c, enclosing: enclosing)
+        return (written.node, written.stop, c)
+    }
+
+    /// The part of clip node `c`'s chain inside the clip in force `enclosing`: none when it is
+    /// that node, else `c` and the outer node its written chain stops before (nil: the whole chain).
+    func newClip(_ c: Int, enclosing: Int?) -> (node: Int?, stop: Int?) {
+        guard c != enclosing else { return (nil, enclosing) }
         // The chain from `c` outwards reaches the clip in force: only the part inside it is new.
         var cur: Int? = c
         var steps = 0
@@ -114,7 +126,7 @@ extension FlatWriter {
             cur = list.clips[n].parent
             steps += 1
         }
-        return (c, cur == enclosing ? enclosing : nil, c)
+        return (c, cur == enclosing ? enclosing : nil)
     }
 
     /// The map from a layer's group to output space and its inverse, given those of the
