@@ -176,13 +176,22 @@ extension FlatWriter {
         return id
     }
 
-    /// A layer name as an XML id-safe token (kept readable; ``uniqueLayerID(_:)`` makes it unique).
+    /// A layer name as an XML id-safe token (kept readable; ``uniqueLayerID(_:)`` makes it
+    /// unique): each character an XML name may hold after its first (XML 1.0 NameChar, without
+    /// `:`) is kept, so `фон`, `日本` and `a.b` stay findable; any other becomes `_`.
     static func layerID(_ name: String) -> String {
         var s = ""
-        for ch in name.unicodeScalars {
-            let ok = (ch >= "a" && ch <= "z") || (ch >= "A" && ch <= "Z") || (ch >= "0" && ch <= "9") || ch == "-" || ch == "_"
-            s.unicodeScalars.append(ok ? ch : "_")
-        }
+        for ch in name.unicodeScalars { s.unicodeScalars.append(isNameChar(ch) ? ch : "_") }
         return "layer-" + s
+    }
+
+    /// Whether `c` is an XML 1.0 NameChar other than `:`.
+    static func isNameChar(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0xB7: true
+        case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x37D, 0x37F...0x1FFF, 0x200C...0x200D, 0x203F...0x2040: true
+        case 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF: true
+        default: false
+        }
     }
 }

@@ -60,4 +60,21 @@ import Testing
         let chunked = FlattenedSVG.bytes(list, scene: scene, keepGroups: true, split: split) { _ in }
         #expect(whole == chunked)
     }
+
+    /// A name keeps every character an XML name may hold (it was written with only ASCII
+    /// letters, digits, `-` and `_`, so `фон` became `layer-___`, found by no search).
+    @Test func namesKeepTheCharactersAnIdMayHold() throws {
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+              <g id="фон"><rect width="50" height="50"/></g>
+              <g id="日本"><rect x="50" width="50" height="50"/></g>
+              <g id="a.b·c"><rect y="50" width="50" height="50"/></g>
+              <g id="x:y&amp;z"><rect x="50" y="50" width="50" height="50"/></g>
+            </svg>
+            """
+        let (scene, _) = try SVGImport.importScene(Array(svg.utf8), file: "names.svg")
+        let (list, _) = DisplayList.resolve(scene, layerMaps: true)
+        let out = FlattenedSVG.write(list, scene: scene, options: FlattenedSVG.Options(keepGroups: true))
+        #expect(Self.ids(in: out) == ["layer-фон", "layer-日本", "layer-a.b·c", "layer-x_y_z"])
+    }
 }
