@@ -66,6 +66,7 @@ package struct ConvertCommand: AsyncParsableCommand {
             FileIO.printError("lamina: error: several inputs need --output-dir DIR")
             throw ExitCode(ExitStatus.usage.rawValue)
         }
+        Self.warnIgnoredOptions(options, format: to ?? .svg)
         let batch = Batch(
             inputs: inputs, outputDir: outputDir, format: to ?? .svg, options: options,
             jobs: jobs ?? WorkSplit.processorCount)
@@ -87,11 +88,30 @@ package struct ConvertCommand: AsyncParsableCommand {
         guard let format = format ?? (out == "-" ? .json : OutputFormat.from(path: out)) else {
             throw CommandError(.usage, "lamina: error: cannot tell the output format of '\(out)'; use --to json|svg|debug")
         }
+        warnIgnoredOptions(options, format: format)
         let bytes = try FileIO.read(input)
         try FileIO.checkNotOverwriting(input: input, output: out)
         try Pipeline.convert(consume bytes, file: input, as: format, options: options, to: out) {
             FileIO.printDiagnostics($0, file: input)
         }
+    }
+}
+
+extension ConvertCommand {
+    /// Options the output format does not use are named on standard error: `--keep-groups`
+    /// shapes SVG, `--only`, `--no-labels` and `--hit` the debug overlay, and the command went
+    /// on without them silently (`convert in.svg -o out.json --keep-groups`).
+    static func warnIgnoredOptions(_ options: Pipeline.Options, format: OutputFormat) {
+        var ignored: [String] = []
+        if options.keepGroups, format == .json { ignored.append("--keep-groups") }
+        if format != .debug {
+            if options.debug.only != nil { ignored.append("--only") }
+            if !options.debug.labels { ignored.append("--no-labels") }
+            if options.debug.hit != nil { ignored.append("--hit") }
+        }
+        guard !ignored.isEmpty else { return }
+        let output = format == .json ? "layer JSON" : "a flattened SVG"
+        FileIO.printError("lamina: warning: \(ignored.joined(separator: ", ")) ignored: the output is \(output)")
     }
 }
 

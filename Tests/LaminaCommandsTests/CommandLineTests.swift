@@ -16,6 +16,19 @@ import Testing
         #expect(help.stdout.contains("SUBCOMMANDS"), "\(help.stdout)")
     }
 
+    /// Options the output does not use are named, not dropped silently; those it uses are not.
+    @Test(arguments: [
+        (["convert", "Samples/clock.svg", "-o", "-", "--keep-groups"], "--keep-groups ignored: the output is layer JSON"),
+        (["convert", "Samples/clock.svg", "--to", "svg", "-o", "-", "--only", "hour", "--no-labels"],
+         "--only, --no-labels ignored: the output is a flattened SVG"),
+        (["convert", "Samples/clock.svg", "--to", "debug", "-o", "-", "--keep-groups", "--no-labels"], ""),
+    ])
+    func optionsTheOutputDoesNotUseAreNamed(arguments: [String], warning: String) throws {
+        let run = try TestSupport.runLamina(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == (warning.isEmpty ? "" : "lamina: warning: \(warning)\n"))
+    }
+
     @Test func inspectShowsTheHourHandFrame() throws {
         let run = try TestSupport.runLamina(["inspect", "Samples/clock.json", "--layer", "hour"])
         #expect(run.status == 0, "\(run.stderr)")
