@@ -24,10 +24,15 @@ extension SceneBuilder {
     /// `percentsOf`: the viewport that percentages in positions and sizes (a text's `x`, `y`,
     /// `dx`, `dy`, `textLength`, an image's `x`, `y`, `width`, `height`) refer to, when it is not the output's
     /// (content of a nested `svg` or `symbol`): they are written resolved, in user units.
+    ///
+    /// `rootIsResource`: the root is a resource whose id references name (the default when not
+    /// `asLayerContent`), so its id is always written; a pattern's children are not.
     mutating func markup(
         of root: Int, parentStyle: ComputedStyle, viewport: Size, asLayerContent: Bool,
-        rootStyle: (ComputedStyle, [CascadedDeclaration])? = nil, percentsOf: Size? = nil, kept: RendererBoxFacts? = nil
+        rootStyle: (ComputedStyle, [CascadedDeclaration])? = nil, percentsOf: Size? = nil, kept: RendererBoxFacts? = nil,
+        rootIsResource: Bool? = nil
     ) -> String {
+        let rootIsResource = rootIsResource ?? !asLayerContent
         var out = ""
         let outerRoot = markupRoot
         markupRoot = root
@@ -59,7 +64,7 @@ extension SceneBuilder {
                 for i in declarations.indices where declarations[i].property == .transform { cssTransform = true }
                 writeAttributes(
                     e, into: &out, skipTransform: !ownTransform || cssTransform,
-                    skipConditions: isRoot && asLayerContent, uniqueIDs: asLayerContent,
+                    skipConditions: isRoot && asLayerContent, uniqueIDs: !(isRoot && rootIsResource),
                     percentsOf: percentsOf.map { ($0, style.fontSize) })
                 if isRoot, let space = inheritedXMLSpace(of: e) { append("xml:space", space, to: &out) }
                 if cssTransform, ownTransform, case .transform(let t) = Self.transformResult(in: tree, e, declarations),
@@ -178,9 +183,11 @@ extension SceneBuilder {
     /// The element's own attributes, minus styling (written computed), Lamina's, events,
     /// foreign namespaces and external links; with `skipConditions`, minus the conditional
     /// processing attributes the import has evaluated (the output then draws the same whatever
-    /// the viewer's language). With `uniqueIDs`, an `id` that layer content written before
-    /// already holds is left out: each `use` of a text copies its markup, ids and all, and the
-    /// output held the same id once per copy.
+    /// the viewer's language). With `uniqueIDs`, an `id` that markup written before already
+    /// holds is left out: each `use` of a text copies its markup, ids and all, and so does a
+    /// pattern inheriting another's children through `href`; the output held the id once per
+    /// copy (a reference to it still finds the first, the same content). A resource's own id
+    /// is always written: references to it name it.
     private mutating func writeAttributes(
         _ e: Int, into out: inout String, skipTransform: Bool, skipConditions: Bool, uniqueIDs: Bool,
         percentsOf: (Size, Double)?

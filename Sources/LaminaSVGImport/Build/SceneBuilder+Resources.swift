@@ -175,7 +175,7 @@ extension SceneBuilder {
             if let owner = firstInChain(e, kinds: ["pattern"], question: "children", holds: { !tree[$0].children.isEmpty }) {
                 let ownerStyle = documentStyle(of: owner)
                 for c in tree[owner].children {
-                    out += markup(of: c, parentStyle: ownerStyle, viewport: rootViewport, asLayerContent: false)
+                    out += markup(of: c, parentStyle: ownerStyle, viewport: rootViewport, asLayerContent: false, rootIsResource: false)
                 }
             }
             return out

@@ -131,7 +131,7 @@ struct SceneBuilder {
     var geometryMemo: [Int: ListGeometry] = [:]
     /// Each element's Lamina-namespace attributes, read once (``applyAuthoring(to:element:color:)``).
     var authoringMemo: [Int: [AuthoredAttribute]] = [:]
-    /// The ids layer content markup holds so far (a later copy of one leaves it out).
+    /// The ids the markup written so far holds (a later copy of one leaves it out).
     var markupIDs: Set<String> = []
     /// Transforms of elements built outside the prefetch (`use` copies), read once each.
     var transformMemo: [Int: TransformResult] = [:]

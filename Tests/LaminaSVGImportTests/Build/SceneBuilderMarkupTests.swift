@@ -57,6 +57,18 @@ import Testing
             + "a  b<tspan style=\"text-shadow:1px 1px red\">c</tspan></text>")
     }
 
+    /// A pattern inheriting another's children through `href` writes them again: their ids
+    /// are written once (the first copy), and a resource's own id always.
+    @Test func inheritedPatternChildrenDoNotRepeatTheirIDs() throws {
+        let svg = S.header + "><pattern id=\"base\" width=\"2\" height=\"2\" patternUnits=\"userSpaceOnUse\"><rect id=\"cell\" width=\"1\" height=\"1\"/></pattern>"
+            + "<pattern id=\"p\" href=\"#base\" patternTransform=\"scale(2)\"/>"
+            + "<rect width=\"9\" height=\"9\" fill=\"url(#base)\"/><rect width=\"9\" height=\"9\" fill=\"url(#p)\"/></svg>"
+        let (scene, _) = try S.load(svg)
+        let xml = scene.resources.map(\.xml).joined()
+        #expect(xml.components(separatedBy: "id=\"cell\"").count == 2, "\(xml)")
+        #expect(xml.contains("<pattern id=\"base\"") && xml.contains("<pattern id=\"p\""), "\(xml)")
+    }
+
     @Test func maskAndFilterStayOnTheLayerAsResources() throws {
         let svg = S.header + "><mask id=\"m\"><rect width=\"5\" height=\"5\" fill=\"white\"/></mask><filter id=\"f\"><feGaussianBlur stdDeviation=\"2\"/></filter>"
             + "<g id=\"g\" mask=\"url(#m)\" filter=\"url(#f)\"><rect width=\"10\" height=\"10\"/></g></svg>"
