@@ -184,10 +184,15 @@ package enum CustomProperties {
 
         init?(_ value: String) {
             let v = value.trimmingCharacters(in: " \t\n\r\u{0C}")
-            guard v.count >= 5, v.count <= 12 else { return nil }
+            if let k = ComputedStyle.cascadeKeyword(v) {
+                self = k == "initial" ? .initial : .inherit
+                return
+            }
+            // The cascade's own keywords, and the two that roll back to other origins (no
+            // user-agent or user sheet declares a custom property, so they inherit too).
+            guard v.utf8.count >= 6, v.utf8.count <= 12 else { return nil }
             switch v.lowercased() {
-            case "initial": self = .initial
-            case "inherit", "unset", "revert", "revert-layer": self = .inherit
+            case "revert", "revert-layer": self = .inherit
             default: return nil
             }
         }

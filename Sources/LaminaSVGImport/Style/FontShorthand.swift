@@ -25,8 +25,7 @@ enum FontShorthand {
         var seen = 0
         var rest = Substring(value).trimmingCSSSpaces()
         // A CSS-wide keyword alone sets every longhand to it (`font: inherit` in a reset).
-        let keyword = rest.lowercased()
-        if keyword == "inherit" || keyword == "initial" || keyword == "unset" {
+        if let keyword = ComputedStyle.cascadeKeyword(String(rest)) {
             return ["font-style", "font-variant", "font-weight", "font-stretch", "font-size", "font-family"].map { ($0, keyword) }
         }
         while let token = rest.split(whereSeparator: isCSSSpace).first {
