@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
+import LaminaJSON
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -78,7 +80,8 @@ package enum CheckDiscovery {
                                                kinds: Array(Set(config.kinds).union(present)).sorted(), size: config.size)
                         if seen.insert(input.standardizedFileURL.path).inserted { found.append((name, scene)) }
                     }
-                    for (base, kinds) in unclaimedGoldens(entries.files, claimed: claimed) {
+                    let unclaimed = entries.files.filter { !claimed.contains($0) && !isForeignJSON(dir.appendingPathComponent($0)) }
+                    for (base, kinds) in unclaimedGoldens(unclaimed, claimed: claimed) {
                         let (file, problem) = missingInput(base, kinds: kinds, in: dir)
                         let input = dir.appendingPathComponent(file)
                         let name = prefix + (rel.isEmpty ? file : rel + "/" + file)
@@ -121,6 +124,24 @@ package enum CheckDiscovery {
             bases[String(file.dropLast(kind.goldenSuffix.count)), default: []].insert(kind)
         }
         return bases.filter { !$0.key.isEmpty }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Whether `url` is a `*.expected.json` that Lamina did not write: other tools' fixtures use
+    /// the same suffix (snapshot tests, API fixtures), and reporting them as goldens whose input is
+    /// gone would fail a folder that holds no stale scene. A layer JSON document names its format
+    /// near its start; an empty or unreadable file still counts as a golden (a record cut short).
+    static func isForeignJSON(_ url: URL) -> Bool {
+        guard url.lastPathComponent.hasSuffix(GoldenKind.json.goldenSuffix) else { return false }
+        let fd = open(url.path, O_RDONLY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return false }
+        let text = head[..<n]
+        if text.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return false }
+        let marker = Array("\"\(LayerJSON.format)\"".utf8)
+        return !text.indices.contains { i in text[i...].starts(with: marker) }
     }
 
     /// The input file name that goldens `base` belong to, and why it cannot be checked.

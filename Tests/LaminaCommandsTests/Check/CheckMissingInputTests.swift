@@ -74,4 +74,19 @@ import Testing
 
             """))
     }
+
+    @Test func otherToolsExpectedJSONIsNotAGolden() async throws {
+        // A snapshot fixture of another tool shares the suffix; it is not a scene whose input is
+        // gone. An empty `*.expected.json` (a record cut short) still is.
+        let box = try CheckSandbox()
+        try ClockOutputs.install(in: box)
+        try box.write("api/users.expected.json", "{\"users\": [{\"id\": 1}]}\n")
+        let report = await box.run(ClockOutputs.outputs())
+        #expect(report.exitCode == 0)
+        #expect(report.scenes.map(\.scene.name) == ["clock.svg"])
+        try box.write("api/empty.expected.json", "")
+        let empty = await box.run(ClockOutputs.outputs())
+        #expect(empty.exitCode == 1)
+        #expect(empty.scenes.map(\.scene.name) == ["api/empty.svg", "clock.svg"])
+    }
 }

@@ -78,7 +78,7 @@ import Testing
     static func recordTime(_ c: HostileCase, _ run: LaminaTimedRun) {
         guard let path = ProcessInfo.processInfo.environment["LAMINA_HOSTILE_TIMES"],
             let handle = FileHandle(forWritingAtPath: path) ?? {
-                FileManager.default.createFile(atPath: path, contents: nil)
+                _ = FileManager.default.createFile(atPath: path, contents: nil)
                 return FileHandle(forWritingAtPath: path)
             }()
         else { return }
