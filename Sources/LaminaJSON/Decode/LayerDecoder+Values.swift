@@ -76,6 +76,7 @@ extension LayerDecoder {
 
     /// Reads a number in 0…1.
     mutating func unitNumber() throws(LayerJSONError) -> Double {
+        _ = reader.peek()  // the error points at the number, not at the space before it
         let start = reader.pos
         let v = try number()
         guard v >= 0 && v <= 1 else { throw invalid("expected a number from 0 to 1", at: start) }
