@@ -124,50 +124,14 @@ extension FlatWriter {
         return scene.resources.indices.filter { used[$0] }.map { scene.resources[$0] }
     }
 
-    /// Ids referenced as `url(#id)` or `href="#id"` in markup.
+    /// Ids referenced as `url(#id)` (`url('#id')`, `url("#id")`) or as an `href`'s `#id`
+    /// (`href="#id"`, `xlink:href = '#id'`) in markup, quoted and spaced as XML and CSS allow.
     static func references(in text: String) -> [String] {
         var out: [String] = []
-        for (opener, closer) in [("url(#", UInt8(ascii: ")")), ("href=\"#", UInt8(ascii: "\""))] {
-            MarkupScan.values(after: opener, upTo: closer, in: text) { id in
-                var id = id
-                if id.hasSuffix("'") || id.hasSuffix("\"") { id.removeLast() }
-                out.append(id)
-            }
+        MarkupScan.urlFragments(in: text) { out.append($0) }
+        MarkupScan.attributeValues(named: "href", afterPrefix: true, in: text) { value in
+            if value.hasPrefix("#") { out.append(String(value.dropFirst())) }
         }
         return out
-    }
-}
-
-/// Finding attribute-like values in markup over its UTF-8 bytes (resources can be megabytes:
-/// `String.firstRange(of:)` compares characters, at about 50 ns a byte).
-enum MarkupScan {
-    /// Calls `body` with each run of text that follows `opener` (ASCII) up to the next `closer`
-    /// byte, left to right; an opener without a closer after it ends the scan.
-    static func values(after opener: String, upTo closer: UInt8, in text: String, _ body: (String) -> Void) {
-        let needle = Array(opener.utf8)
-        guard let first = needle.first else { return }
-        var text = text
-        text.withUTF8 { bytes in
-            var i = 0
-            let n = bytes.count
-            while i + needle.count <= n {
-                guard bytes[i] == first else {
-                    i += 1
-                    continue
-                }
-                var k = 1
-                while k < needle.count && bytes[i + k] == needle[k] { k += 1 }
-                guard k == needle.count else {
-                    i += 1
-                    continue
-                }
-                let start = i + needle.count
-                var end = start
-                while end < n && bytes[end] != closer { end += 1 }
-                guard end < n else { return }
-                body(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
-                i = end
-            }
-        }
     }
 }
