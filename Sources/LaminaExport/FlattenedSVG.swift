@@ -204,9 +204,9 @@ struct FlatWriter {
         g.flatMap { spaceGroup(containing: $0) }.flatMap { spaceToOutput[$0]?.inverted() }
     }
 
-    /// Every `id="…"` value in a piece of markup.
+    /// Every `id` attribute's value in a piece of markup (`id="…"`, `id = '…'`).
     static func collectIDs(in xml: String, into set: inout Set<String>) {
-        MarkupScan.values(after: " id=\"", upTo: UInt8(ascii: "\""), in: xml) { set.insert($0) }
+        MarkupScan.attributeValues(named: "id", afterPrefix: false, in: xml) { set.insert($0) }
     }
 
     /// The ids of the form generated ids take (`lamina-…`) inside verbatim content (a text's or
@@ -217,10 +217,11 @@ struct FlatWriter {
         var ids: Set<String> = []
         for i in 0..<tree.count {
             tree.withContentPointer(of: LayerID(i)) { content in
-                // First a memchr search from the `=` (a few per element), which almost all
-                // markup fails, then the scan (which stops at every space).
-                guard case .svg(let xml) = content.pointee.shape, SVGMarkup.contains(xml, "=\"lamina-") else { return }
-                MarkupScan.values(after: " id=\"lamina-", upTo: UInt8(ascii: "\""), in: xml) { ids.insert("lamina-" + $0) }
+                // First a search for the prefix, which almost all markup fails, then the scan.
+                guard case .svg(let xml) = content.pointee.shape, SVGMarkup.contains(xml, "lamina-") else { return }
+                MarkupScan.attributeValues(named: "id", afterPrefix: false, in: xml) { id in
+                    if id.hasPrefix("lamina-") { ids.insert(id) }
+                }
             }
         }
         return ids

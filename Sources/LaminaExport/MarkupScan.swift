@@ -1,24 +1,6 @@
 /// Finding attribute-like values in markup over its UTF-8 bytes (resources can be megabytes:
 /// `String.firstRange(of:)` compares characters, at about 50 ns a byte).
 enum MarkupScan {
-    /// Calls `body` with each run of text that follows `opener` (ASCII) up to the next `closer`
-    /// byte, left to right; an opener without a closer after it ends the scan.
-    static func values(after opener: String, upTo closer: UInt8, in text: String, _ body: (String) -> Void) {
-        let needle = Array(opener.utf8)
-        var text = text
-        text.withUTF8 { bytes in
-            var i = 0
-            while let at = find(needle, in: bytes, from: i) {
-                let start = at + needle.count
-                var end = start
-                while end < bytes.count && bytes[end] != closer { end += 1 }
-                guard end < bytes.count else { return }
-                body(string(bytes, start..<end))
-                i = end
-            }
-        }
-    }
-
     /// Calls `body` with the value of each attribute `name` (ASCII) in markup, written as XML
     /// allows: after white space (or, when `afterPrefix`, after a prefix's `:` too, as in
     /// `xlink:href`), white space around `=`, the value in double or single quotes. The value
