@@ -49,12 +49,19 @@ package enum VerbatimGuard {
         var kept: [Resource] = [], keptPositions: [SourcePosition] = []
         for (i, resource) in scene.resources.enumerated() {
             let position = scene.resourcePositions.count == scene.resources.count ? scene.resourcePositions[i] : nil
-            guard let problem = problem(in: resource.xml) else {
+            let at = position.map { SourceLocation(file: file, line: Int($0.line), column: Int($0.column)) }
+            let (problem, ids) = check(resource.xml)
+            guard let problem else {
                 kept.append(resource)
                 if let position { keptPositions.append(position) }
+                // The markup is written as it is: the key names nothing unless an element has it.
+                if !ids.contains(resource.id) {
+                    warnings.append(Diagnostic(
+                        .warning, "resource '\(resource.id)': no element of its markup has id '\(resource.id)', "
+                            + "so references to #\(resource.id) find nothing", at: at ?? SourceLocation(file: file)))
+                }
                 continue
             }
-            let at = position.map { SourceLocation(file: file, line: Int($0.line), column: Int($0.column)) }
             warnings.append(Diagnostic(.warning, "resource '\(resource.id)' dropped: \(problem)",
                                        at: at ?? SourceLocation(file: file)))
         }
@@ -67,10 +74,15 @@ package enum VerbatimGuard {
 
     /// The first reason `xml` is unsafe, or nil when it is safe.
     package static func problem(in xml: String) -> String? {
+        check(xml).problem
+    }
+
+    /// The first reason `xml` is unsafe (nil when it is safe), and the ids of its elements.
+    static func check(_ xml: String) -> (problem: String?, ids: [String]) {
         // A wrapper no fragment can close early: a stray end tag is then a fatal error.
-        if FragmentCheck.contains(Array(xml.utf8), "lamina-fragment") { return "reserved name in markup" }
+        if FragmentCheck.contains(Array(xml.utf8), "lamina-fragment") { return ("reserved name in markup", []) }
         let wrapped = "<lamina-fragment xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">"
             + xml + "</lamina-fragment>"
-        return FragmentCheck.problem(in: wrapped)
+        return FragmentCheck.check(wrapped)
     }
 }

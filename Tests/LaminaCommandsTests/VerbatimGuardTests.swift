@@ -66,6 +66,24 @@ import Testing
         #expect(kept == [StyleProperty("paint-order", "stroke"), StyleProperty("href", "#ok")])
     }
 
+    /// A resource's markup is written as it is, so its key names it only when an element of the
+    /// markup has that id: markup without it (natural to write by hand, the key being the id)
+    /// is kept, with a warning at the resource, since references to the key find nothing.
+    @Test(arguments: [
+        ("<linearGradient id=\"sky\"/>", false), ("<!-- a --><linearGradient id='sky'><stop id='s'/></linearGradient>", false),
+        ("<g><linearGradient id=\"sky\"/></g>", false), ("<linearGradient/>", true),
+        ("<linearGradient id=\"other\"><stop id=\"s\"/></linearGradient>", true), ("<linearGradient xml:id=\"sky\"/>", true),
+    ])
+    func cleanWarnsOfAResourceWhoseMarkupLacksItsID(_ xml: String, _ warns: Bool) {
+        var scene = Scene()
+        scene.resources = [Resource(id: "sky", kind: .linearGradient, xml: xml)]
+        scene.resourcePositions = [SourcePosition(line: 3, column: 7)]
+        let warnings = VerbatimGuard.clean(&scene, file: "in.json")
+        #expect(scene.resources.map(\.xml) == [xml])
+        let expected = "in.json:3:7: warning: resource 'sky': no element of its markup has id 'sky', so references to #sky find nothing"
+        #expect(warnings.map { $0.formatted() } == (warns ? [expected] : []))
+    }
+
     /// Well-formed markup past 10 MB is accepted (FoundationXML's `XMLParser(data:)` fails there).
     @Test func largeFragmentIsAccepted() {
         let xml = String(repeating: "<rect x=\"1\" y=\"2\" width=\"3\" height=\"4\"/>\n", count: 300_000)

@@ -14,9 +14,15 @@ package enum FragmentCheck {
 
     /// The first reason `document` is unsafe, or nil when it is safe.
     package static func problem(in document: String) -> String? {
+        check(document).problem
+    }
+
+    /// The first reason `document` is unsafe (nil when it is safe), and the `id` of every
+    /// element inside the document element that has one, in document order.
+    package static func check(_ document: String) -> (problem: String?, ids: [String]) {
         _ = libxml2Initialized
         var bytes = Array(document.utf8)
-        guard bytes.count < Int(Int32.max) else { return "not well-formed XML" }
+        guard bytes.count < Int(Int32.max) else { return ("not well-formed XML", []) }
         let state = State()
         let box = Unmanaged.passRetained(state)
         defer { box.release() }
@@ -41,8 +47,8 @@ package enum FragmentCheck {
             if ctxt.pointee.wellFormed == 0 || ctxt.pointee.nsWellFormed == 0 { state.note("not well-formed XML") }
             return true
         }
-        if !created { return "not well-formed XML" }
-        return state.problem
+        if !created { return ("not well-formed XML", []) }
+        return (state.problem, state.ids)
     }
 
     /// The per-parse state the SAX callbacks reach through libxml2's user-data pointer.
@@ -51,6 +57,10 @@ package enum FragmentCheck {
         var problem: String?
         /// The current run of character data.
         var text: [UInt8] = []
+        /// How many elements are open (the document element is 1).
+        var depth = 0
+        /// The ids of the elements inside the document element.
+        var ids: [String] = []
 
         static func from(_ ctx: UnsafeMutableRawPointer?) -> State? {
             ctx.map { Unmanaged<State>.fromOpaque($0).takeUnretainedValue() }
@@ -74,6 +84,8 @@ package enum FragmentCheck {
 
         func startElement(_ localname: String, _ attributes: [(name: String, value: String)]) {
             flushText()
+            depth += 1
+            if depth > 1, let id = attributes.first(where: { $0.name == "id" }) { ids.append(id.value) }
             guard problem == nil else { return }
             if FragmentCheck.forbidden.contains(localname.lowercased()) {
                 problem = "'\(localname)' element"
@@ -132,7 +144,11 @@ package enum FragmentCheck {
             }
             s.startElement(String(cString: localname), list)
         }
-        h.endElementNs = { ctx, _, _, _ in State.from(ctx)?.flushText() }
+        h.endElementNs = { ctx, _, _, _ in
+            guard let s = State.from(ctx) else { return }
+            s.flushText()
+            s.depth -= 1
+        }
         h.characters = { ctx, ch, len in
             guard let s = State.from(ctx), let ch, len > 0 else { return }
             s.text.append(contentsOf: UnsafeBufferPointer(start: ch, count: Int(len)))
