@@ -107,6 +107,9 @@ func decodeError(_ json: String, file: String = "t.json") -> LayerJSONError? {
             doc(#"{"content": {"kind": "circle", "extra": [["paint-order", "stroke"], ["a b", "1"]]}}"#), .invalidValue,
             "root.content.extra[1]", "'a b' is not an attribute name"),
         BadDocument(
+            doc(#"{"content": {"kind": "circle", "extra": [["paint-order\n", "stroke"]]}}"#), .invalidValue,
+            "root.content.extra[0]", "'paint-order\n' is not an attribute name"),
+        BadDocument(
             doc(#"{"svg": {"element": "g", "extra": [["x\"y", "1"]]}}"#), .invalidValue, "root.svg.extra[0]",
             "'x\"y' is not an attribute name"),
         BadDocument(
