@@ -1,12 +1,19 @@
 /// `CAConstraintLayoutManager` (LAYER-MODEL.md §7.3), per sublayer and axis.
 ///
 /// Each constraint reads `scale · sourceAttribute(source) + offset`, the source being the
-/// superlayer (measured by its bounds) or the last sibling with that name (measured by its
-/// laid-out frame). A sibling with no constraints on the source attribute's axis, an unknown
-/// name and the layer itself are ignored. Axes depending on siblings wait for them (dependency
-/// order); axes caught in a cycle stay as they are. One edge keeps the size; a size alone does
-/// nothing; with several, the last decides with the lowest-ranked other as its partner; two
-/// relationships of one rank leave the axis unchanged. The result is applied with `setFrame`.
+/// superlayer (measured by its bounds) or the last other sibling with that name (measured by
+/// its laid-out frame). A sibling with no constraints on the source attribute's axis, an
+/// unknown name and the layer itself are ignored. Axes depending on siblings wait for them
+/// (dependency order); axes caught in a cycle stay as they are. One edge keeps the size; a size
+/// alone does nothing; with several, the last decides with the lowest-ranked other as its
+/// partner; two relationships of one rank leave the axis unchanged.
+///
+/// The axes are solved on planned frames (each sublayer's frame when layout starts), and a
+/// sibling is measured by its planned frame; each sublayer whose planned frame differs from its
+/// frame then gets one `setFrame`, in sublayer order, as the measured manager does. Under a
+/// rotation `setFrame` does not give back the rectangle it was handed (the frame is the box of
+/// the turned bounds), so setting each axis as it is solved would make the other axis, and the
+/// siblings measuring it, depend on the order the axes are solved in.
 extension LayerTree {
     /// Lays out the sublayers of `id` by their constraints; returns warnings.
     mutating func solveConstraints(ofSublayersOf id: LayerID) -> [Diagnostic] {
@@ -15,28 +22,34 @@ extension LayerTree {
         var diagnostics: [Diagnostic] = []
         var byName: [String: LayerID] = [:]
         for s in subs { if let n = layers[s.index].name { byName[n] = s } }
+        /// The last sibling other than `s` named `n`.
+        func source(named n: String, for s: LayerID) -> LayerID? {
+            guard let last = byName[n] else { return nil }
+            if last != s { return last }
+            return subs.last { $0 != s && layers[$0.index].name == n }
+        }
         // Nodes: (sublayer position, axis 0 = x, 1 = y) → index k*2+axis.
         let nodeCount = subs.count * 2
         var position: [LayerID: Int] = [:]
         for (k, s) in subs.enumerated() { position[s] = k }
         var sources = [[Int]](repeating: [], count: nodeCount)  // node → nodes it waits for
-        var kept = [[(Constraint, LayerID)]](repeating: [], count: nodeCount)
+        var kept = [[(Constraint, Int?)]](repeating: [], count: nodeCount)
         for (k, s) in subs.enumerated() {
             for c in layers[s.index].constraints {
                 let node = k * 2 + (c.attribute.isHorizontal ? 0 : 1)
                 if c.relativeTo == "superlayer" {
-                    kept[node].append((c, id))
+                    kept[node].append((c, nil))
                     continue
                 }
-                guard let src = byName[c.relativeTo] else {
+                guard byName[c.relativeTo] != nil else {
                     diagnostics.append(.warning("unknown constraint source '\(c.relativeTo)'", at: c.location))
                     continue
                 }
-                guard src != s, let sk = position[src] else { continue }
+                guard let src = source(named: c.relativeTo, for: s), let sk = position[src] else { continue }
                 let srcAxisHorizontal = c.sourceAttribute.isHorizontal
                 guard layers[src.index].constraints.contains(where: { $0.attribute.isHorizontal == srcAxisHorizontal })
                 else { continue }
-                kept[node].append((c, src))
+                kept[node].append((c, sk))
                 sources[node].append(sk * 2 + (srcAxisHorizontal ? 0 : 1))
             }
         }
@@ -46,11 +59,15 @@ extension LayerTree {
         for (n, list) in sources.enumerated() { for s in list { dependents[s].append(n) } }
         var ready = (0..<nodeCount).filter { waiting[$0] == 0 }.reversed().map { $0 }
         var done = [Bool](repeating: false, count: nodeCount)
+        var planned = subs.map { layers[$0.index].constraints.isEmpty ? Rect.null : frame(of: $0) }
+        var changed = [Bool](repeating: false, count: subs.count)
         while let n = ready.popLast() {
             done[n] = true
-            let sub = subs[n / 2]
-            if !kept[n].isEmpty, let d = applyAxis(of: sub, horizontal: n % 2 == 0, kept[n], superlayer: id) {
-                diagnostics.append(d)
+            if !kept[n].isEmpty {
+                let (d, moved) = applyAxis(
+                    of: n / 2, horizontal: n % 2 == 0, kept[n], subs: subs, planned: &planned, superlayer: id)
+                if let d { diagnostics.append(d) }
+                if moved { changed[n / 2] = true }
             }
             for m in dependents[n] {
                 waiting[m] -= 1
@@ -65,6 +82,9 @@ extension LayerTree {
             }.joined(separator: " → ")
             let location = kept[cycle[0]].first?.0.location
             diagnostics.append(.warning("constraint cycle: \(text)", at: location))
+        }
+        for (k, s) in subs.enumerated() where changed[k] && planned[k] != frame(of: s) {
+            setFrame(planned[k], of: s)
         }
         return diagnostics
     }
@@ -91,9 +111,8 @@ extension LayerTree {
         return "#\(sublayerLists[parent.index].firstIndex(of: id) ?? 0)"
     }
 
-    /// The value of an attribute: of the superlayer's bounds, or of a sibling's frame.
-    func constraintValue(_ attr: ConstraintAttribute, of id: LayerID, superlayer: LayerID) -> Double {
-        let r = id == superlayer ? layers[id.index].bounds.standardized : frame(of: id)
+    /// The value of an attribute of a rectangle (the superlayer's bounds or a planned frame).
+    static func constraintValue(_ attr: ConstraintAttribute, of r: Rect) -> Double {
         switch attr {
         case .minX: return r.minX
         case .midX: return r.midX
@@ -106,18 +125,26 @@ extension LayerTree {
         }
     }
 
-    /// Solves one axis of one sublayer and applies it; returns a warning for a same-rank conflict.
+    /// Solves one axis of the sublayer at `k` on its planned frame; returns a warning (a
+    /// same-rank conflict, an infinite frame) and whether the planned frame was set.
     mutating func applyAxis(
-        of sub: LayerID, horizontal: Bool, _ kept: [(Constraint, LayerID)], superlayer: LayerID
-    ) -> Diagnostic? {
+        of k: Int, horizontal: Bool, _ kept: [(Constraint, Int?)], subs: [LayerID], planned: inout [Rect],
+        superlayer: LayerID
+    ) -> (Diagnostic?, Bool) {
+        let sub = subs[k]
         // Rank: 0 min, 1 mid, 2 max, 3 size.
         var values: [(rank: Int, value: Double)] = []
-        for (c, src) in kept {
-            // A corner behind the eye makes a frame `Rect.infinite` (§2.2): nothing to measure.
-            if src != superlayer, frame(of: src).isInfinite {
-                return infiniteFrameWarning(src, superlayer: superlayer, at: c)
+        for (c, source) in kept {
+            let r: Rect
+            if let sk = source {
+                // Read as `CGRectGet…` reads: a planned size may be negative until `setFrame`.
+                r = planned[sk].standardized
+                // A corner behind the eye makes a frame `Rect.infinite` (§2.2): nothing to measure.
+                if r.isInfinite { return (infiniteFrameWarning(subs[sk], superlayer: superlayer, at: c), false) }
+            } else {
+                r = layers[superlayer.index].bounds.standardized
             }
-            let v = c.scale * constraintValue(c.sourceAttribute, of: src, superlayer: superlayer) + c.offset
+            let v = c.scale * Self.constraintValue(c.sourceAttribute, of: r) + c.offset
             let rank: Int
             switch c.attribute {
             case .minX, .minY: rank = 0
@@ -126,16 +153,17 @@ extension LayerTree {
             case .width, .height: rank = 3
             }
             if values.contains(where: { $0.rank == rank }) {
-                return .warning(
+                let d = Diagnostic.warning(
                     "conflicting constraints on '\(displayName(sub, in: superlayer))': two set its \(c.attribute.rawValue)",
                     at: c.location)
+                return (d, false)
             }
             values.append((rank, v))
         }
         // A size alone does nothing.
-        guard let last = values.last, values.count > 1 || last.rank < 3 else { return nil }
-        let f = frame(of: sub)
-        if f.isInfinite, let c = kept.last?.0 { return infiniteFrameWarning(sub, superlayer: superlayer, at: c) }
+        guard let last = values.last, values.count > 1 || last.rank < 3 else { return (nil, false) }
+        let f = planned[k]
+        if f.isInfinite, let c = kept.last?.0 { return (infiniteFrameWarning(sub, superlayer: superlayer, at: c), false) }
         var x = horizontal ? f.x : f.y
         var w = horizontal ? f.width : f.height
         if values.count == 1 {
@@ -143,10 +171,10 @@ extension LayerTree {
             case 0: x = last.value
             case 1: x = last.value - w / 2
             case 2: x = last.value - w
-            default: return nil
+            default: return (nil, false)
             }
         } else {
-            guard let partner = values.dropLast().min(by: { $0.rank < $1.rank }) else { return nil }
+            guard let partner = values.dropLast().min(by: { $0.rank < $1.rank }) else { return (nil, false) }
             let a = last.rank < partner.rank ? last : partner
             let b = last.rank < partner.rank ? partner : last
             switch (a.rank, b.rank) {
@@ -156,12 +184,11 @@ extension LayerTree {
             case (1, 2): w = 2 * (b.value - a.value); x = b.value - w
             case (1, 3): w = b.value; x = a.value - w / 2
             case (2, 3): w = b.value; x = a.value - w
-            default: return nil
+            default: return (nil, false)
             }
         }
-        let r = horizontal ? Rect(x, f.y, w, f.height) : Rect(f.x, x, f.width, w)
-        setFrame(r, of: sub)
-        return nil
+        planned[k] = horizontal ? Rect(x, f.y, w, f.height) : Rect(f.x, x, f.width, w)
+        return (nil, true)
     }
 
     /// The warning for an axis left as it is because `layer` has no finite frame to read.

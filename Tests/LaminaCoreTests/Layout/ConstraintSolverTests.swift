@@ -95,4 +95,55 @@ import Testing
         ])
         #expect(tree.frame(of: ids[1]) == Rect(5, 6, 7, 8))
     }
+
+    /// A sibling measured through `relativeTo` while it is turned: `a` (rotated 0.3 rad) is
+    /// placed at (0, 10) with half the superlayer's width; `b` sits at `a`'s max corner.
+    static func turnedSiblings(aFirst: Bool) throws -> (LayerTree, LayerID, LayerID) {
+        let a = ("a", Rect(20, 30, 40, 20), [
+            Constraint(attribute: .minX, relativeTo: "superlayer", sourceAttribute: .minX),
+            Constraint(attribute: .width, relativeTo: "superlayer", sourceAttribute: .width, scale: 0.5),
+            Constraint(attribute: .minY, relativeTo: "superlayer", sourceAttribute: .minY, offset: 10),
+        ])
+        let b = ("b", Rect(0, 0, 10, 10), [
+            Constraint(attribute: .minX, relativeTo: "a", sourceAttribute: .maxX),
+            Constraint(attribute: .minY, relativeTo: "a", sourceAttribute: .maxY),
+        ])
+        var (tree, root, ids) = try Self.scene(aFirst ? [a, b] : [b, a])
+        let (ia, ib) = aFirst ? (ids[0], ids[1]) : (ids[1], ids[0])
+        tree.setTransform(Transform3D(AffineTransform.rotation(0.3)), of: ia)
+        #expect(tree.layout(root: root).isEmpty)
+        return (tree, ia, ib)
+    }
+
+    /// Each axis is solved on the frame the layer had when layout started, siblings are measured
+    /// by the frame the layout gave them, and each layer gets one `setFrame` (GNUstep's measured
+    /// manager). `setFrame` under a rotation does not give back its rectangle, so setting `a`'s
+    /// x axis first changed the height its y axis then kept, and `b` read whichever `a` the
+    /// order had reached.
+    @Test func aTurnedSiblingIsMeasuredByTheFrameTheLayoutGaveIt() throws {
+        var start = LayerTree()
+        let probe = start.make(Layer(name: "a"))
+        start.setFrame(Rect(20, 30, 40, 20), of: probe)
+        start.setTransform(Transform3D(AffineTransform.rotation(0.3)), of: probe)
+        let before = start.frame(of: probe)
+        var expected = start
+        expected.setFrame(Rect(0, 10, 100, before.height), of: probe)
+        for aFirst in [true, false] {
+            let (tree, a, b) = try Self.turnedSiblings(aFirst: aFirst)
+            #expect(tree[a].bounds == expected[probe].bounds)
+            #expect(tree[a].position == expected[probe].position)
+            #expect(tree.frame(of: b).origin == Point(100, 10 + before.height))
+        }
+    }
+
+    /// Two siblings share a name: a constraint naming it reads the other one, not the layer itself.
+    @Test func aNameSharedWithASiblingReadsTheSibling() throws {
+        var (tree, root, ids) = try Self.scene([
+            ("x", Rect(7, 0, 10, 10), [Constraint(attribute: .minX, relativeTo: "superlayer", sourceAttribute: .minX, offset: 30)]),
+            ("x", Rect(0, 0, 10, 10), [Constraint(attribute: .minX, relativeTo: "x", sourceAttribute: .maxX)]),
+        ])
+        #expect(tree.layout(root: root).isEmpty)
+        #expect(tree.frame(of: ids[0]).x == 30)
+        #expect(tree.frame(of: ids[1]).x == 40)
+    }
 }
