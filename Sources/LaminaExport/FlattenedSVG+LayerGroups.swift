@@ -131,11 +131,15 @@ extension FlatWriter {
 
     /// The map from a layer's group to output space and its inverse, given those of the
     /// enclosing group (nil: output space): its own affine map when it is invertible, else the
-    /// enclosing one.
+    /// enclosing one. The root's group is output space itself when that is the root's sublayer
+    /// (viewBox) space: its own map is then the inverse of the viewBox map, which its sublayers'
+    /// groups would multiply back, each written to 6 decimals (a 22 px icon of viewBox 6.208889
+    /// wrote 0.282222 and 3.543307, whose product 0.999999 shrank it again on every re-import).
     @inline(__always)
     func groupSpace(
         _ layer: LayerID, _ outer: AffineTransform?, _ outerInverse: AffineTransform?
     ) -> (AffineTransform, AffineTransform) {
+        if outer == nil, list.rootSublayerSpaceIsOutput, layer == scene.root { return (.identity, .identity) }
         var mine = outer ?? .identity
         // The maps are filled whenever keep-groups output is wanted.
         if layer.index < list.layerToOutput.count, let h = list.layerToOutput[layer.index], h.isAffine, h.affine.inverted() != nil { mine = h.affine }

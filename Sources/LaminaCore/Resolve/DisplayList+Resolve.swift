@@ -58,6 +58,7 @@ struct Resolver {
         self.list = DisplayList(output: o.output)
         self.rootClipIsViewport = o.rootClipIsViewport
         self.viewBoxMode = o.viewBoxMode
+        list.rootSublayerSpaceIsOutput = o.viewBoxMode
         list.layerPaintIndex = IndexColumn(count: scene.tree.count)
         if layerMaps { list.layerToOutput = LayerMapColumn(count: scene.tree.count) }
         list.layerClip = IndexColumn(count: scene.tree.count)

@@ -14,6 +14,10 @@ public struct DisplayList: Hashable, Sendable {
     public var maskContents: [[DisplayItem]] = []
     /// The output document's viewport and user space.
     public var output: OutputSpace
+    /// True when output space is the root's sublayer space (the input's viewBox kept): the
+    /// root's sublayers are placed by their own transforms alone, and the root's own space is
+    /// the viewport's, mapped by the inverse of the viewBox map.
+    public internal(set) var rootSublayerSpaceIsOutput = false
     /// Paint index of each layer (by `LayerID.index`), nil when it is not painted (hidden, masked out).
     public var layerPaintIndex = IndexColumn<Int>()
     /// Each layer's map from its own space to output space (by `LayerID.index`), nil when not
