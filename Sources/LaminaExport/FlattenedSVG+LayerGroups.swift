@@ -58,7 +58,9 @@ extension FlatWriter {
                     if emit { SVGMarkup.generatedURLAttr("clip-path", id: id, to: &out) }
                 }
                 if let g {
-                    if emit, g.opacity < 1 { SVGMarkup.attr("opacity", g.opacity, to: &out) }
+                    if emit, g.opacity < 1, !NumberText.printsSame(g.opacity, 1) {
+                        SVGMarkup.attr("opacity", g.opacity, to: &out)
+                    }
                     if let m = g.maskResource {
                         if emit { SVGMarkup.urlAttr("mask", id: m, to: &out) }
                     } else if let m = g.maskContent {

@@ -32,6 +32,13 @@ import Testing
           <polygon points="60,10 110,60 60,110" fill="none" stroke="purple" stroke-dasharray="4 2"/>
         </svg>
         """,
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" width="120" height="120">
+          <path d="M 10 10 L 100 30 L 40 100 z" fill="red" fill-opacity="0.99999994" stroke="blue"
+            stroke-width="0.99999994" stroke-opacity="0.9999999" stroke-miterlimit="4.0000001"
+            stroke-dasharray="5 3" stroke-dashoffset="0.0000001" opacity="0.99999997"/>
+        </svg>
+        """,
     ]
 
     @Test(arguments: inputs)
