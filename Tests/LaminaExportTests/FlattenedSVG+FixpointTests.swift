@@ -39,6 +39,16 @@ import Testing
             stroke-dasharray="5 3" stroke-dashoffset="0.0000001" opacity="0.99999997"/>
         </svg>
         """,
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+          <linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>
+          <radialGradient id="r"><stop offset="0" stop-color="green"/><stop offset="1" stop-color="navy"/></radialGradient>
+          <filter id="f"><feGaussianBlur stdDeviation="2"/></filter>
+          <mask id="m"><rect width="60" height="100" fill="white"/></mask>
+          <rect x="10" y="10" width="40" height="40" fill="url(#g)" filter="url(#f)"/>
+          <circle cx="60" cy="60" r="30" fill="url(#r)" stroke="url(#g)" mask="url(#m)"/>
+        </svg>
+        """,
     ]
 
     @Test(arguments: inputs)
