@@ -9,7 +9,8 @@
 extension LayerTree {
     /// True when `root` sits at the origin untransformed and unflipped, records a `viewBox`
     /// (svg.extra), and that viewBox with its `preserveAspectRatio`, mapped into the root's
-    /// bounds size as SVG maps it, is the root's sublayer-space map.
+    /// bounds size as SVG maps it, is the root's sublayer-space map: both send the viewBox's
+    /// corners within ``Resolver/placementTolerance`` of each other.
     public func keepsRecordedViewBox(_ root: LayerID) -> Bool {
         guard root.index < count else { return false }
         let l = self[root]
@@ -21,17 +22,18 @@ extension LayerTree {
         let extra = l.svg?.extra ?? []
         func value(_ name: String) -> String? { extra.first { $0.name == name }?.value }
         guard let viewBox = ViewBox.parse(value("viewBox")) else { return false }
-        let svgMap = ViewBox(rect: viewBox, aspect: AspectRatio.parse(value("preserveAspectRatio")))
-            .transform(into: Size(b.width, b.height))
+        let svgMap = Homography(
+            ViewBox(rect: viewBox, aspect: AspectRatio.parse(value("preserveAspectRatio")))
+                .transform(into: Size(b.width, b.height)))
         let layerMap = Resolver.sublayerMap(of: root, in: self)
             .concatenating(Homography(flattening: Resolver.ownMatrix(of: root, in: self)))
-        return Self.nearlyEqual(layerMap, Homography(svgMap))
-    }
-
-    /// Equal entry by entry, relative to the larger magnitude (at least 1).
-    private static func nearlyEqual(_ a: Homography, _ b: Homography) -> Bool {
-        let x = [a.m11, a.m12, a.m13, a.m21, a.m22, a.m23, a.m31, a.m32, a.m33]
-        let y = [b.m11, b.m12, b.m13, b.m21, b.m22, b.m23, b.m31, b.m32, b.m33]
-        return zip(x, y).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($0), abs($1)) }
+        let corners = [
+            Point(viewBox.minX, viewBox.minY), Point(viewBox.maxX, viewBox.minY),
+            Point(viewBox.maxX, viewBox.maxY), Point(viewBox.minX, viewBox.maxY),
+        ]
+        return corners.allSatisfy { p in
+            guard let a = layerMap.apply(p), let s = svgMap.apply(p) else { return false }
+            return abs(a.x - s.x) <= Resolver.placementTolerance && abs(a.y - s.y) <= Resolver.placementTolerance
+        }
     }
 }

@@ -1,0 +1,38 @@
+import Foundation
+import LaminaTestSupport
+import Testing
+
+/// SVG → layer JSON → SVG writes what SVG → SVG writes when the numbers survive the JSON's 6
+/// decimals: the input's viewBox, width and height, and no clip of the root's own.
+@Suite struct JSONRoundTripTests {
+    static let documents = [
+        // The viewBox maps by 22 / 6.208889 = 3.5433070866…, written 3.543307 in the JSON.
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" width="22" height="22" viewBox="0 0 6.208889 6.208889">
+          <rect x="1" y="1" width="4" height="2" fill="#353535"/>
+          <circle cx="3" cy="4" r="1" fill="red"/>
+        </svg>
+        """,
+        // No viewBox: the root is 793.700787 px wide (210 mm), its center 396.8503935 written 396.850394.
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" width="210mm" height="297mm">
+          <rect x="10" y="20" width="100" height="50" fill="blue"/>
+        </svg>
+        """,
+    ]
+
+    @Test(arguments: documents)
+    func throughLayerJSONWritesTheDirectOutput(_ svg: String) throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            let input = dir.appendingPathComponent("in.svg")
+            try Data(svg.utf8).write(to: input)
+            let json = dir.appendingPathComponent("a.json").path
+            let direct = try TestSupport.runLamina(["convert", input.path, "-o", "-", "--to", "svg"])
+            #expect(direct.status == 0)
+            #expect(try TestSupport.runLamina(["convert", input.path, "-o", json]).status == 0)
+            let viaJSON = try TestSupport.runLamina(["convert", json, "-o", "-", "--to", "svg"])
+            #expect(viaJSON.status == 0)
+            #expect(viaJSON.stdout == direct.stdout)
+        }
+    }
+}
