@@ -75,6 +75,14 @@ struct Resolver {
         guard root.index < tree.count, tree.isVisible(root) else { return }
         walk([root])
         compactGroups()
+        // The picture is the root's bounds size: a root left at the default empty bounds (easy
+        // to do in hand-written layer JSON) makes an SVG of no area, which no renderer draws.
+        let size = tree[root].bounds.standardized
+        if !viewBoxMode, !list.items.isEmpty, !(size.width > 0 && size.height > 0) {
+            diagnostics.append(.warning(
+                "the root layer's bounds are \(NumberText.format(size.width)) × \(NumberText.format(size.height)): "
+                    + "the picture has no area, so none of its layers is shown", at: tree.sourceLocation(of: root)))
+        }
     }
 
     /// Visits `tops` (visible, in paint order) and their visible sublayers, depth first.

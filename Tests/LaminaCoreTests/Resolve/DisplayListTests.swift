@@ -249,6 +249,24 @@ private let unitRect = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 
         ])
     }
 
+    /// The picture is the root's bounds size: a root whose bounds have no area (the default,
+    /// easy to leave out of hand-written layer JSON) gives an SVG no renderer draws, which a
+    /// warning says; a scene with nothing to draw does not warn.
+    @Test(arguments: [(0.0, 0.0), (100.0, 0.0), (0.0, 100.0)])
+    func rootBoundsWithoutAreaWarnThatNothingIsShown(width: Double, height: Double) {
+        var b = SceneBuilder()
+        b.scene.tree[b.root].bounds = Rect(0, 0, width, height)
+        let empty = DisplayList.resolve(b.scene)
+        #expect(empty.0.items.isEmpty && empty.1.isEmpty)
+        b.add("a", frame: Rect(0, 0, 10, 10), shape: unitRect)
+        let (list, diags) = DisplayList.resolve(b.scene)
+        let w = NumberText.format(width), h = NumberText.format(height)
+        #expect(list.output.viewBox == "0 0 \(w) \(h)")
+        #expect(diags.map(\.message) == ["the root layer's bounds are \(w) × \(h): the picture has no area, so none of its layers is shown"])
+        b.scene.tree[b.root].bounds = Rect(0, 0, 100, 100)
+        #expect(DisplayList.resolve(b.scene).1.isEmpty)
+    }
+
     /// A layer turned so that part of it passes behind the eye draws the part in front, cut at
     /// the eye plane, as Core Animation draws it.
     @Test func layerPartlyBehindTheEyeDrawsItsFrontPart() throws {
