@@ -58,6 +58,16 @@ import Testing
         #expect(Self.svg(content, resources: [Self.unused, Self.base]).contains(Self.base.xml))
     }
 
+    /// Ids are compared as XML compares them, by code point: a precomposed é and an e with a
+    /// combining accent are two resources, each written when it is referenced.
+    @Test func idsThatOnlyLookAlikeAreTwoResources() {
+        let composed = Resource(id: "\u{E9}", kind: .other, xml: "<g id=\"\u{E9}\"/>")
+        let decomposed = Resource(id: "e\u{301}", kind: .other, xml: "<g id=\"e\u{301}\"/>")
+        let xml = "<g><use href=\"#e\u{301}\"/><use href=\"#\u{E9}\"/></g>"
+        let svg = Self.svg(Content(shape: .svg(xml: xml)), resources: [composed, decomposed])
+        #expect(svg.unicodeScalars.split(separator: "\n").filter { $0.starts(with: "<g id=".unicodeScalars) }.count == 2, "\(svg)")
+    }
+
     /// Attributes whose names only end in `href`, and references out of the file, keep nothing.
     @Test func onlyLocalReferencesOfThoseNamesCount() {
         let xml = "<g data-href=\"#base\" xhref='#base'><rect href=\"a.svg#base\"/></g>"

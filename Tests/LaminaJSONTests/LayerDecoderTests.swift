@@ -324,6 +324,16 @@ func decodeError(_ json: String, file: String = "t.json") -> LayerJSONError? {
         #expect(back.tree[back.root].svg?.filter == ids.first)
     }
 
+    /// Resource ids are compared as written, as XML compares ids (and JSON Schema keys): a
+    /// precomposed é and an e with a combining accent are two ids, not a duplicate.
+    @Test func resourceIDsThatOnlyLookAlikeAreTwoIDs() throws {
+        let json = doc("{}", resources: #"{"\u00e9": {"kind": "other", "xml": "<g/>"}, "e\u0301": {"kind": "other", "xml": "<g/>"}}"#)
+        let scene = try LayerJSON.decode(json, file: "t.json")
+        #expect(scene.resources.map { Array($0.id.unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"]])
+        let same = doc("{}", resources: #"{"\u00e9": {"kind": "other", "xml": ""}, "é": {"kind": "other", "xml": ""}}"#)
+        #expect(decodeError(same)?.message == "duplicate key 'é'")
+    }
+
     @Test func keysInAnyOrderAndDefaultsWrittenOutDecodeTheSame() throws {
         let json = """
             {"root": {"sublayers": [{"name": "s"}], "opacity": 1, "anchorPoint": [0.5, 0.5],

@@ -78,13 +78,16 @@ struct LayerDecoder {
         guard try reader.peekKind() == .object else { throw typeError("an object of resources by id") }
         reader.pos += 1
         try reader.enter()
-        var ids = Set<String>()
+        // Ids compared as written (by bytes, as XML compares them), not as Swift strings,
+        // which would take "\u00e9" and "e\u0301" for one id.
+        var ids = Set<[UInt8]>()
         if !reader.consume(UInt8(ascii: "}")) {
             repeat {
                 _ = reader.peek()
                 let keyStart = reader.pos
-                let id = String(decoding: try reader.readKey(), as: UTF8.self)
-                if !ids.insert(id).inserted { throw duplicate(Array(id.utf8)[...], at: keyStart) }
+                let key = try reader.readKey()
+                if !ids.insert(Array(key)).inserted { throw duplicate(key, at: keyStart) }
+                let id = String(decoding: key, as: UTF8.self)
                 reader.path.append(.key(id))
                 var kind: Resource.Kind?
                 var xml: String?
