@@ -117,6 +117,7 @@ extension FlatWriter {
         for g in list.groups {
             if let m = g.maskResource { mark(m) }
             g.filters.forEach(mark)
+            for p in g.extra { Self.references(in: p.value).forEach(mark) }
         }
         while let i = queue.popLast() {
             Self.references(in: scene.resources[i].xml).forEach(mark)

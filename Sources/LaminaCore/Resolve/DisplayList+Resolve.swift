@@ -151,15 +151,23 @@ struct Resolver {
         let alphaMask = tree.mask(of: id).flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
         let groupOpacity = tree[id].allowsGroupOpacity && !isTransformLayer && opacity < 1
         let extra = svg.map { svg in
-            svg.extra.filter { Self.blends($0) || ($0.name == "isolation" && $0.value != "auto") }
+            svg.extra.filter { Self.blends($0) || ($0.name == "isolation" && $0.value != "auto") || Self.isRendererClip($0) }
         } ?? []
-        let needsSpace = !filters.isEmpty || svg?.mask != nil || alphaMask != nil
+        // A clip the renderer resolves against the box of the group's drawables, in its space.
+        let rendererClip = extra.contains(where: Self.isRendererClip)
+        let needsSpace = !filters.isEmpty || svg?.mask != nil || alphaMask != nil || rendererClip
         // A clip path makes its layer an isolated group (CSS Masking: a stacking context): a
         // layer below that blends blends with its siblings there, not with the page, and the
         // clip cuts the group once. Only where something below blends does that need a group.
         let isolatesBlending = tree.mask(of: id).map { tree[$0].svg?.element == "clipPath" } == true
             && !tree.sublayers(of: id).isEmpty && blendsBelow(id)
         if groupOpacity || needsSpace || !extra.isEmpty || isolatesBlending {
+            var resultClip = !filters.isEmpty || isolatesBlending ? ownChain : nil
+            if rendererClip, let c = resultClip {
+                // The group's tag holds the renderer's clip: Lamina's goes on a group around it.
+                openClipGroup(id, clip: c, frame: &f)
+                resultClip = nil
+            }
             var g = CompositingGroup(layer: id, parent: f.group, opacity: groupOpacity ? opacity : 1)
             g.filters = filters
             g.maskResource = svg?.mask
@@ -178,7 +186,7 @@ struct Resolver {
                 g.extra.append(StyleProperty("isolation", "isolate"))
             }
             if !filters.isEmpty || isolatesBlending {
-                g.clip = ownChain
+                g.clip = resultClip
                 f.clip = nil
             } else {
                 f.clip = ownChain
@@ -202,6 +210,20 @@ struct Resolver {
         }
         frames.append(f)
         return true
+    }
+
+    /// Opens a group holding layer `id`'s group, clipping its result by `clip` (never folded).
+    mutating func openClipGroup(_ id: LayerID, clip: Int, frame f: inout ResolveFrame) {
+        var g = CompositingGroup(layer: id, parent: f.group, opacity: 1)
+        g.clip = clip
+        let gi = list.groups.count
+        list.groups.append(g)
+        groupChildren.append(0)
+        groupOnlyChild.append((nil, nil))
+        groupAlive.append(true)
+        if let parent = f.group { noteChild(of: parent, item: nil, group: gi) }
+        f.group = gi
+        f.clip = nil
     }
 
     /// Leaves a layer: emits its border above its sublayers, closes its group.
@@ -317,6 +339,10 @@ extension Resolver {
     /// Whether a compositing property blends the layer with what is under it: a
     /// `mix-blend-mode` other than `normal`.
     static func blends(_ p: StyleProperty) -> Bool { p.name == "mix-blend-mode" && p.value != "normal" }
+
+    /// Whether a compositing property is a `clip-path` the renderer resolves (one in an object
+    /// bounding box Lamina cannot measure: a group's holding text).
+    static func isRendererClip(_ p: StyleProperty) -> Bool { p.name == "clip-path" }
 
     /// Whether a layer below `id` has a `mix-blend-mode` other than `normal`. The marks are made
     /// once, when a clipped group first asks: each blending layer marks its superlayers up to the

@@ -14,9 +14,15 @@ extension SceneBuilder {
         info.id = facts.id
         info.className = facts.className
         info.title = facts.title
+        // A clip the renderer resolves against a box holding text is a compositing fact.
+        var boxClip: StyleProperty?
         if w.context != .clip {
             applyCompositing(style, element: w.element, to: &info)
             layers.layers[id.index].opacity = style.opacity
+            if tree.kind(w.element).isContainerOrUse, style.clipPath != nil || style.clipShape != nil, let c = rendererBoxClip(w, style) {
+                boxClip = c
+                info.extra.append(c)
+            }
         }
         layers.layers[id.index].hidden = hidden
         layers.layers[id.index].content = consume content
@@ -29,7 +35,7 @@ extension SceneBuilder {
         try? layers.addSublayer(id, to: w.parent)
         if facts.authored { try applyAuthoring(to: id, element: w.element, color: style.color, fontSize: style.fontSize) }
         if facts.hasEvents { warnEventAttributes(w.element) }
-        attachClipPath(of: style, host: id, hostElement: w.element, w)
+        if boxClip == nil { attachClipPath(of: style, host: id, hostElement: w.element, w) }
         return id
     }
 

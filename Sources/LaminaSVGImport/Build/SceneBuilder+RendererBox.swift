@@ -58,7 +58,7 @@ extension SceneBuilder {
 
     /// Whether the clip path `id`, or one its `clip-path` chain reaches (as far as
     /// ``attachClip(host:clipID:hostElement:_:)`` follows it), has `objectBoundingBox` units.
-    private mutating func clipUsesBoundingBox(_ id: String) -> Bool {
+    mutating func clipUsesBoundingBox(_ id: String) -> Bool {
         var next: String? = id
         var seen: Set<Int> = []
         while let clipID = next, seen.count < DisplayList.maxClipNesting {

@@ -139,6 +139,8 @@ struct SceneBuilder {
     var declarationsMemo: [Int: [CascadedDeclaration]] = [:]
     /// `xml:space` in effect inside an element (``xmlSpace(inside:)``): 0 none, 1 default, 2 preserve.
     var xmlSpaceMemo: [Int: UInt8] = [:]
+    /// Per element, whether its box holds a text's (``boxHoldsRendererBox(_:)``); empty until asked.
+    var rendererBoxMemo: [UInt8] = []
     /// Per element: ``styledOnce`` and ``urlsChecked``.
     var elementFlags: [UInt8] = []
     /// The threads the builder may use (the prefetch, the geometry pass).
@@ -224,6 +226,7 @@ struct SceneBuilder {
         transformMemo = [:]
         declarationsMemo = [:]
         elementFlags = []
+        rendererBoxMemo = []
         work = []
         clipFrames = []
         clipTemplates = [:]

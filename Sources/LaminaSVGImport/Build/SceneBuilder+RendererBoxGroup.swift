@@ -1,0 +1,83 @@
+import LaminaCore
+
+extension SceneBuilder {
+    /// The `clip-path` a group, `switch` or `use` keeps for the renderer: one whose geometry
+    /// depends on the element's object bounding box (a clip path in `objectBoundingBox` units,
+    /// or one its `clip-path` chain reaches; a basic shape or reference box other than
+    /// `view-box`) when that box holds a text's or an auto-sized image's
+    /// (``boxHoldsRendererBox(_:)``), which Lamina only guesses. The layer then has no mask
+    /// layer for it: the property is one of its compositing facts (`svg.extra`), written on a
+    /// group holding its drawables in its own user space, so the renderer takes the box of what
+    /// it draws, as it does the input's. Nil otherwise (the clip is the layer's mask, exact).
+    mutating func rendererBoxClip(_ w: Work, _ style: ComputedStyle) -> StyleProperty? {
+        guard w.context != .clip, tree.kind(w.element).isContainerOrUse else { return nil }
+        var reference: String?
+        let value: String
+        if let id = style.clipPath {
+            // `clipUsesBoundingBox` checks that the first link is a clip path.
+            guard clipUsesBoundingBox(id) else { return nil }
+            reference = id
+            value = "url(#\(id))"
+        } else if let shape = style.clipShape, shape.box != .view {
+            value = shape.text
+        } else {
+            return nil
+        }
+        guard boxHoldsRendererBox(w.element) else { return nil }
+        if let reference { resources.request(reference) }
+        return StyleProperty("clip-path", value)
+    }
+
+    /// Whether what `element` draws (its children, a `use`'s target, a `symbol` through a `use`,
+    /// following `use`s that are not part of a cycle) holds a text, or an image without a
+    /// `width` or `height`: their boxes are the renderer's, not Lamina's. Elements that never
+    /// draw where they stand (definitions, clip paths, masks …) are not looked into. Answers are
+    /// kept per element, so every element is looked at once per document.
+    mutating func boxHoldsRendererBox(_ element: Int) -> Bool {
+        // 0: not known, 1: being looked at (a cycle counts as no), 2: no, 3: yes.
+        if rendererBoxMemo.isEmpty { rendererBoxMemo = [UInt8](repeating: 0, count: tree.count) }
+        var stack: [(element: Int, expanded: Bool)] = [(element, false)]
+        while let (e, expanded) = stack.popLast() {
+            if !expanded {
+                guard rendererBoxMemo[e] == 0 else { continue }
+                rendererBoxMemo[e] = 1
+                stack.append((e, true))
+                for c in boxChildren(e) where rendererBoxMemo[c] == 0 { stack.append((c, false)) }
+            } else {
+                var holds = isRendererBoxed(e)
+                if !holds { holds = boxChildren(e).contains { rendererBoxMemo[$0] == 3 } }
+                rendererBoxMemo[e] = holds ? 3 : 2
+            }
+        }
+        return rendererBoxMemo[element] == 3
+    }
+
+    /// A text, or an image the renderer sizes (no `width` or no `height`).
+    private func isRendererBoxed(_ e: Int) -> Bool {
+        guard tree.isSVG(e) else { return false }
+        switch tree.kind(e) {
+        case .text: return true
+        case .image: return length(e, "width", percentOf: 1, fontSize: 16) == nil || length(e, "height", percentOf: 1, fontSize: 16) == nil
+        default: return false
+        }
+    }
+
+    /// The elements whose boxes make up `e`'s: a container's drawing children, a `use`'s target.
+    private func boxChildren(_ e: Int) -> [Int] {
+        guard tree.isSVG(e) else { return [] }
+        switch tree.kind(e) {
+        case .group, .switch, .svg, .symbol:
+            return tree[e].children.filter { tree.isSVG($0) && !tree.kind($0).isSilent }
+        case .use:
+            let t = e < useGraph.targets.count ? Int(useGraph.targets[e]) : -1
+            return t >= 0 && !useGraph.isCyclic[e] ? [t] : []
+        default:
+            return []
+        }
+    }
+}
+
+extension ElementKind {
+    /// A `g`, `a`, `switch` or `use`: a layer whose box is its content's.
+    var isContainerOrUse: Bool { self == .group || self == .switch || self == .use }
+}
