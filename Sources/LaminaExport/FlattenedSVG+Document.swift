@@ -5,15 +5,16 @@ import LaminaCore
 extension FlattenedSVG {
     /// The document bytes with markup appended by `overlay` just before `</svg>` (into the same
     /// buffer, so a large overlay is never copied), and `afterRootTag` right after the root
-    /// start tag.
+    /// start tag (which `editRootTag` rewrites first, when given).
     package static func bytes(
         _ list: DisplayList, scene: Scene, keepGroups: Bool, split: WorkSplit = .automatic,
-        afterRootTag: [UInt8] = [], overlay: (inout [UInt8]) -> Void
+        afterRootTag: [UInt8] = [], editRootTag: (([UInt8]) -> [UInt8])? = nil, overlay: (inout [UInt8]) -> Void
     ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096 + list.items.count * 160)
         var w = FlatWriter(list: list, scene: scene)
         w.afterRootTag = afterRootTag
+        w.editRootTag = editRootTag
         w.writeDocument(keepGroups: keepGroups, split: split) { out.append(contentsOf: $0) }
         overlay(&out)
         SVGMarkup.lit("</svg>\n", to: &out)
@@ -40,11 +41,12 @@ extension FlattenedSVG {
     /// flush function it is given), then `</svg>`.
     package static func stream(
         _ list: DisplayList, scene: Scene, keepGroups: Bool, split: WorkSplit = .automatic,
-        afterRootTag: [UInt8] = [], into sink: (UnsafeRawBufferPointer) -> Void,
+        afterRootTag: [UInt8] = [], editRootTag: (([UInt8]) -> [UInt8])? = nil, into sink: (UnsafeRawBufferPointer) -> Void,
         overlay: (inout [UInt8], _ flush: (inout [UInt8]) -> Void) -> Void
     ) {
         var w = FlatWriter(list: list, scene: scene)
         w.afterRootTag = afterRootTag
+        w.editRootTag = editRootTag
         w.writeDocument(keepGroups: keepGroups, split: split, into: sink)
         var out: [UInt8] = []
         withoutActuallyEscaping(sink) { sink in
@@ -78,6 +80,7 @@ extension FlatWriter {
         if let v = o.style { SVGMarkup.attr("style", v, to: &head) }
         if let v = o.xmlSpace { SVGMarkup.attr("xml:space", v, to: &head) }
         SVGMarkup.lit(">\n", to: &head)
+        if let edit = editRootTag { head = edit(head) }
         head += afterRootTag
         if !usedResources.isEmpty || !defs.isEmpty {
             SVGMarkup.lit("<defs>\n", to: &head)

@@ -42,6 +42,9 @@ struct FlatWriter {
     /// Markup written right after the root start tag, before the `<defs>` (the debug SVG's
     /// document title).
     var afterRootTag: [UInt8] = []
+    /// Rewrites the root start tag (through its `>` and newline) before `afterRootTag` (the
+    /// debug SVG's display size); nil keeps it.
+    var editRootTag: (([UInt8]) -> [UInt8])?
     var defs: [UInt8] = []
     /// Ids that generated ids must avoid (every id inside resources, `lamina-…` ids in content).
     var reserved: Set<String> = []

@@ -45,11 +45,15 @@ public enum DebugSVG {
 
     /// The flattened SVG of `list` with the overlay inserted before `</svg>`, as UTF-8 bytes
     /// written into one buffer, and the overlay's warnings (as ``overlay(scene:options:)``).
+    /// A small canvas is shown magnified: the root's `width` and `height` are those of the
+    /// flattened export times ``displayScale(canvas:)``, the rest of the picture unchanged.
     public static func document(
         _ list: DisplayList, scene: Scene, keepGroups: Bool = false, options: Options
     ) -> (bytes: [UInt8], warnings: [Diagnostic]) {
         var warnings: [Diagnostic] = []
-        let bytes = FlattenedSVG.bytes(list, scene: scene, keepGroups: keepGroups, afterRootTag: documentTitle) { out in
+        let bytes = FlattenedSVG.bytes(
+            list, scene: scene, keepGroups: keepGroups, afterRootTag: documentTitle, editRootTag: rootTagEdit(scene)
+        ) { out in
             warnings = appendOverlay(scene: scene, options: options, to: &out)
         }
         return (bytes, warnings)
@@ -69,12 +73,14 @@ public enum DebugSVG {
         precondition(flat.count >= end.count && flat.suffix(end.count).elementsEqual(end), "not a flattened export")
         let body = flat.count - end.count
         let head = FlattenedSVG.rootTagEnd(flat)
+        let canvas = canvasSize(scene)
+        let rootTag = displayRootTag(flat[..<head], canvas: canvas, scale: displayScale(canvas: canvas))
         if let (pieces, drawn) = overlay?.take() {
-            return ([flat[..<head], documentTitle[...], flat[head..<body]] + pieces.map { $0[...] } + [end[...]], drawn)
+            return ([rootTag[...], documentTitle[...], flat[head..<body]] + pieces.map { $0[...] } + [end[...]], drawn)
         }
         // The overlay reserves its own room as it starts.
         var out: [UInt8] = []
-        out += flat[..<head]
+        out += rootTag
         out += documentTitle
         out += flat[head..<body]
         let warnings = appendOverlay(scene: scene, options: options, to: &out)
@@ -93,7 +99,10 @@ public enum DebugSVG {
         overlay: OverlayJob? = nil, into sink: (UnsafeRawBufferPointer) -> Void
     ) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        FlattenedSVG.stream(list, scene: scene, keepGroups: keepGroups, afterRootTag: documentTitle, into: sink) { out, flush in
+        FlattenedSVG.stream(
+            list, scene: scene, keepGroups: keepGroups, afterRootTag: documentTitle, editRootTag: rootTagEdit(scene),
+            into: sink
+        ) { out, flush in
             guard let (pieces, drawn) = overlay?.take() else {
                 warnings = appendOverlay(scene: scene, options: options, to: &out, chunkSize: chunkSize, flush: flush)
                 return
@@ -193,6 +202,15 @@ public enum DebugSVG {
         OverlayStyle.appendLegend(style: style, to: &out)
         out += "</g>\n"
         return warnings
+    }
+
+    /// The edit of the flattened root start tag that sets the debug SVG's display size
+    /// (``displayRootTag(_:canvas:scale:)``), or nil when it is shown at its own size.
+    static func rootTagEdit(_ scene: Scene) -> (([UInt8]) -> [UInt8])? {
+        let canvas = canvasSize(scene)
+        let scale = displayScale(canvas: canvas)
+        guard scale != 1 else { return nil }
+        return { displayRootTag($0[...], canvas: canvas, scale: scale) }
     }
 
     /// The root layer's bounds size: the canvas the picture is drawn on, in pixels.

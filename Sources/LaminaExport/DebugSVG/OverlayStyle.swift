@@ -2,19 +2,25 @@ import LaminaCore
 
 /// Sizes, colors, the CSS block and the legend of the debug overlay.
 ///
-/// Sizes are in canvas pixels and relative to the canvas, so labels stay readable whatever the
-/// picture's size; strokes do not scale (`vector-effect: non-scaling-stroke`).
+/// Sizes are in canvas pixels, chosen so that a browser showing the debug SVG at 100 % zoom
+/// (``DebugSVG/displayScale(canvas:)`` CSS pixels per canvas pixel) draws labels
+/// ``DebugSVG/labelPixels`` CSS pixels high, whatever the picture's size; strokes do not scale
+/// (`vector-effect: non-scaling-stroke`).
 struct OverlayStyle {
     /// Colors by depth: a layer at depth `d` gets `palette[d % palette.count]`.
     static let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#17becf", "#8c564b", "#e377c2", "#7f7f7f"]
 
     let canvas: Size
-    /// The label font size: the canvas's longer side / 60.
+    /// CSS pixels per canvas pixel in the debug SVG at 100 % zoom.
+    let displayScale: Double
+    /// The label font size: ``DebugSVG/labelPixels`` CSS pixels.
     let fontSize: Double
 
+    /// The style of the overlay on `canvas`, shown ``DebugSVG/displayScale(canvas:)`` times.
     init(canvas: Size) {
         self.canvas = canvas
-        self.fontSize = max(canvas.width, canvas.height) / 60
+        self.displayScale = DebugSVG.displayScale(canvas: canvas)
+        self.fontSize = DebugSVG.labelPixels / displayScale
     }
 
     /// The anchor dot's radius.
@@ -61,11 +67,12 @@ struct OverlayStyle {
         return s
     }()
 
-    /// Appends the legend: depth colors and what each mark means, at the canvas's top-right.
+    /// Appends the legend: depth colors, what each mark means and the canvas size (with the
+    /// display scale when it is magnified), at the canvas's top-right.
     static func appendLegend(style: OverlayStyle, to out: inout [UInt8]) {
-        let f = style.fontSize * 0.8
+        let f = style.fontSize * 0.9
         let line = f * 1.3
-        let width = f * 19
+        let width = f * 21
         let x0 = style.canvas.width - width - f * 0.5
         let y0 = f * 0.5
         out += "<g class=\"lamina-legend\" font-size=\""
@@ -77,7 +84,7 @@ struct OverlayStyle {
         out += "\" width=\""
         OverlayText.appendNumber(width, to: &out)
         out += "\" height=\""
-        OverlayText.appendNumber(line * 6.5, to: &out)
+        OverlayText.appendNumber(line * 7.5, to: &out)
         out += "\"/>\n"
         let tx = x0 + f * 0.5
         var y = y0 + line
@@ -117,6 +124,9 @@ struct OverlayStyle {
             text(label, x: tx + f * 2.6, y: y)
             y += line
         }
+        let w = NumberText.format(style.canvas.width), h = NumberText.format(style.canvas.height)
+        let shown = style.displayScale == 1 ? "" : ", shown \(NumberText.format(style.displayScale))×"
+        text("canvas \(w) × \(h) px" + shown, x: tx, y: y)
         out += "</g>\n"
     }
 

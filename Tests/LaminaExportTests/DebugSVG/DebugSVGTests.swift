@@ -322,7 +322,8 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
     }
 
     @Test func documentBytesAreTheFlattenedFileWithTheOverlayBeforeTheEnd() throws {
-        var scene = makeScene()
+        // Large enough to be shown at its own size (a small one is magnified: OverlayDisplayTests).
+        var scene = makeScene(600, 600)
         try add(makeLayer("a&b", bounds: Rect(0, 0, 20, 10), position: Point(30, 40)), to: scene.root, in: &scene)
         scene.tree[scene.root].backgroundColor = "#ffffff"
         let (list, _) = DisplayList.resolve(scene)

@@ -24,8 +24,9 @@ import Testing
     }
 
     @Test func everyWayOfWritingTheDocumentPutsTheTitleFirst() throws {
-        var scene = makeScene(500, 500)
-        let group = try add(makeLayer("g", bounds: Rect(0, 0, 500, 500), position: Point(250, 250)), to: scene.root, in: &scene)
+        // Shown at its own size (a canvas under 512 px is magnified: OverlayDisplayTests).
+        var scene = makeScene(600, 600)
+        let group = try add(makeLayer("g", bounds: Rect(0, 0, 600, 600), position: Point(300, 300)), to: scene.root, in: &scene)
         for k in 0..<300 {
             var layer = makeLayer("l\(k)", bounds: Rect(0, 0, 4, 3), position: Point(Double(k % 20) * 20, Double(k / 20) * 20))
             layer.content = Content(shape: .rect(x: 0, y: 0, width: 4, height: 3, rx: 0, ry: 0))

@@ -1,0 +1,76 @@
+import LaminaCore
+import LaminaSVGImport
+import Testing
+
+@testable import LaminaExport
+
+/// The debug SVG is readable in a browser at 100 % zoom: labels are 12 CSS pixels high on any
+/// canvas, and a small canvas (an icon) is shown magnified by a whole number so they fit.
+@Suite struct OverlayDisplayTests {
+    @Test(arguments: [
+        (16, 16, 32), (24, 24, 22), (48, 20, 11), (400, 300, 2), (320, 44, 2), (511, 10, 2), (512, 512, 1),
+        (1200, 100, 1), (10_000, 8000, 1),
+    ] as [(Double, Double, Double)])
+    func smallCanvasesAreShownMagnifiedByAWholeNumber(width: Double, height: Double, scale: Double) {
+        let canvas = Size(width, height)
+        #expect(DebugSVG.displayScale(canvas: canvas) == scale)
+        // Labels are 12 CSS pixels high however big the canvas is.
+        let style = OverlayStyle(canvas: canvas)
+        #expect(abs(style.fontSize * scale - DebugSVG.labelPixels) < 1e-12)
+    }
+
+    @Test func theRootTagGetsTheDisplaySizeAndKeepsEverythingElse() {
+        let tag = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"100%\" "
+            + "viewBox=\"-8 0 16 8\" preserveAspectRatio=\"xMinYMin slice\" style=\"max-width: 40px\" xml:space=\"preserve\">\n"
+        let edited = DebugSVG.displayRootTag(Array(tag.utf8)[...], canvas: Size(16, 8), scale: 32)
+        #expect(
+            String(decoding: edited, as: UTF8.self)
+                == "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"512\" "
+                + "height=\"256\" viewBox=\"-8 0 16 8\" preserveAspectRatio=\"xMinYMin slice\" xml:space=\"preserve\">\n")
+        #expect(DebugSVG.displayRootTag(Array(tag.utf8)[...], canvas: Size(16, 8), scale: 1) == Array(tag.utf8))
+    }
+
+    @Test func anIconsDebugSVGIsItsFlattenedPictureShownLarger() throws {
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16" style="max-width: 16px">
+            <rect id="dot" x="4" y="4" width="8" height="8"/></svg>
+            """
+        let (scene, _) = try SVGImport.importScene(Array(svg.utf8), file: "icon.svg")
+        let options = DebugSVG.Options()
+        let (list, _) = DisplayList.resolve(scene)
+        let flat = FlattenedSVG.bytes(list, scene: scene)
+        let whole = DebugSVG.document(list, scene: scene, options: options).bytes
+        var streamed: [UInt8] = []
+        _ = DebugSVG.document(list, scene: scene, options: options, chunkSize: 64) { streamed.append(contentsOf: $0) }
+        let pieces = DebugSVG.documentPieces(flat: flat, scene: scene, options: options).pieces
+        let job = DebugSVG.OverlayJob(scene: scene, options: options, threads: 2)
+        let jobPieces = DebugSVG.documentPieces(flat: flat, scene: scene, options: options, overlay: job).pieces
+        #expect(streamed == whole)
+        #expect(Array(pieces.joined()) == whole)
+        #expect(Array(jobPieces.joined()) == whole)
+
+        let doc = String(decoding: whole, as: UTF8.self)
+        let flatText = String(decoding: flat, as: UTF8.self)
+        let flatTag = try #require(flatText.split(separator: "\n").first)
+        #expect(flatTag.contains("width=\"16\" height=\"16\" viewBox=\"0 0 16 16\" style="))
+        let debugTag = try #require(doc.split(separator: "\n").first)
+        #expect(debugTag == "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"512\" height=\"512\" viewBox=\"0 0 16 16\">")
+        // After the root tag, the picture is the flattened one.
+        let body = flatText[try #require(flatText.firstIndex(of: "\n"))...].dropLast("</svg>\n".count)
+        #expect(doc.contains(body))
+        // Labels: 12 CSS pixels = 0.375 canvas pixels shown 32 times.
+        #expect(doc.contains("<g id=\"lamina-overlay\" fill=\"none\" font-family=\"sans-serif\" font-size=\"0.375\">"))
+        #expect(doc.contains("canvas 16 × 16 px, shown 32×"))
+    }
+
+    @Test func aLargeCanvasKeepsItsRootTag() throws {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\"600\"><rect width=\"8\" height=\"8\"/></svg>"
+        let (scene, _) = try SVGImport.importScene(Array(svg.utf8), file: "big.svg")
+        let (list, _) = DisplayList.resolve(scene)
+        let flat = String(decoding: FlattenedSVG.bytes(list, scene: scene), as: UTF8.self)
+        let doc = String(decoding: DebugSVG.document(list, scene: scene, options: .init()).bytes, as: UTF8.self)
+        #expect(doc.split(separator: "\n").first == flat.split(separator: "\n").first)
+        #expect(doc.contains("font-size=\"12\">"))
+        #expect(doc.contains("canvas 800 × 600 px<"))
+    }
+}
