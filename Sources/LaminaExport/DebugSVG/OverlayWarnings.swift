@@ -36,14 +36,9 @@ struct OverlayWarnings {
                 report(0, entry, "layer '\(entry.path)' has a non-invertible transform " + OverlayMarks.transformText(t))
             }
             let axisAligned = t.isAffine && ((t.m12 == 0 && t.m21 == 0) || (t.m11 == 0 && t.m22 == 0))
-            if axisAligned {
-                let f = geometry.frame(of: entry.id)
-                func off(_ v: Double) -> Bool { abs(v - v.rounded()) > 1e-6 }
-                if !f.isInfinite, !f.isNull, off(f.x) || off(f.y) || off(f.width) || off(f.height) {
-                    report(
-                        1, entry,
-                        "frame of '\(entry.path)' is not on whole pixels: " + OverlayText.list([f.x, f.y, f.width, f.height]))
-                }
+            if axisAligned, let (f, pixels) = frameInPixels(entry), !Self.isOnWholePixels(pixels) {
+                // The message is built only for the layers listed (a closure, as `report` takes it).
+                report(1, entry, Self.offPixelsMessage(entry.path, frame: f, pixels: pixels))
             }
             checkTraps(under: entry)
         }
@@ -54,6 +49,40 @@ struct OverlayWarnings {
         if pairsLeft <= 0 {
             found.append(.warning("debug overlay: too many sibling pairs; zPosition traps checked only in part"))
         }
+    }
+
+    /// The layer's frame (in its superlayer's space) and that frame in canvas pixels, the root's
+    /// superlayer space, where the picture's pixels are: mapped as the superlayer draws its
+    /// sublayers (its sublayerTransform, e.g. a viewBox scale, and every ancestor's transform).
+    /// Nil when the frame is not finite or that map does not keep it an axis-aligned rectangle
+    /// (a rotated or projected superlayer), where whole pixels mean nothing.
+    private func frameInPixels(_ entry: OverlayScan.Entry) -> (frame: Rect, pixels: Rect)? {
+        let f = geometry.frame(of: entry.id)
+        guard !f.isInfinite, !f.isNull else { return nil }
+        if entry.depth == 0 { return (f, f) }
+        guard let up = OverlayMarks.parentToRoot(entry, scan: scan, tree: geometry.tree), up.isAffine else { return nil }
+        let m = up.affine
+        guard (m.b == 0 && m.c == 0) || (m.a == 0 && m.d == 0) else { return nil }
+        // Axis-aligned: two opposite corners make the box.
+        let x0 = m.a * f.minX + m.c * f.minY + m.tx, y0 = m.b * f.minX + m.d * f.minY + m.ty
+        let x1 = m.a * f.maxX + m.c * f.maxY + m.tx, y1 = m.b * f.maxX + m.d * f.maxY + m.ty
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return nil }
+        return (f, Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)))
+    }
+
+    /// The warning for a frame off whole pixels: the frame, and the frame in canvas pixels
+    /// when they read differently.
+    static func offPixelsMessage(_ path: String, frame f: Rect, pixels: Rect) -> String {
+        let frame = OverlayText.list([f.x, f.y, f.width, f.height])
+        let inPixels = OverlayText.list([pixels.x, pixels.y, pixels.width, pixels.height])
+        return "frame of '\(path)' is not on whole pixels: " + frame + (inPixels == frame ? "" : " (\(inPixels) in canvas pixels)")
+    }
+
+    /// Whether the edges of `r` are whole numbers, within rounding error (1e-6, or 1e-9 of a
+    /// coordinate beyond 1000).
+    static func isOnWholePixels(_ r: Rect) -> Bool {
+        func whole(_ v: Double) -> Bool { abs(v - v.rounded()) <= max(1e-6, abs(v) * 1e-9) }
+        return whole(r.minX) && whole(r.minY) && whole(r.maxX) && whole(r.maxY)
     }
 
     /// Overlapping siblings whose paint order (stable zPosition sort) and hit-test order
