@@ -199,7 +199,7 @@ public enum DebugSVG {
         if let p = options.hit {
             OverlayHit.append(point: p, scan: scan, geometry: geometry, style: style, to: &out)
         }
-        OverlayStyle.appendLegend(style: style, to: &out)
+        OverlayStyle.appendLegend(style: style, atTop: labels.legendAtTop, to: &out)
         out += "</g>\n"
         return warnings
     }

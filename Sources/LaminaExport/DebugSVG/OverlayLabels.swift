@@ -3,21 +3,29 @@ import LaminaCore
 /// Where each layer's label goes (SPEC §6: "its name, its paint index").
 ///
 /// A label starts at the top-left corner of the layer's frame, moved inside the canvas when the
-/// frame is only partly on it (a label beyond the edge is not shown). Labels that would start at
+/// frame is only partly on it (a label beyond the edge is not shown), and moved left when it
+/// would run past the canvas's right edge. Labels that would start at
 /// the same point — a group and the one shape it holds share their frame, and so do shapes
 /// drawn at the same place — are put one line below each other, in tree order, so each stays
-/// readable. The lines are counted once, in order, before the marks are drawn on several
-/// threads, so the output stays the same whatever the thread count.
+/// readable. The places are found once, in order, before the marks are drawn on several
+/// threads, so the output stays the same whatever the thread count; so is the corner the
+/// legend takes (``legendAtTop``).
 struct OverlayLabels {
     /// Whether labels are drawn at all (`debug --no-labels` turns them off).
     let isOn: Bool
     /// The canvas: the root layer's frame, where the picture is.
     let visible: Rect
-    /// For each entry of the scan, how many lines its label moves down.
-    private var lines: [UInt16] = []
+    /// For each entry of the scan, its label's text origin (NaN when it has none).
+    private var origins: [Point] = []
+    /// Whether the legend goes at the canvas's top-right (else its bottom-right): true unless
+    /// more labels would lie under it there than at the bottom.
+    private(set) var legendAtTop = true
 
     /// The line height, in font sizes.
     static let lineHeight = 1.2
+    /// The width of a character of a label, in font sizes (a little over sans-serif's average,
+    /// counting UTF-8 bytes).
+    static let characterWidth = 0.6
 
     init(scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle, isOn: Bool) {
         self.isOn = isOn
@@ -25,16 +33,44 @@ struct OverlayLabels {
         let frame = geometry.root.index < tree.count ? geometry.frame(of: geometry.root).standardized : .null
         visible = frame.isNull || !frame.width.isFinite || !frame.height.isFinite ? .null : frame
         guard isOn else { return }
-        lines = [UInt16](repeating: 0, count: scan.entries.count)
+        origins = [Point](repeating: Point(.nan, .nan), count: scan.entries.count)
         var taken = OriginCounts(capacity: scan.entries.count)
+        // Labels under the legend at the top-right and at the bottom-right.
+        let legend = OverlayStyle.legendBoxes(style: style)
+        var under = (top: 0, bottom: 0)
         scan.entries.withUnsafeBufferPointer { entries in
             for k in entries.indices where entries[k].inScope {
                 guard let box = Self.box(of: entries[k].id, depth: entries[k].depth, toRoot: entries[k].toRoot, scan: scan, geometry: geometry)
                 else { continue }
-                let o = origin(of: box, style: style)
-                lines[k] = taken.next(x: Self.quantized(o.x), y: Self.quantized(o.y))
+                var o = origin(of: box, style: style)
+                let lines = taken.next(x: Self.quantized(o.x), y: Self.quantized(o.y))
+                o.y += Double(lines) * style.fontSize * Self.lineHeight
+                let text = (tree[entries[k].id].name ?? entries[k].path).utf8.count + Self.paintTextCount(entries[k])
+                let width = Double(text) * style.fontSize * Self.characterWidth
+                if !visible.isNull, o.x < visible.maxX, o.x + width > visible.maxX { o.x = max(visible.minX + style.fontSize * 0.2, visible.maxX - width) }
+                origins[k] = o
+                let label = Rect(o.x, o.y - style.fontSize, width, style.fontSize * Self.lineHeight)
+                if Self.overlap(label, legend.top) { under.top += 1 }
+                if Self.overlap(label, legend.bottom) { under.bottom += 1 }
             }
         }
+        legendAtTop = under.top <= under.bottom
+    }
+
+    /// Whether two rectangles share an area.
+    static func overlap(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+    }
+
+    /// The length of `" #k"` after a label's name.
+    static func paintTextCount(_ entry: OverlayScan.Entry) -> Int {
+        guard var k = entry.paintIndex else { return 3 }
+        var n = 3
+        while k >= 10 {
+            k /= 10
+            n += 1
+        }
+        return n
     }
 
     /// The box a label is placed by: the layer's frame in canvas space, else its transformed
@@ -72,9 +108,8 @@ struct OverlayLabels {
 
     /// The text origin of the label of the `k`th entry of the scan, whose box is `box`.
     func position(entry k: Int, box: Rect, style: OverlayStyle) -> Point {
-        var p = origin(of: box, style: style)
-        if k < lines.count, lines[k] > 0 { p.y += Double(lines[k]) * style.fontSize * Self.lineHeight }
-        return p
+        if k < origins.count, !origins[k].x.isNaN { return origins[k] }
+        return origin(of: box, style: style)
     }
 
     /// How many labels start at each origin so far: open addressing over the quantized

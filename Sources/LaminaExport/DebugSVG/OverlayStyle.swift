@@ -61,33 +61,44 @@ struct OverlayStyle {
         s += "\(o) .lamina-hit circle{fill:#c000c0;stroke:#fff;stroke-width:1px}\n"
         s += "\(o) .lamina-hit text{fill:#c000c0}\n"
         s += "\(o) .lamina-legend{pointer-events:none}\n"
-        s += "\(o) .lamina-legend rect.lamina-legend-box{fill:#fff;fill-opacity:.85;stroke:#777;stroke-width:1px}\n"
+        s += "\(o) .lamina-legend rect.lamina-legend-box{fill:#fff;fill-opacity:.85;stroke:#777;stroke-width:1px;pointer-events:all}\n"
         s += "\(o) .lamina-legend text{fill:#222;stroke:none}\n"
+        s += "\(o) .lamina-legend-key{display:none}\n"
+        s += "\(o) .lamina-legend:hover .lamina-legend-key{display:inline}\n"
         s += "</style>\n"
         return s
     }()
 
-    /// Appends the legend: depth colors, what each mark means and the canvas size (with the
-    /// display scale when it is magnified), at the canvas's top-right.
-    static func appendLegend(style: OverlayStyle, to out: inout [UInt8]) {
+    /// The legend's two-line box at the canvas's top-right and at its bottom-right.
+    static func legendBoxes(style: OverlayStyle) -> (top: Rect, bottom: Rect) {
+        let f = style.fontSize * 0.9
+        let width = f * 21, height = f * 1.3 * 2.5
+        let x = style.canvas.width - width - f * 0.5
+        return (Rect(x, f * 0.5, width, height), Rect(x, style.canvas.height - f * 0.5 - height, width, height))
+    }
+
+    /// Appends the legend at the canvas's top-right (or bottom-right, `atTop` false): two lines, the depth colors and the canvas
+    /// size (with the display scale when it is magnified), that open on hover into the key of
+    /// the marks (`lamina-legend-key`, CSS only), so that it covers little of the picture.
+    static func appendLegend(style: OverlayStyle, atTop: Bool, to out: inout [UInt8]) {
         let f = style.fontSize * 0.9
         let line = f * 1.3
-        let width = f * 21
-        let x0 = style.canvas.width - width - f * 0.5
-        let y0 = f * 0.5
-        out += "<g class=\"lamina-legend\" font-size=\""
-        OverlayText.appendNumber(f, to: &out)
-        out += "\">\n<rect class=\"lamina-legend-box\" x=\""
-        OverlayText.appendNumber(x0, to: &out)
-        out += "\" y=\""
-        OverlayText.appendNumber(y0, to: &out)
-        out += "\" width=\""
-        OverlayText.appendNumber(width, to: &out)
-        out += "\" height=\""
-        OverlayText.appendNumber(line * 7.5, to: &out)
-        out += "\"/>\n"
-        let tx = x0 + f * 0.5
-        var y = y0 + line
+        let boxes = legendBoxes(style: style)
+        let x0 = boxes.top.minX, width = boxes.top.width
+        let y0 = atTop ? boxes.top.minY : boxes.bottom.minY
+        // The key opens below the two lines at the top, above them at the bottom.
+        let keyY = atTop ? y0 : y0 - line * 5
+        func box(y: Double, height: Double) {
+            out += "<rect class=\"lamina-legend-box\" x=\""
+            OverlayText.appendNumber(x0, to: &out)
+            out += "\" y=\""
+            OverlayText.appendNumber(y, to: &out)
+            out += "\" width=\""
+            OverlayText.appendNumber(width, to: &out)
+            out += "\" height=\""
+            OverlayText.appendNumber(height, to: &out)
+            out += "\"/>\n"
+        }
         func text(_ s: String, x: Double, y: Double, color: String? = nil) {
             out += "<text x=\""
             OverlayText.appendNumber(x, to: &out)
@@ -97,11 +108,14 @@ struct OverlayStyle {
             if let c = color { out.append(contentsOf: (" style=\"fill:\(c)\"").utf8) }
             out.append(contentsOf: (">" + s + "</text>\n").utf8)
         }
-        text("depth:", x: tx, y: y)
-        for (i, c) in palette.enumerated() {
-            text(String(i), x: tx + f * (4 + Double(i) * 1.1), y: y, color: c)
-        }
-        y += line
+        out += "<g class=\"lamina-legend\" font-size=\""
+        OverlayText.appendNumber(f, to: &out)
+        out += "\">\n"
+        box(y: y0, height: line * 2.5)
+        let tx = x0 + f * 0.5
+        out += "<g class=\"lamina-legend-key\">\n"
+        box(y: keyY, height: line * 7.5)
+        var y = atTop ? y0 + line * 3 : keyY + line
         let meanings = [
             ("frame (in superlayer space)", "solid"), ("bounds, transformed", "dashed"),
             ("anchor point = position", "cross"), ("warning", "warning"), ("hit-test result", "hit"),
@@ -124,9 +138,15 @@ struct OverlayStyle {
             text(label, x: tx + f * 2.6, y: y)
             y += line
         }
+        out += "</g>\n"
+        text("depth:", x: tx, y: y0 + line)
+        for (i, c) in palette.enumerated() {
+            text(String(i), x: tx + f * (4 + Double(i) * 1.1), y: y0 + line, color: c)
+        }
+        text("hover: key", x: tx + f * 13.5, y: y0 + line, color: "#777")
         let w = NumberText.format(style.canvas.width), h = NumberText.format(style.canvas.height)
         let shown = style.displayScale == 1 ? "" : ", shown \(NumberText.format(style.displayScale))×"
-        text("canvas \(w) × \(h) px" + shown, x: tx, y: y)
+        text("canvas \(w) × \(h) px" + shown, x: tx, y: y0 + line * 2)
         out += "</g>\n"
     }
 

@@ -46,3 +46,52 @@ import Testing
         #expect(near(try labelOrigin(dom, "away"), Point(495 + f * 0.2, 495 + f)))
     }
 }
+
+/// The legend and labels near the canvas's edges stay out of each other's way.
+@Suite struct OverlayLegendTests {
+    func legendBox(_ dom: OverlayDOM) throws -> OverlayDOM {
+        let legend = try #require(dom.elements(class: "lamina-legend").first)
+        return try #require(legend.children.first { $0.attributes["class"] == "lamina-legend-box" })
+    }
+
+    @Test func theLegendIsTwoLinesThatOpenIntoTheKeyOnHover() throws {
+        let (dom, _) = try parsedOverlay(makeScene(600, 600))
+        let legend = try #require(dom.elements(class: "lamina-legend").first)
+        let key = try #require(legend.elements(class: "lamina-legend-key").first)
+        #expect(key.all.filter { $0.name == "text" }.count == 5)
+        let lines = legend.children.filter { $0.name == "text" }.map(\.text)
+        #expect(lines.first == "depth:")
+        #expect(lines.last == "canvas 600 × 600 px")
+        let css = try #require(dom.all.first { $0.name == "style" }?.text)
+        #expect(css.contains("#lamina-overlay .lamina-legend-key{display:none}"))
+        #expect(css.contains("#lamina-overlay .lamina-legend:hover .lamina-legend-key{display:inline}"))
+        // At the top-right, where no label is.
+        let box = try legendBox(dom)
+        #expect(try #require(box.number("y")) < 12)
+    }
+
+    @Test func theLegendMovesToTheBottomWhenLabelsAreUnderItAtTheTop() throws {
+        var scene = makeScene(600, 600)
+        for k in 0..<3 {
+            try add(
+                makeLayer("top\(k)", bounds: Rect(0, 0, 60, 60), position: Point(420 + 60 * Double(k), 40)), to: scene.root,
+                in: &scene)
+        }
+        let (dom, _) = try parsedOverlay(scene)
+        let box = try legendBox(dom)
+        let y = try #require(box.number("y")), height = try #require(box.number("height"))
+        #expect(abs(y + height - (600 - 0.9 * 12 * 0.5)) < 1e-5)
+    }
+
+    @Test func aLabelAtTheRightEdgeIsMovedLeftToStayOnTheCanvas() throws {
+        var scene = makeScene(600, 600)
+        let name = "a-layer-with-a-rather-long-name"
+        try add(makeLayer(name, bounds: Rect(0, 0, 20, 20), position: Point(580, 300)), to: scene.root, in: &scene)
+        let (dom, _) = try parsedOverlay(scene)
+        let label = try #require(layerGroup(dom, name)?.elements(class: "lamina-label").first)
+        let x = try #require(label.number("x"))
+        let width = Double(label.text.utf8.count) * 12 * OverlayLabels.characterWidth
+        #expect(x < 570)
+        #expect(abs(x + width - 600) < 1e-5)
+    }
+}
