@@ -4,10 +4,10 @@ import LaminaCore
 ///
 /// A label starts at the top-left corner of the layer's frame, moved inside the canvas when the
 /// frame is only partly on it (a label beyond the edge is not shown), and moved left when it
-/// would run past the canvas's right edge. Labels that would start at
-/// the same point — a group and the one shape it holds share their frame, and so do shapes
-/// drawn at the same place — are put one line below each other, in tree order, so each stays
-/// readable. The places are found once, in order, before the marks are drawn on several
+/// would run past the canvas's right edge. Labels that would start at the same point, or less
+/// than a font size across and a line down from it — a group and the one shape it holds share
+/// their frame, shapes drawn at the same place, a frame inset by a pixel from the canvas's —
+/// are put one line below each other, in tree order, so each stays readable. The places are found once, in order, before the marks are drawn on several
 /// threads, so the output stays the same whatever the thread count; so is the corner the
 /// legend takes (``legendAtTop``).
 struct OverlayLabels {
@@ -34,7 +34,7 @@ struct OverlayLabels {
         visible = frame.isNull || !frame.width.isFinite || !frame.height.isFinite ? .null : frame
         guard isOn else { return }
         origins = [Point](repeating: Point(.nan, .nan), count: scan.entries.count)
-        var taken = OriginCounts(capacity: scan.entries.count)
+        var taken = Stacks(capacity: scan.entries.count, near: Size(style.fontSize, style.fontSize * Self.lineHeight))
         // Labels under the legend at the top-right and at the bottom-right.
         let legend = OverlayStyle.legendBoxes(style: style)
         var under = (top: 0, bottom: 0)
@@ -42,8 +42,7 @@ struct OverlayLabels {
             for k in entries.indices where entries[k].inScope {
                 guard let box = Self.box(of: entries[k].id, depth: entries[k].depth, toRoot: entries[k].toRoot, scan: scan, geometry: geometry)
                 else { continue }
-                var o = origin(of: box, style: style)
-                let lines = taken.next(x: Self.quantized(o.x), y: Self.quantized(o.y))
+                var (o, lines) = taken.place(origin(of: box, style: style))
                 o.y += Double(lines) * style.fontSize * Self.lineHeight
                 let text = (tree[entries[k].id].name ?? entries[k].path).utf8.count + Self.paintTextCount(entries[k])
                 let width = Double(text) * style.fontSize * Self.characterWidth
@@ -110,43 +109,5 @@ struct OverlayLabels {
     func position(entry k: Int, box: Rect, style: OverlayStyle) -> Point {
         if k < origins.count, !origins[k].x.isNaN { return origins[k] }
         return origin(of: box, style: style)
-    }
-
-    /// How many labels start at each origin so far: open addressing over the quantized
-    /// coordinates (a `Dictionary` hashed each key with SipHash, 500 instructions a label).
-    private struct OriginCounts {
-        private var xs: [Int64]
-        private var ys: [Int64]
-        private var counts: [UInt16]
-        private let mask: Int
-
-        init(capacity: Int) {
-            var size = 16
-            while size < 2 * capacity { size <<= 1 }
-            xs = [Int64](repeating: 0, count: size)
-            ys = [Int64](repeating: 0, count: size)
-            counts = [UInt16](repeating: 0, count: size)
-            mask = size - 1
-        }
-
-        /// The labels already at (`x`, `y`), counting this one for the next.
-        mutating func next(x: Int64, y: Int64) -> UInt16 {
-            let h = (UInt64(bitPattern: x) &* 0x9E37_79B9_7F4A_7C15) ^ (UInt64(bitPattern: y) &* 0xC2B2_AE3D_27D4_EB4F)
-            var i = Int(truncatingIfNeeded: (h ^ (h >> 29)) & UInt64(mask))
-            while counts[i] > 0, xs[i] != x || ys[i] != y { i = (i + 1) & mask }
-            let n = counts[i]
-            if n == 0 {
-                xs[i] = x
-                ys[i] = y
-            }
-            if n < .max { counts[i] = n + 1 }
-            return n
-        }
-    }
-
-    /// `v` in hundredths of a canvas pixel, the precision labels are compared at.
-    private static func quantized(_ v: Double) -> Int64 {
-        let s = (v * 100).rounded()
-        return s.isFinite && abs(s) < 9e18 ? Int64(s) : .max
     }
 }

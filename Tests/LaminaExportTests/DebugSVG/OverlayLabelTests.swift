@@ -33,6 +33,24 @@ import Testing
         #expect(near(try labelOrigin(dom, "/"), Point(style.fontSize * 0.2, style.fontSize)))
     }
 
+    @Test func labelsStartingAPixelApartGoInOneColumn() throws {
+        // resvg's tests draw a frame 1 px inside the canvas: its label started 1 px from the
+        // root's and covered it.
+        var scene = makeScene(600, 600)
+        try add(makeLayer("frame", bounds: Rect(0, 0, 598, 598), position: Point(300, 300)), to: scene.root, in: &scene)
+        try add(makeLayer("beside", bounds: Rect(0, 0, 40, 40), position: Point(45, 21)), to: scene.root, in: &scene)
+        try add(makeLayer("below", bounds: Rect(0, 0, 40, 40), position: Point(21, 50)), to: scene.root, in: &scene)
+        let (dom, _) = try parsedOverlay(scene)
+        let f = OverlayStyle(canvas: Size(600, 600)).fontSize
+        let root = Point(f * 0.2, f)
+        #expect(near(try labelOrigin(dom, "/"), root))
+        #expect(near(try labelOrigin(dom, "frame"), Point(root.x, root.y + f * OverlayLabels.lineHeight)))
+        // 25 px to the right (over 2 font sizes): its own column.
+        #expect(near(try labelOrigin(dom, "beside"), Point(25 + f * 0.2, 1 + f)))
+        // 30 px down (past the column's two lines): its own place.
+        #expect(near(try labelOrigin(dom, "below"), Point(1 + f * 0.2, 30 + f)))
+    }
+
     @Test func aFramePartlyOffTheCanvasIsLabelledOnIt() throws {
         var scene = makeScene(200, 100)
         try add(makeLayer("left", bounds: Rect(0, 0, 100, 40), position: Point(10, 50)), to: scene.root, in: &scene)
