@@ -6,19 +6,23 @@ import LaminaCore
 /// pixels high there, whatever the canvas. A canvas too small to hold them (a 16-pixel icon)
 /// is shown larger: the debug SVG's `width` and `height` become the canvas size times a whole
 /// number (``displayScale(canvas:)``), so each canvas pixel is a square of whole CSS pixels and
-/// the picture is the flattened one, magnified.
+/// the picture is the flattened one, magnified. Only icon-sized canvases are: a debug SVG
+/// otherwise has the flattened file's size, so the two can be laid side by side or over each
+/// other, and tools that render it at its own size get the input's pixels.
 extension DebugSVG {
-    /// The shortest longer side, in CSS pixels, a debug SVG is shown with.
+    /// The longer canvas side, in CSS pixels, below which the debug SVG is shown magnified.
+    static let magnifiedBelow = 128.0
+    /// The shortest longer side, in CSS pixels, a magnified debug SVG is shown with.
     static let minimumDisplaySide = 512.0
     /// The label font size in CSS pixels at 100 % zoom.
     static let labelPixels = 12.0
 
     /// The CSS pixels per canvas pixel the debug SVG is shown at: 1, or, for a canvas whose
-    /// longer side is under ``minimumDisplaySide``, the smallest whole number that makes it
-    /// that long (16 × 16 → 32, 400 × 300 → 2).
+    /// longer side is under ``magnifiedBelow``, the smallest whole number that makes it at
+    /// least ``minimumDisplaySide`` long (16 × 16 → 32, 100 × 50 → 6, 200 × 200 → 1).
     static func displayScale(canvas: Size) -> Double {
         let side = max(canvas.width, canvas.height)
-        guard side.isFinite, side > 0, side < minimumDisplaySide else { return 1 }
+        guard side.isFinite, side > 0, side < magnifiedBelow else { return 1 }
         return min((minimumDisplaySide / side).rounded(.up), 1_048_576)
     }
 

@@ -5,11 +5,12 @@ import Testing
 @testable import LaminaExport
 
 /// The debug SVG is readable in a browser at 100 % zoom: labels are 12 CSS pixels high on any
-/// canvas, and a small canvas (an icon) is shown magnified by a whole number so they fit.
+/// canvas, and an icon-sized canvas (longer side under 128 px) is shown magnified by a whole
+/// number so they fit; a larger one keeps the flattened file's size.
 @Suite struct OverlayDisplayTests {
     @Test(arguments: [
-        (16, 16, 32), (24, 24, 22), (48, 20, 11), (400, 300, 2), (320, 44, 2), (511, 10, 2), (512, 512, 1),
-        (1200, 100, 1), (10_000, 8000, 1),
+        (16, 16, 32), (24, 24, 22), (48, 20, 11), (100, 50, 6), (127, 10, 5), (128, 128, 1), (200, 200, 1),
+        (400, 300, 1), (320, 44, 1), (1200, 100, 1), (10_000, 8000, 1),
     ] as [(Double, Double, Double)])
     func smallCanvasesAreShownMagnifiedByAWholeNumber(width: Double, height: Double, scale: Double) {
         let canvas = Size(width, height)
@@ -64,13 +65,13 @@ import Testing
     }
 
     @Test func aLargeCanvasKeepsItsRootTag() throws {
-        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\"600\"><rect width=\"8\" height=\"8\"/></svg>"
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"150\"><rect width=\"8\" height=\"8\"/></svg>"
         let (scene, _) = try SVGImport.importScene(Array(svg.utf8), file: "big.svg")
         let (list, _) = DisplayList.resolve(scene)
         let flat = String(decoding: FlattenedSVG.bytes(list, scene: scene), as: UTF8.self)
         let doc = String(decoding: DebugSVG.document(list, scene: scene, options: .init()).bytes, as: UTF8.self)
         #expect(doc.split(separator: "\n").first == flat.split(separator: "\n").first)
         #expect(doc.contains("font-size=\"12\">"))
-        #expect(doc.contains("canvas 800 × 600 px<"))
+        #expect(doc.contains("canvas 200 × 150 px<"))
     }
 }
