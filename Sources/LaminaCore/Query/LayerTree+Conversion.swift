@@ -127,9 +127,38 @@ extension LayerTree {
         return true
     }
 
+    /// The earlier eye planes of `id` on the way to the root's superlayer space: the maps from
+    /// its space to every perspective plane on the way but the last (whose w ``toRoot(_:)``'s
+    /// own w already checks). A point is drawn only where it is in front of all of them
+    /// (``Homography/apply(_:inFrontOf:)``). Empty under fewer than two perspective steps.
+    public func eyePlanes(of id: LayerID) -> [Homography] {
+        var total = Homography.identity
+        var partials: [Homography] = []
+        var cur = id
+        while true {
+            let (h, next) = planeStep(from: cur, upTo: nil)
+            total = total.concatenating(h)
+            if !h.isAffine { partials.append(total) }
+            guard let n = next else { break }
+            cur = n
+        }
+        return Array(partials.dropLast())
+    }
+
+    /// The earlier eye planes of a layer (or space) one `step` below a plane whose map to the
+    /// target space is `base` and whose own earlier planes are `above`: those planes seen
+    /// through the step, and the step itself when it is projective and is not the only
+    /// perspective on the way. The rule ``eyePlanes(of:)``, ``toRootMaps(from:)`` and the
+    /// resolver share; nil when there are none.
+    public static func eyePlanes(step h: Homography, base: Homography, above: [Homography]?) -> [Homography]? {
+        var list = above?.map { h.concatenating($0) } ?? []
+        if !h.isAffine, !base.isAffine || !list.isEmpty { list.append(h) }
+        return list.isEmpty ? nil : list
+    }
+
     /// One plane's step up from `cur` toward `stop`: the flattened map (through any run of
     /// `CATransformLayer` ancestors, composed in 4×4) and the layer it reaches (nil past the root).
-    private func planeStep(from cur: LayerID, upTo stop: LayerID?) -> (map: Homography, next: LayerID?) {
+    func planeStep(from cur: LayerID, upTo stop: LayerID?) -> (map: Homography, next: LayerID?) {
         var next = superlayers[cur.index]
         guard let s = next, s != stop, layers[s.index].isTransformLayer else {
             return (homographyToSuperlayer(cur), next)

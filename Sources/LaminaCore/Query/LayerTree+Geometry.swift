@@ -26,10 +26,15 @@ extension LayerTree {
     /// Otherwise the anchor is off that plane (at z = `anchorPointZ`), and the layer's plane map
     /// would put it where its plane's point below it lands: it is mapped in 4×4 to the nearest
     /// plane above (through `CATransformLayer`s), then by that plane's map.
-    public func anchorInRoot(of id: LayerID, toRoot: [Homography?]) -> Point? {
+    ///
+    /// `eyePlanes` are those of ``toRootMaps(from:)``: a point behind an earlier plane's eye is not drawn.
+    public func anchorInRoot(of id: LayerID, toRoot: [Homography?], eyePlanes: [Int: [Homography]] = [:]) -> Point? {
         let a = anchorSeenFromSuperlayer(of: id)
         let z = layers[id.index].anchorPointZ
-        guard z != 0 else { return toRoot[id.index]?.apply(a).flatMap { $0.isFinite ? $0 : nil } }
+        guard z != 0 else {
+            let planes = eyePlanes.isEmpty ? [] : eyePlanes[id.index] ?? []
+            return toRoot[id.index]?.apply(a, inFrontOf: planes).flatMap { $0.isFinite ? $0 : nil }
+        }
         var m = matrixToSuperlayer(id)
         var plane = superlayers[id.index]
         while let s = plane, layers[s.index].isTransformLayer {
@@ -40,7 +45,9 @@ extension LayerTree {
         guard v.w > 0 else { return nil }
         let q = Point(v.x / v.w, v.y / v.w)
         guard let base = plane.map({ toRoot[$0.index] }) ?? .identity else { return nil }
-        return base.apply(q).flatMap { $0.isFinite ? $0 : nil }
+        // In front of the step into the plane (above), of the plane's earlier planes and of its map.
+        let planes = eyePlanes.isEmpty ? [] : plane.flatMap { eyePlanes[$0.index] } ?? []
+        return base.apply(q, inFrontOf: planes).flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// The frame matrix `F = Tr(−A)·T·Tr(px, py, pz)` without the geometry flip (§2.2).

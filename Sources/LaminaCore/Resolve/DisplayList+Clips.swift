@@ -8,7 +8,9 @@ extension Resolver {
         var chain = base
         if tree[id].masksToBounds, !(id == scene.root && rootClipIsViewport) {
             let shape = DisplayList.boundsShape(of: tree[id])
-            let shapes = DisplayList.place(shape, by: f.toOutput).map { [ClipShape(layer: id, shape: shape, geometry: $0)] } ?? []
+            let shapes = DisplayList.place(shape, by: f.toOutput, inFrontOf: eyePlanes(of: id)).map {
+                [ClipShape(layer: id, shape: shape, geometry: $0)]
+            } ?? []
             chain = appendNode(parent: chain, layer: id, shapes: shapes)
         }
         guard let first = tree.mask(of: id), tree[first].svg?.element == "clipPath" else { return chain }
@@ -48,7 +50,7 @@ extension Resolver {
             let layer = tree[id]
             let chain = id == mask ? nil : clipChain(for: id, frame: f, base: inherited)
             if let c = layer.content {
-                var geometry = DisplayList.place(c.shape, by: f.toOutput)
+                var geometry = DisplayList.place(c.shape, by: f.toOutput, inFrontOf: eyePlanes(of: id))
                 if geometry == nil, f.toOutput.isFinite { geometry = .transformed(f.toOutput.affine) }
                 if let g = geometry {
                     let extra = c.extra.filter { $0.name == "visibility" }

@@ -19,6 +19,8 @@ struct ResolvePlane {
     /// The plane mapped to output and to the space group.
     let toOutput: Homography
     let toSpace: Homography
+    /// The plane layer's earlier eye planes (an index into ``Resolver/eyeLists``).
+    var eye: Int? = nil
 }
 
 /// Frames: a sublayer's (or mask's) from its superlayer's.
@@ -40,24 +42,53 @@ extension Resolver {
             let plane = planes[pi]
             let full = m.concatenating(plane.pending3D)
             if tree[id].isTransformLayer {
-                f.plane = addPlane(ResolvePlane(pending3D: full, toOutput: plane.toOutput, toSpace: plane.toSpace))
+                f.plane = addPlane(
+                    ResolvePlane(pending3D: full, toOutput: plane.toOutput, toSpace: plane.toSpace, eye: plane.eye))
             } else {
                 let h = Homography(flattening: full)
                 f.plane = nil
                 f.toOutput = h.concatenating(plane.toOutput)
                 f.toSpace = h.concatenating(plane.toSpace)
+                noteEyePlanes(of: id, step: h, base: plane.toOutput, above: plane.eye)
             }
         } else if tree[id].isTransformLayer {
-            f.plane = addPlane(ResolvePlane(pending3D: m, toOutput: p.toOutput, toSpace: p.toSpace))
+            let above = eyeOfSuperlayer(of: id)
+            f.plane = addPlane(ResolvePlane(pending3D: m, toOutput: p.toOutput, toSpace: p.toSpace, eye: above))
             let h = Homography(flattening: m)
             f.toOutput = h.concatenating(p.toOutput)
             f.toSpace = h.concatenating(p.toSpace)
+            noteEyePlanes(of: id, step: h, base: p.toOutput, above: above)
         } else {
             let h = Homography(flattening: m)
             f.toOutput = h.concatenating(p.toOutput)
             f.toSpace = h.concatenating(p.toSpace)
+            // The common case: no perspective step, nothing above (checked inline).
+            if !eyeOfLayer.isEmpty || !h.isAffine && !p.toOutput.isAffine {
+                noteEyePlanes(of: id, step: h, base: p.toOutput, above: eyeOfSuperlayer(of: id))
+            }
         }
         return f
+    }
+
+    /// Records the eye planes of a layer one `step` below a plane drawn by `base` with eye
+    /// planes `above` (``LayerTree/eyePlanes(step:base:above:)``) in ``eyeOfLayer``.
+    mutating func noteEyePlanes(of id: LayerID, step h: Homography, base: Homography, above: Int?) {
+        if above == nil, h.isAffine || base.isAffine { return }
+        guard let list = LayerTree.eyePlanes(step: h, base: base, above: above.map { eyeLists[$0] }) else { return }
+        eyeLists.append(list)
+        eyeOfLayer[id.index] = eyeLists.count - 1
+    }
+
+    /// The superlayer's (or a mask's host's) entry in ``eyeOfLayer``.
+    func eyeOfSuperlayer(of id: LayerID) -> Int? {
+        guard !eyeOfLayer.isEmpty, let s = tree.superlayer(of: id) else { return nil }
+        return eyeOfLayer[s.index]
+    }
+
+    /// The earlier eye planes of a layer: behind one of them nothing of it is drawn (empty for most).
+    func eyePlanes(of id: LayerID) -> [Homography] {
+        guard !eyeOfLayer.isEmpty, let k = eyeOfLayer[id.index] else { return [] }
+        return eyeLists[k]
     }
 
     /// Records a 3D state and returns its index in ``planes``.

@@ -7,10 +7,13 @@ extension DisplayList {
     ///
     /// Returns nil for a verbatim SVG element under a projective map (it cannot be projected;
     /// the caller falls back to the affine part).
-    static func place(_ shape: Shape, by map: Homography) -> ItemGeometry? {
-        if map.isAffine { return .transformed(map.affine) }
+    ///
+    /// `planes` are the earlier eye planes of the shape's layer (``LayerTree/eyePlanes(of:)``):
+    /// the part behind one of them is cut away, as the part behind the map's own eye is.
+    static func place(_ shape: Shape, by map: Homography, inFrontOf planes: [Homography] = []) -> ItemGeometry? {
+        if map.isAffine, planes.isEmpty { return .transformed(map.affine) }
         guard let path = pathData(of: shape) else { return nil }
-        return .projected(pathData: path.transformed(by: map, tolerance: projectionTolerance).svgText())
+        return .projected(pathData: path.transformed(by: map, inFrontOf: planes, tolerance: projectionTolerance).svgText())
     }
 
     /// The shape as path data (nil for a verbatim element).

@@ -32,6 +32,10 @@ struct Resolver {
     var frames: [ResolveFrame] = []
     /// The 3D states of the `CATransformLayer`s visited so far (``ResolveFrame/plane``).
     var planes: [ResolvePlane] = []
+    /// The earlier eye planes (``LayerTree/eyePlanes(of:)``) of the layers visited under two
+    /// perspective steps or more, by `LayerID.index` (an index into ``eyeLists``); none for the others.
+    var eyeOfLayer: [Int: Int] = [:]
+    var eyeLists: [[Homography]] = []
     /// Direct children (items and subgroups) of each group, for folding single-child opacity groups.
     var groupChildren: [Int] = []
     var groupOnlyChild: [(item: Int?, group: Int?)] = []
@@ -259,7 +263,7 @@ struct Resolver {
     mutating func emit(_ part: PaintPart, of id: LayerID, frame f: ResolveFrame, paintIndex: Int) {
         guard DisplayList.draws(part, of: tree[id]) else { return }
         let item: DisplayItem
-        if f.toOutput.isAffine {
+        if f.toOutput.isAffine, eyeOfLayer.isEmpty || eyeOfLayer[id.index] == nil {
             // The common case, placed without building `ItemGeometry` values.
             item = DisplayItem(
                 layer: id, part: part, affine: f.toOutput.affine, localAffine: f.toSpace.affine, paintIndex: paintIndex,
@@ -279,7 +283,7 @@ struct Resolver {
     /// when the layer is turned away. The part's shape is built only under a projective map: an
     /// affine placement does not depend on it.
     mutating func placement(of part: PaintPart, layer id: LayerID, frame f: ResolveFrame) -> (ItemGeometry, ItemGeometry)? {
-        if f.toOutput.isAffine {
+        if f.toOutput.isAffine, eyeOfLayer.isEmpty || eyeOfLayer[id.index] == nil {
             return (.transformed(f.toOutput.affine), .transformed(f.toSpace.affine))
         }
         guard let shape = DisplayList.content(of: part, of: tree[id])?.shape else { return nil }
@@ -290,7 +294,10 @@ struct Resolver {
             warnEdgeOn(id)
             return nil
         }
-        guard let g = DisplayList.place(shape, by: f.toOutput), let l = DisplayList.place(shape, by: f.toSpace) else {
+        let eye = eyePlanes(of: id)
+        guard let g = DisplayList.place(shape, by: f.toOutput, inFrontOf: eye),
+            let l = DisplayList.place(shape, by: f.toSpace, inFrontOf: eye)
+        else {
             diagnostics.append(.warning(
                 "layer \(list.path(of: id)): verbatim SVG content cannot be projected; drawn with the affine part",
                 at: tree.sourceLocation(of: id)))

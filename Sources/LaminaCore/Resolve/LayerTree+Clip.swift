@@ -26,7 +26,8 @@ extension LayerTree {
         var cur: LayerID? = id
         while let a = cur {
             if layers[a.index].masksToBounds {
-                let r = toRoot(a).flatMap { $0.frontBoundingBox(of: layers[a.index].bounds) } ?? .null
+                let planes = eyePlanes(of: a)
+                let r = toRoot(a).flatMap { $0.frontBoundingBox(of: layers[a.index].bounds, inFrontOf: planes) } ?? .null
                 clip = clip.map { $0.intersection(r) } ?? r
             }
             cur = superlayers[a.index]
@@ -37,49 +38,68 @@ extension LayerTree {
     /// ``toRoot(_:)`` for every layer in `root`'s subtree (masks included) in one top-down
     /// pass, indexed by `LayerID.index`; nil outside the subtree or when not finite.
     public func toRootMap(from root: LayerID) -> [Homography?] {
+        toRootMaps(from: root).maps
+    }
+
+    /// ``toRootMap(from:)`` and, by `LayerID.index`, the ``eyePlanes(of:)`` of the layers under
+    /// two perspective steps or more (none for the others).
+    public func toRootMaps(from root: LayerID) -> (maps: [Homography?], eyePlanes: [Int: [Homography]]) {
         var out = [Homography?](repeating: nil, count: layers.count)
-        // For CATransformLayers: the 4×4 map from their space to the nearest plane above, and
-        // that plane's map to root space.
-        var threeD: [Int: (m: Transform3D, base: Homography)] = [:]
+        var eye: [Int: [Homography]] = [:]
+        // For CATransformLayers: the 4×4 map from their space to the nearest plane above, that
+        // plane's map to root space, and the plane layer (for its eye planes).
+        var threeD: [Int: (m: Transform3D, base: Homography, plane: Int?)] = [:]
         let rootUp = superlayers[root.index].map { homography(from: $0, upTo: nil).map } ?? .identity
         if layers[root.index].isTransformLayer {
-            threeD[root.index] = (matrixToSuperlayer(root), rootUp)
+            threeD[root.index] = (matrixToSuperlayer(root), rootUp, nil)
         }
-        out[root.index] = homographyToSuperlayer(root).concatenating(rootUp)
+        let rootStep = homographyToSuperlayer(root)
+        out[root.index] = rootStep.concatenating(rootUp)
+        if let e = Self.eyePlanes(step: rootStep, base: rootUp, above: nil) { eye[root.index] = e }
         var stack: [LayerID] = [root]
         while let p = stack.popLast() {
             var children = sublayerLists[p.index]
             if let m = masks[p.index] { children.append(m) }
             for c in children {
                 stack.append(c)
-                guard let t = threeD[p.index] else {
-                    let base = out[p.index] ?? .identity
-                    if layers[c.index].isTransformLayer { threeD[c.index] = (matrixToSuperlayer(c), base) }
-                    out[c.index] = homographyToSuperlayer(c).concatenating(base)
-                    continue
+                let h: Homography, base: Homography, plane: Int?
+                if let t = threeD[p.index] {
+                    let m = matrixToSuperlayer(c).concatenating(t.m)
+                    if layers[c.index].isTransformLayer { threeD[c.index] = (m, t.base, t.plane) }
+                    (h, base, plane) = (Homography(flattening: m), t.base, t.plane)
+                } else {
+                    base = out[p.index] ?? .identity
+                    if layers[c.index].isTransformLayer { threeD[c.index] = (matrixToSuperlayer(c), base, p.index) }
+                    (h, plane) = (homographyToSuperlayer(c), p.index)
                 }
-                let m = matrixToSuperlayer(c).concatenating(t.m)
-                if layers[c.index].isTransformLayer { threeD[c.index] = (m, t.base) }
-                out[c.index] = Homography(flattening: m).concatenating(t.base)
+                out[c.index] = h.concatenating(base)
+                // Only under a perspective step, or below a layer that has eye planes.
+                if !h.isAffine || !eye.isEmpty {
+                    // No closure reads `eye`: a captured variable is checked for exclusive access
+                    // on every use (+1 % on `inspect` of 10,000 layers).
+                    var above: [Homography]?
+                    if let k = plane { above = eye[k] }
+                    if let e = Self.eyePlanes(step: h, base: base, above: above) { eye[c.index] = e }
+                }
             }
         }
         for i in out.indices where out[i].map({ !$0.isFinite }) ?? false { out[i] = nil }
-        return out
+        return (out, eye)
     }
 
     /// ``clipInRoot(of:)`` for every layer in `root`'s subtree in one top-down pass, given the
-    /// maps of ``toRootMap(from:)``; indexed by `LayerID.index`.
-    public func clipMap(from root: LayerID, toRoot: [Homography?]) -> [Rect?] {
+    /// maps and eye planes of ``toRootMaps(from:)``; indexed by `LayerID.index`.
+    public func clipMap(from root: LayerID, toRoot: [Homography?], eyePlanes: [Int: [Homography]] = [:]) -> [Rect?] {
         var out = [Rect?](repeating: nil, count: layers.count)
         var stack: [LayerID] = [root]
         var inherited: Rect? = nil
         if let s = superlayers[root.index] { inherited = clipInRoot(of: s) }
-        out[root.index] = ownClip(root, toRoot: toRoot, inherited: inherited)
+        out[root.index] = ownClip(root, toRoot: toRoot, eyePlanes: eyePlanes, inherited: inherited)
         while let p = stack.popLast() {
             var children = sublayerLists[p.index]
             if let m = masks[p.index] { children.append(m) }
             for c in children {
-                out[c.index] = ownClip(c, toRoot: toRoot, inherited: out[p.index])
+                out[c.index] = ownClip(c, toRoot: toRoot, eyePlanes: eyePlanes, inherited: out[p.index])
                 stack.append(c)
             }
         }
@@ -87,9 +107,10 @@ extension LayerTree {
     }
 
     /// The inherited clip narrowed by the layer's own bounds when it masks to bounds.
-    private func ownClip(_ id: LayerID, toRoot: [Homography?], inherited: Rect?) -> Rect? {
+    private func ownClip(_ id: LayerID, toRoot: [Homography?], eyePlanes: [Int: [Homography]], inherited: Rect?) -> Rect? {
         guard layers[id.index].masksToBounds else { return inherited }
-        let r = toRoot[id.index].flatMap { $0.frontBoundingBox(of: layers[id.index].bounds) } ?? .null
+        let planes = eyePlanes.isEmpty ? [] : eyePlanes[id.index] ?? []
+        let r = toRoot[id.index].flatMap { $0.frontBoundingBox(of: layers[id.index].bounds, inFrontOf: planes) } ?? .null
         return inherited.map { $0.intersection(r) } ?? r
     }
 }

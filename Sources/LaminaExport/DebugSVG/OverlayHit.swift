@@ -32,7 +32,9 @@ enum OverlayHit {
         out += "><title>"
         OverlayText.appendEscaped(caption, to: &out)
         out += "</title>\n"
-        if let id = chain.last, let m = geometry.toRoot[id.index], let q = OverlayMarks.mapCorners(tree[id].bounds, m) {
+        if let id = chain.last, let m = geometry.toRoot[id.index],
+            let q = OverlayMarks.mapCorners(tree[id].bounds, m, planes: geometry.planes(of: id))
+        {
             out += "<polygon points=\""
             OverlayText.appendPoints(q, to: &out)
             out += "\"/>\n"

@@ -80,14 +80,19 @@ struct OverlayLabels {
         let frame = geometry.frame(of: id)
         if !frame.isInfinite, !frame.isNull {
             if depth == 0 { return mappedBox(frame, .identity) }
-            if let up = OverlayMarks.parentToRoot(of: id, scan: scan, tree: tree), let b = mappedBox(frame, up) { return b }
+            if let up = OverlayMarks.parentToRoot(of: id, scan: scan, tree: tree),
+                let b = mappedBox(frame, up, planes: geometry.parentSpacePlanes(of: id))
+            {
+                return b
+            }
         }
-        if let h = toRoot, let b = mappedBox(tree[id].bounds, h) { return b }
+        if let h = toRoot, let b = mappedBox(tree[id].bounds, h, planes: geometry.planes(of: id)) { return b }
         return geometry.anchorInRoot(of: id).map { Rect($0.x, $0.y, 0, 0) }
     }
 
     /// The bounding box of `r`'s corners mapped by `h`, or nil when one is not finite.
-    static func mappedBox(_ r: Rect, _ h: Homography) -> Rect? {
+    static func mappedBox(_ r: Rect, _ h: Homography, planes: [Homography] = []) -> Rect? {
+        if !planes.isEmpty, !OverlayMarks.inFront(r, of: planes) { return nil }
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for c in r.corners {
             guard let p = h.apply(c), p.isFinite else { return nil }

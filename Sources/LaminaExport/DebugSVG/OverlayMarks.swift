@@ -12,8 +12,8 @@ enum OverlayMarks {
         let tree = geometry.tree
         let bounds = tree[entry.id].bounds
         let frame = geometry.frame(of: entry.id)
-        let frameInRoot = frameCorners(entry, frame: frame, scan: scan, tree: tree)
-        let boundsInRoot = entry.toRoot.flatMap { mapCorners(bounds, $0) }
+        let frameInRoot = frameCorners(entry, frame: frame, scan: scan, tree: tree, planes: geometry.parentSpacePlanes(of: entry.id))
+        let boundsInRoot = entry.toRoot.flatMap { mapCorners(bounds, $0, planes: geometry.planes(of: entry.id)) }
         let anchor = geometry.anchorInRoot(of: entry.id)
 
         out += "<g class=\"lamina-layer\" data-layer=\""
@@ -48,11 +48,14 @@ enum OverlayMarks {
     /// The frame's four corners in root space: the frame is in the superlayer's space (where
     /// `position` lives), so its corners go through the superlayer's sublayerTransform, as the
     /// superlayer draws its sublayers, and then its map to root; the root's frame is already there.
-    static func frameCorners(_ entry: OverlayScan.Entry, frame: Rect, scan: OverlayScan, tree: LayerTree) -> [Point]? {
+    /// `planes`: the earlier eye planes of the superlayer's sublayer space (``OverlayGeometry/parentSpacePlanes(of:)``).
+    static func frameCorners(
+        _ entry: OverlayScan.Entry, frame: Rect, scan: OverlayScan, tree: LayerTree, planes: [Homography] = []
+    ) -> [Point]? {
         guard !frame.isInfinite, !frame.isNull else { return nil }
         if entry.depth == 0 { return mapCorners(frame, .identity) }
         // The superlayer's map is the entry's map without its own level: find the parent entry.
-        return parentToRoot(entry, scan: scan, tree: tree).flatMap { mapCorners(frame, $0) }
+        return parentToRoot(entry, scan: scan, tree: tree).flatMap { mapCorners(frame, $0, planes: planes) }
     }
 
     /// The map from the superlayer's sublayer space to root space: its sublayerTransform about
@@ -84,8 +87,10 @@ enum OverlayMarks {
         if let k = entry.paintIndex { OverlayText.appendInt(k, to: &out) } else { out.append(0x2D) }
     }
 
-    /// The four corners of `r` mapped by `h`, or nil when one is not finite.
-    static func mapCorners(_ r: Rect, _ h: Homography) -> [Point]? {
+    /// The four corners of `r` mapped by `h`, or nil when one is not finite or is behind the
+    /// eye of `h` or of one of the earlier `planes`.
+    static func mapCorners(_ r: Rect, _ h: Homography, planes: [Homography] = []) -> [Point]? {
+        if !planes.isEmpty, !inFront(r, of: planes) { return nil }
         var pts: [Point] = []
         pts.reserveCapacity(4)
         for c in r.corners {
@@ -93,6 +98,11 @@ enum OverlayMarks {
             pts.append(p)
         }
         return pts
+    }
+
+    /// Whether every corner of `r` is in front of the eye of every plane of `planes`.
+    static func inFront(_ r: Rect, of planes: [Homography]) -> Bool {
+        r.corners.allSatisfy { c in planes.allSatisfy { $0.applyHomogeneous(c).w > 0 } }
     }
 
     /// Whether four corners form an axis-aligned rectangle.

@@ -138,8 +138,9 @@ struct OverlayWarnings {
         var box = Rect.null
         for e in [entry] + (other.map { [$0] } ?? []) {
             let frame = geometry.frame(of: e.id)
-            let q = OverlayMarks.frameCorners(e, frame: frame, scan: scan, tree: geometry.tree)
-                ?? e.toRoot.flatMap { OverlayMarks.mapCorners(geometry.tree[e.id].bounds, $0) }
+            let q = OverlayMarks.frameCorners(
+                e, frame: frame, scan: scan, tree: geometry.tree, planes: geometry.parentSpacePlanes(of: e.id))
+                ?? e.toRoot.flatMap { OverlayMarks.mapCorners(geometry.tree[e.id].bounds, $0, planes: geometry.planes(of: e.id)) }
             guard let q else { continue }
             markup += "<polygon points=\""
             OverlayText.appendPoints(q, to: &markup)

@@ -51,10 +51,10 @@ public enum InspectReport {
             guard let id = tree.layer(atPath: p, root: root) else { return false }
             selected = id
         }
-        let toRoot = tree.toRootMap(from: root)
-        let clips = tree.clipMap(from: root, toRoot: toRoot)
-        var paintIndex = [Int?](repeating: nil, count: tree.count)
-        for (k, id) in tree.paintOrder(from: root).enumerated() { paintIndex[id.index] = k }
+        let maps = tree.toRootMaps(from: root)
+        let toRoot = maps.maps, eyePlanes = maps.eyePlanes
+        let clips = tree.clipMap(from: root, toRoot: toRoot, eyePlanes: eyePlanes)
+        let paintIndex = Self.paintIndices(tree: tree, root: root)
         var out: [UInt8] = Array("[".utf8)
         out.reserveCapacity(pieceBytes + 4096)
         var count = 0
@@ -64,7 +64,8 @@ public enum InspectReport {
             out.append(contentsOf: (first ? "\n  {\"path\": " : ",\n  {\"path\": ").utf8)
             appendQuoted(path, to: &out)
             appendFields(
-                id, tree: tree, toRoot: toRoot[id.index], anchorInRoot: tree.anchorInRoot(of: id, toRoot: toRoot),
+                id, tree: tree, toRoot: toRoot[id.index], eyePlanes: eyePlanes.isEmpty ? [] : eyePlanes[id.index] ?? [],
+                anchorInRoot: tree.anchorInRoot(of: id, toRoot: toRoot, eyePlanes: eyePlanes),
                 clip: clips[id.index], paintIndex: paintIndex[id.index], to: &out)
         }
         func flushIfFull() {
@@ -82,8 +83,9 @@ public enum InspectReport {
             var paths: [UInt8] = []
             let repeated = tree.repeatedNames(from: root)
             let threads = split.threads(forItems: tree.count)
-            // Object `i` of the round.
-            func render(_ i: Int, into buffer: inout [UInt8]) {
+            // Object `i` of the round. Inlined: as a function of its own, its reads of the
+            // round's buffers are checked for exclusive access at run time (+1 % on 10,000 layers).
+            @inline(__always) func render(_ i: Int, into buffer: inout [UInt8]) {
                 let start = i == 0 ? 0 : pathEnds[i - 1]
                 paths.withUnsafeBufferPointer { all in
                     object(ids[i], path: UnsafeBufferPointer(rebasing: all[start..<pathEnds[i]]), first: count + i == 0, to: &buffer)
@@ -158,11 +160,18 @@ public enum InspectReport {
     /// A round ends early once its paths take this many bytes (a deep tree's are long).
     static let roundPathBytes = 8 << 20
 
+    /// Each layer's index in the paint order (nil when not painted), by `LayerID.index`.
+    static func paintIndices(tree: LayerTree, root: LayerID) -> [Int?] {
+        var paintIndex = [Int?](repeating: nil, count: tree.count)
+        for (k, id) in tree.paintOrder(from: root).enumerated() { paintIndex[id.index] = k }
+        return paintIndex
+    }
+
     /// The keys after `path`, and the closing brace, appended as bytes (the report of a large
     /// scene is tens of megabytes: no `String` and no array per number on the way).
     static func appendFields(
-        _ id: LayerID, tree: LayerTree, toRoot: Homography?, anchorInRoot: Point?, clip: Rect?, paintIndex: Int?,
-        to out: inout [UInt8]
+        _ id: LayerID, tree: LayerTree, toRoot: Homography?, eyePlanes: [Homography] = [], anchorInRoot: Point?,
+        clip: Rect?, paintIndex: Int?, to out: inout [UInt8]
     ) {
         let l = tree[id]
         out.append(contentsOf: ", \"frame\": ".utf8)
@@ -199,13 +208,13 @@ public enum InspectReport {
         appendPoint(anchorInRoot ?? .notANumber, to: &out)
         out.append(contentsOf: ", \"frameInRoot\": [".utf8)
         let b = l.bounds
-        appendPoint(toRoot.flatMap { $0.apply(Point(b.x, b.y)) } ?? .notANumber, to: &out)
+        appendPoint(toRoot.flatMap { $0.apply(Point(b.x, b.y), inFrontOf: eyePlanes) } ?? .notANumber, to: &out)
         out.append(contentsOf: ", ".utf8)
-        appendPoint(toRoot.flatMap { $0.apply(Point(b.x + b.width, b.y)) } ?? .notANumber, to: &out)
+        appendPoint(toRoot.flatMap { $0.apply(Point(b.x + b.width, b.y), inFrontOf: eyePlanes) } ?? .notANumber, to: &out)
         out.append(contentsOf: ", ".utf8)
-        appendPoint(toRoot.flatMap { $0.apply(Point(b.x + b.width, b.y + b.height)) } ?? .notANumber, to: &out)
+        appendPoint(toRoot.flatMap { $0.apply(Point(b.x + b.width, b.y + b.height), inFrontOf: eyePlanes) } ?? .notANumber, to: &out)
         out.append(contentsOf: ", ".utf8)
-        appendPoint(toRoot.flatMap { $0.apply(Point(b.x, b.y + b.height)) } ?? .notANumber, to: &out)
+        appendPoint(toRoot.flatMap { $0.apply(Point(b.x, b.y + b.height), inFrontOf: eyePlanes) } ?? .notANumber, to: &out)
         out.append(contentsOf: "], \"clipInRoot\": ".utf8)
         if let c = clip {
             appendRect(c.isNull ? .zero : c, to: &out)
