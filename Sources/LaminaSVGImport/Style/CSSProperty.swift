@@ -54,9 +54,23 @@ package enum ParsedValue: Sendable, Equatable {
     /// Holds a `var()`: parsed once the element's custom properties are known (CSS
     /// Variables: valid at parse time, checked at computed-value time).
     case deferred
+    /// A longhand of a `font` shorthand holding a `var()` (its text is the shorthand's): once
+    /// substituted, the shorthand is expanded and this longhand takes its part, or the whole
+    /// shorthand is invalid at computed-value time (CSS Variables' pending-substitution value).
+    case deferredFont
     /// Valid, applied from its text (`color`, `font-size`, verbatim and unknown properties), or
     /// valid for the cascade but without effect (an unparsable `clip-path`).
     case text
+}
+
+extension ParsedValue {
+    /// Whether it waits for `var()` substitution (``deferred`` or ``deferredFont``).
+    var isDeferred: Bool {
+        switch self {
+        case .deferred, .deferredFont: return true
+        default: return false
+        }
+    }
 }
 
 /// One winning declaration of an element: its name and text as specified, its property id

@@ -17,6 +17,11 @@ struct CascadeWinners {
     /// importance. An invalid value is dropped (CSS then lets a lower-priority valid one win).
     mutating func offer(_ name: String, _ value: String, _ property: CSSProperty, important isImportant: Bool) {
         if property == .other, name == "font" {
+            // With a `var()`, each longhand waits for the substitution (`deferredFont`).
+            if CustomProperties.referencesVariables(value) {
+                for n in FontShorthand.longhands { place(n, value, CSSProperty.of(n), .deferredFont, important: isImportant) }
+                return
+            }
             // The shorthand: its longhands, each in its place in the cascade.
             guard let longhands = FontShorthand.expand(value) else { return }
             for (n, v) in longhands { offer(n, v, CSSProperty.of(n), important: isImportant) }

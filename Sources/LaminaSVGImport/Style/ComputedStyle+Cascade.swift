@@ -40,14 +40,14 @@ extension ComputedStyle {
             var parsed = declarations[i].parsed
             var specified = declarations[i].value
             if property == .other, declarations[i].name.hasPrefix("--") { continue }
-            if case .deferred = parsed {
+            if parsed.isDeferred {
                 // Invalid at computed-value time: the property acts as `unset`, which the copy
                 // of the parent and the reset above already give.
                 guard let value = Self.substituted(declarations[i], customs) else { continue }
                 specified = value
                 parsed = ComputedStyle.parse(property, value)
                 if case .invalid = parsed { continue }
-                if case .deferred = parsed { continue }
+                if parsed.isDeferred { continue }
             }
             if case .cssWide(let keyword) = parsed {
                 applyKeyword(declarations[i].name, keyword, parent: parent)
@@ -76,7 +76,7 @@ extension ComputedStyle {
     /// Whether an element declares custom properties or has a value holding `var()`.
     private static func usesCustomProperties(_ declarations: [CascadedDeclaration]) -> Bool {
         for i in declarations.indices {
-            if case .deferred = declarations[i].parsed { return true }
+            if declarations[i].parsed.isDeferred { return true }
             if declarations[i].property == .other, declarations[i].name.hasPrefix("--") { return true }
         }
         return false
@@ -98,8 +98,17 @@ extension ComputedStyle {
     /// A declaration's value with its `var()`s substituted (itself when it has none); nil
     /// when the substitution fails.
     private static func substituted(_ d: CascadedDeclaration, _ customs: CustomPropertyMap?) -> String? {
-        guard case .deferred = d.parsed else { return d.value }
-        return CustomProperties.substitute(d.value, customs ?? CustomPropertyMap())
+        switch d.parsed {
+        case .deferred:
+            return CustomProperties.substitute(d.value, customs ?? CustomPropertyMap())
+        case .deferredFont:
+            // The shorthand's value, substituted, then this longhand's part of it.
+            return CustomProperties.substitute(d.value, customs ?? CustomPropertyMap()).flatMap {
+                FontShorthand.longhand(d.name, of: $0)
+            }
+        default:
+            return d.value
+        }
     }
 
     private mutating func applyColor(_ raw: String, parent: ComputedStyle) {

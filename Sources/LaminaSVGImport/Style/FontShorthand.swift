@@ -19,6 +19,15 @@ enum FontShorthand {
         "xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large", "larger", "smaller",
     ]
 
+    /// The longhands the shorthand sets, in the order ``expand(_:)`` gives them.
+    static let longhands = ["font-style", "font-variant", "font-weight", "font-stretch", "font-size", "font-family"]
+
+    /// The value `font: VALUE` gives the longhand `name`; nil when `VALUE` is not a font or
+    /// `name` is not one of ``longhands``.
+    static func longhand(_ name: String, of value: String) -> String? {
+        expand(value)?.first { $0.name == name }?.value
+    }
+
     /// The longhands of a `font` value, or nil when it is not one (CSS drops the declaration).
     static func expand(_ value: String) -> [(name: String, value: String)]? {
         var style = "normal", variant = "normal", weight = "normal", stretch = "normal"
@@ -26,7 +35,7 @@ enum FontShorthand {
         var rest = Substring(value).trimmingCSSSpaces()
         // A CSS-wide keyword alone sets every longhand to it (`font: inherit` in a reset).
         if let keyword = ComputedStyle.cascadeKeyword(String(rest)) {
-            return ["font-style", "font-variant", "font-weight", "font-stretch", "font-size", "font-family"].map { ($0, keyword) }
+            return longhands.map { ($0, keyword) }
         }
         while let token = rest.split(whereSeparator: isCSSSpace).first {
             let word = token.lowercased()

@@ -56,4 +56,31 @@ import Testing
         #expect(xml.contains("font-style=\"italic\""), "\(xml)")
         #expect(xml.contains("font-weight=\"300\""), "\(xml)")
     }
+
+    /// `font: var(--f)`: each longhand waits for the substitution, then takes its part of the
+    /// expanded shorthand, as Chromium applies it (the declaration was dropped as not a font,
+    /// so the text kept its 12 px attribute and the default family: 7,476 px of 80,000
+    /// different from the input in Chromium). A substitution that is no font, or a missing
+    /// property, makes every longhand `unset` (inherited), as does a cycle.
+    @Test(arguments: [
+        ("--f: italic bold 40px DejaVu Serif", "font: var(--f)",
+         ["font-size=\"40\"", "font-family=\"DejaVu Serif\"", "font-style=\"italic\"", "font-weight=\"bold\""]),
+        ("--s: 40px", "font: small-caps var(--s) / 2 var(--missing, serif)",
+         ["font-size=\"40\"", "font-family=\"serif\"", "font-variant=\"small-caps\""]),
+        ("--f: bold", "font: var(--f)", ["font-size=\"30\"", "font-family=\"monospace\""]),
+        ("--f: 10px serif", "font: var(--nope)", ["font-size=\"30\"", "font-family=\"monospace\""]),
+    ] as [(String, String, [String])])
+    func aShorthandHoldingVarIsExpandedOnceSubstituted(custom: String, font: String, expected: [String]) throws {
+        let svg = ImportTestSupport.header + " width=\"20\" height=\"20\"><g style=\"\(custom)\" font-size=\"30\" font-family=\"monospace\">"
+            + "<text id=\"t\" font-size=\"12\" font-family=\"Mono\" style=\"\(font)\">a</text></g></svg>"
+        let (scene, _) = try ImportTestSupport.load(svg)
+        let t = try #require(ImportTestSupport.layer(scene, "t"))
+        guard case .svg(let xml) = scene.tree[t].content?.shape else {
+            Issue.record("text is not verbatim content")
+            return
+        }
+        for e in expected { #expect(xml.contains(e), "\(xml)") }
+        #expect(!xml.contains("font-size=\"12\""), "\(xml)")
+        #expect(!xml.contains("Mono"), "\(xml)")
+    }
 }
