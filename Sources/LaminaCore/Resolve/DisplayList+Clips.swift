@@ -6,7 +6,7 @@ extension Resolver {
     /// chains are shared without any lookup.
     mutating func clipChain(for id: LayerID, frame f: ResolveFrame, base: Int?) -> Int? {
         var chain = base
-        if tree[id].masksToBounds, !(id == scene.root && rootClipIsViewport) {
+        if tree.clipsToBounds(id), !(id == scene.root && rootClipIsViewport) {
             let shape = DisplayList.boundsShape(of: tree[id])
             let shapes = DisplayList.place(shape, by: f.toOutput, inFrontOf: eyePlanes(of: id)).map {
                 [ClipShape(layer: id, shape: shape, geometry: $0)]

@@ -149,7 +149,7 @@ struct Resolver {
         }
 
         // Clips of this layer (masksToBounds, clipPath mask layers); most layers have none.
-        let clips = tree[id].masksToBounds || tree.mask(of: id) != nil
+        let clips = tree.clipsToBounds(id) || tree.mask(of: id) != nil
         let ownChain = clips ? clipChain(for: id, frame: f, base: f.clip) : f.clip
         let filters = svg?.filters ?? []
         let alphaMask = tree.mask(of: id).flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }

@@ -3,13 +3,20 @@
 /// Clip shapes are approximated by rectangles: each masking layer's bounds mapped into the
 /// target space and bounded by an axis-aligned box (exact without rotation or perspective).
 extension LayerTree {
+    /// Whether the layer clips what it draws to its bounds: `masksToBounds`, which a
+    /// `CATransformLayer` ignores (it has no plane of its own; hit-testing passes over it too).
+    @inline(__always)
+    public func clipsToBounds(_ id: LayerID) -> Bool {
+        layers[id.index].masksToBounds && !layers[id.index].isTransformLayer
+    }
+
     /// The part of `id`'s bounds not cut away by masking ancestors, in the space of `space`
     /// (nil: the root superlayer space). `Rect.null` when nothing is visible.
     public func visibleRect(of id: LayerID, in space: LayerID?) -> Rect {
         var r = convert(layers[id.index].bounds, from: id, to: space)
         var cur = superlayers[id.index]
         while let a = cur {
-            if layers[a.index].masksToBounds {
+            if clipsToBounds(a) {
                 r = r.intersection(convert(layers[a.index].bounds, from: a, to: space))
             }
             cur = superlayers[a.index]
@@ -25,7 +32,7 @@ extension LayerTree {
         var clip: Rect?
         var cur: LayerID? = id
         while let a = cur {
-            if layers[a.index].masksToBounds {
+            if clipsToBounds(a) {
                 let planes = eyePlanes(of: a)
                 let r = toRoot(a).flatMap { $0.frontBoundingBox(of: layers[a.index].bounds, inFrontOf: planes) } ?? .null
                 clip = clip.map { $0.intersection(r) } ?? r
@@ -108,7 +115,7 @@ extension LayerTree {
 
     /// The inherited clip narrowed by the layer's own bounds when it masks to bounds.
     private func ownClip(_ id: LayerID, toRoot: [Homography?], eyePlanes: [Int: [Homography]], inherited: Rect?) -> Rect? {
-        guard layers[id.index].masksToBounds else { return inherited }
+        guard clipsToBounds(id) else { return inherited }
         let planes = eyePlanes.isEmpty ? [] : eyePlanes[id.index] ?? []
         let r = toRoot[id.index].flatMap { $0.frontBoundingBox(of: layers[id.index].bounds, inFrontOf: planes) } ?? .null
         return inherited.map { $0.intersection(r) } ?? r
