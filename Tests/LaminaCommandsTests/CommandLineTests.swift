@@ -258,4 +258,15 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: batch.appendingPathComponent("a.debug.svg").path))
         }
     }
+
+    /// hit-test prints a path per line on stdout: a name with an escape sequence or a line feed
+    /// (a hand-written or hostile layer JSON) is printed as its index, not as terminal codes.
+    @Test func hitTestPrintsNamesWithControlCharactersAsIndexes() throws {
+        let json = #"{"format": "lamina.layers", "version": 1, "root": {"bounds": [0, 0, 100, 100], "position": [50, 50], "sublayers": ["#
+            + #"{"name": "\u001b[2J\u001b[31mred", "bounds": [0, 0, 100, 100], "position": [50, 50], "sublayers": ["#
+            + #"{"name": "x\ny", "bounds": [0, 0, 10, 10], "position": [5, 5]}]}]}}"#
+        let run = try TestSupport.runLamina(["hit-test", "-", "5", "5"], stdin: Data(json.utf8))
+        #expect(run.status == 0)
+        #expect(run.stdout == "#0/#0\n")
+    }
 }

@@ -83,11 +83,25 @@ extension LayerTree {
         return out
     }
 
-    /// Whether a layer name can stand for its layer in a path: not empty, no `/`, and not
-    /// starting with `#` or `@`.
+    /// Whether a layer name can stand for its layer in a path: not empty, no `/`, not
+    /// starting with `#` or `@`, and shown on one line as written: no control character (tab
+    /// included), bidirectional formatting character or line separator. Paths are printed
+    /// one to a line (`hit-test`, diffs, labels) and typed back as arguments, so a name that
+    /// would end the line, recolor the terminal or show reversed is written `#N` instead.
     public static func isPathName(_ name: String) -> Bool {
-        guard let first = name.utf8.first else { return false }
-        return first != UInt8(ascii: "#") && first != UInt8(ascii: "@") && !name.utf8.contains(UInt8(ascii: "/"))
+        guard let first = name.utf8.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "@") else { return false }
+        var mayFormat = false
+        for b in name.utf8 {
+            if b == UInt8(ascii: "/") || b < 0x20 || b == 0x7F { return false }
+            // C2: C1 controls; D8: U+061C; E2: U+2000…U+2FFF.
+            if b == 0xC2 || b == 0xD8 || b == 0xE2 { mayFormat = true }
+        }
+        guard mayFormat else { return true }
+        return !name.unicodeScalars.contains { scalar in
+            let v = scalar.value
+            return (0x80...0x9F).contains(v) || v == 0x061C || v == 0x200E || v == 0x200F
+                || (0x2028...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+        }
     }
 
     /// The layer a path names below `root`, or nil. A name picks the first sublayer with that
