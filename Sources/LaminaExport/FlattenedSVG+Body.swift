@@ -84,7 +84,7 @@ extension FlatWriter {
         }
         SVGMarkup.lit("<g", to: &out)
         if let s = g.space { SVGMarkup.transformAttribute(s, to: &out) }
-        if g.opacity < 1, !NumberText.printsSame(g.opacity, 1) { SVGMarkup.attr("opacity", g.opacity, to: &out) }
+        if g.opacity < 1, !SVGMarkup.printsAsInitial(g.opacity, 1) { SVGMarkup.attr("opacity", g.opacity, to: &out) }
         if let c = g.clip {
             let id = clipID(node: c, inverse: spaceInverse(gi))
             SVGMarkup.generatedURLAttr("clip-path", id: id, to: &out)
@@ -141,7 +141,7 @@ extension FlatWriter {
             SVGMarkup.transformAttribute(t, to: &out)
         }
         SVGMarkup.paintAttributes(content, to: &out)
-        if opacity < 1, !NumberText.printsSame(opacity, 1) { SVGMarkup.attr("opacity", opacity, to: &out) }
+        if opacity < 1, !SVGMarkup.printsAsInitial(opacity, 1) { SVGMarkup.attr("opacity", opacity, to: &out) }
         out.append(contentsOf: extraAttributes)
         SVGMarkup.lit("/>\n", to: &out)
     }
@@ -157,7 +157,7 @@ extension FlatWriter {
     ) {
         var attrs: [UInt8] = []
         SVGMarkup.transformAttribute(t, to: &attrs)
-        if opacity < 1, !NumberText.printsSame(opacity, 1) { SVGMarkup.attr("opacity", opacity, to: &attrs) }
+        if opacity < 1, !SVGMarkup.printsAsInitial(opacity, 1) { SVGMarkup.attr("opacity", opacity, to: &attrs) }
         attrs.append(contentsOf: extraAttributes)
         if attrs.isEmpty {
             SVGMarkup.raw(xml, to: &out)

@@ -58,7 +58,7 @@ extension FlatWriter {
                     if emit { SVGMarkup.generatedURLAttr("clip-path", id: id, to: &out) }
                 }
                 if let g {
-                    if emit, g.opacity < 1, !NumberText.printsSame(g.opacity, 1) {
+                    if emit, g.opacity < 1, !SVGMarkup.printsAsInitial(g.opacity, 1) {
                         SVGMarkup.attr("opacity", g.opacity, to: &out)
                     }
                     if let m = g.maskResource {

@@ -89,22 +89,29 @@ extension SVGMarkup {
         }
     }
 
+    /// Whether `v` is written as the initial value `initial` (``NumberText/printsSame(_:_:)``),
+    /// tested cheaply first: values a millionth or more apart never print the same.
+    @inline(__always)
+    static func printsAsInitial(_ v: Double, _ initial: Double) -> Bool {
+        abs(v - initial) < 1e-6 && NumberText.printsSame(v, initial)
+    }
+
     /// Appends the content's paint attributes (only those not at their initial value, nor
     /// printed as it: a width of 0.99999994 is written as no width, not as `1`, which reads back
     /// as the initial value and is then left out), then its extras. The content is read where it is stored, one field at a time (a copy of the whole
     /// content retains and releases each reference in it).
     package static func paintAttributes(_ c: UnsafePointer<Content>, to out: inout [UInt8]) {
         if let f = c.pointee.fill { paintAttr("fill", f, to: &out) }
-        if let v = c.pointee.fillOpacity, !NumberText.printsSame(v, 1) { attr("fill-opacity", v, to: &out) }
+        if let v = c.pointee.fillOpacity, !printsAsInitial(v, 1) { attr("fill-opacity", v, to: &out) }
         let rare = c.pointee.mayHaveRareProperties
         if rare, let v = c.pointee.fillRule { attr("fill-rule", v, to: &out) }
         if let s = c.pointee.stroke, s != Paint.none { paintAttr("stroke", s, to: &out) }
-        if rare, let v = c.pointee.strokeOpacity, !NumberText.printsSame(v, 1) { attr("stroke-opacity", v, to: &out) }
-        if let v = c.pointee.strokeWidth, !NumberText.printsSame(v, 1) { attr("stroke-width", v, to: &out) }
+        if rare, let v = c.pointee.strokeOpacity, !printsAsInitial(v, 1) { attr("stroke-opacity", v, to: &out) }
+        if let v = c.pointee.strokeWidth, !printsAsInitial(v, 1) { attr("stroke-width", v, to: &out) }
         guard rare else { return }
         if let v = c.pointee.strokeLinecap { attr("stroke-linecap", v, to: &out) }
         if let v = c.pointee.strokeLinejoin { attr("stroke-linejoin", v, to: &out) }
-        if let v = c.pointee.strokeMiterlimit, !NumberText.printsSame(v, 4) { attr("stroke-miterlimit", v, to: &out) }
+        if let v = c.pointee.strokeMiterlimit, !printsAsInitial(v, 4) { attr("stroke-miterlimit", v, to: &out) }
         if let v = c.pointee.strokeDasharray {
             if v.isEmpty {
                 attr("stroke-dasharray", "none", to: &out)
@@ -117,7 +124,7 @@ extension SVGMarkup {
                 out.append(0x22)
             }
         }
-        if let v = c.pointee.strokeDashoffset, !NumberText.printsSame(v, 0) { attr("stroke-dashoffset", v, to: &out) }
+        if let v = c.pointee.strokeDashoffset, !printsAsInitial(v, 0) { attr("stroke-dashoffset", v, to: &out) }
         if let v = c.pointee.clipRule { attr("clip-rule", v, to: &out) }
         var css: [(name: String, value: String)] = []
         for p in c.pointee.extra {

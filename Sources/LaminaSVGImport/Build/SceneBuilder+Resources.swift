@@ -15,6 +15,12 @@ struct ResourceCollector {
     mutating func request(_ id: String) {
         if seen.insert(id).inserted { order.append(id) }
     }
+
+    /// Moves the ids requested since `mid` before those requested from `start` to `mid`.
+    mutating func moveToFront(from start: Int, _ mid: Int) {
+        guard start < mid, mid < order.count else { return }
+        order.replaceSubrange(start..<order.count, with: Array(order[mid...]) + Array(order[start..<mid]))
+    }
 }
 
 extension SceneBuilder {

@@ -12,9 +12,11 @@ extension SceneBuilder {
         }
         var content = Content(shape: shape)
         style.applyPaint(to: &content, viewport: w.viewport)
-        if content.fill != nil { content.fill = content.fill.map { checkedPaint($0, element: w.element, request: false) } }
-        if content.stroke != nil { content.stroke = content.stroke.map { checkedPaint($0, element: w.element, request: false) } }
+        let requested = resources.order.count
+        if content.fill != nil { content.fill = content.fill.map { checkedPaint($0, element: w.element) } }
+        if content.stroke != nil { content.stroke = content.stroke.map { checkedPaint($0, element: w.element) } }
         if content.fill == .color("#000000") { content.fill = nil }
+        if !content.extra.isEmpty { requestMarkers(content.extra) }
         // The author's length of the path, which dash arrays and offsets are measured against
         // (line-drawing animations set `pathLength="1"`): kept as written when it is a number > 0.
         if let text = tree[w.element].attribute("pathLength"), let list = Length.parseNumberList(text[...]), list.count == 1,
@@ -22,13 +24,13 @@ extension SceneBuilder {
         {
             content.extra.append(StyleProperty("pathLength", NumberText.format(list[0])))
         }
-        let fill = content.fill, stroke = content.stroke, extra = content.extra
+        let fill = content.fill, stroke = content.stroke
+        let contentRequested = resources.order.count
         let layer = try makeLayer(w, style: style, transform: transform, content: content)
-        // Its paint servers and markers are requested after the layer's mask and filter, in the
-        // order the output refers to them (the group that masks or filters the shape comes
-        // first), so that the output's defs keep their order when it is read back.
-        for case .ref(let id, _)? in [fill, stroke] { resources.request(id) }
-        if !extra.isEmpty { requestMarkers(extra) }
+        // The layer's mask and filter go before its paint servers and markers, in the order the
+        // output refers to them (the group that masks or filters the shape comes first), so
+        // that the output's defs keep their order when it is read back.
+        resources.moveToFront(from: requested, contentRequested)
         pending[layer.index].box = box
         noteFillBox(layer, w.element, declarations, fontSize: style.fontSize)
         if let context = style.contextPaint, w.context != .clip {
@@ -168,14 +170,14 @@ extension SceneBuilder {
         }
     }
 
-    /// A paint server reference that resolves: requested as a resource (unless `request` is
-    /// false: the caller requests it); otherwise its fallback, or none.
-    mutating func checkedPaint(_ p: Paint, element: Int, request: Bool = true) -> Paint {
+    /// A paint server reference that resolves: requested as a resource; otherwise its
+    /// fallback, or none.
+    mutating func checkedPaint(_ p: Paint, element: Int) -> Paint {
         guard case .ref(let id, let fallback) = p else { return p }
         if let target = self.element(id: id),
             ["linearGradient", "radialGradient", "pattern"].contains(tree[target].name), tree[target].isSVG
         {
-            if request { resources.request(id) }
+            resources.request(id)
             return p
         }
         if let fallback, fallback != "none" { return .color(fallback) }
