@@ -247,7 +247,9 @@ func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
         #expect(!markup.contains("href") && !markup.contains("url(") && !markup.contains("@import"))
         let dom = try #require(OverlayDOM.parse(markup))
         let paths = dom.elements(class: "lamina-layer").compactMap { $0.attributes["data-layer"] }
-        #expect(paths == ["/"] + names.map { $0.replacingOccurrences(of: "\u{7}", with: "") })
+        // A name with control characters is written `#N` in paths (it would not show as written).
+        #expect(paths == ["/"] + names.enumerated().map { LayerTree.isPathName($1) ? $1 : "#\($0)" })
+        #expect(paths[4] == "#3")
         #expect(dom.elements(class: "lamina-hit").first?.attributes["data-layer"] == names[0])
     }
 
