@@ -192,6 +192,26 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
             """)
     }
 
+    /// An `svg` root that had no viewBox is written without one, so that the output is not
+    /// scaled where the input is not (a browser draws it 1:1 in a box of another size, an `img`
+    /// stretches it); a root from elsewhere (layer JSON without svg facts) gets `0 0 W H`, as
+    /// does an `svg` root resized away from its recorded viewBox.
+    @Test(arguments: [
+        (SVGInfo?.none, [StyleProperty](), " viewBox=\"0 0 200 100\""),
+        (SVGInfo(element: "svg"), [StyleProperty("width", "200"), StyleProperty("height", "100")], ""),
+        (SVGInfo(element: "svg"), [StyleProperty("width", "200"), StyleProperty("viewBox", "0 0 50 50")], " viewBox=\"0 0 200 100\""),
+        (SVGInfo(element: "g"), [StyleProperty](), " viewBox=\"0 0 200 100\""),
+    ])
+    func writesAViewBoxOnlyWhereTheInputHadOne(info: SVGInfo?, extra: [StyleProperty], expected: String) {
+        var b = Builder(width: 200, height: 100)
+        if var info {
+            info.extra = extra
+            b.scene.tree[b.root].svg = info
+        }
+        b.add("a", frame: Rect(10, 10, 10, 10), shape: square)
+        #expect(b.svg().hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"100\"\(expected)>\n"))
+    }
+
     /// The root's `xml:space="preserve"` is written on the output's root, which every text in the
     /// output inherits as it did in the input (resvg, librsvg; browsers ignore it on both);
     /// any other value from layer JSON is not.
@@ -202,7 +222,7 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
         info.extra = [StyleProperty("xml:space", value)]
         b.scene.tree[b.root].svg = info
         b.add("a", frame: Rect(1, 1, 5, 5), shape: square)
-        #expect(b.svg().hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\" viewBox=\"0 0 20 10\"\(expected)>\n"))
+        #expect(b.svg().hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\"\(expected)>\n"))
     }
 
     /// The root's CSS size limits are written on the output's root, whatever else the `style`
@@ -215,7 +235,7 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
         if viewBoxMode { info.extra += [StyleProperty("width", "100%"), StyleProperty("viewBox", "0 0 200 100")] }
         b.scene.tree[b.root].svg = info
         b.add("a", frame: Rect(10, 10, 10, 10), shape: square)
-        let size = viewBoxMode ? "width=\"100%\" viewBox=\"0 0 200 100\"" : "width=\"200\" height=\"100\" viewBox=\"0 0 200 100\""
+        let size = viewBoxMode ? "width=\"100%\" viewBox=\"0 0 200 100\"" : "width=\"200\" height=\"100\""
         #expect(b.svg().hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" \(size) style=\"max-width: 300px\">\n"))
     }
 

@@ -6,8 +6,8 @@ extension Resolver {
     /// and that viewBox still maps as its sublayerTransform does (``LayerTree/keepsRecordedViewBox(_:)``),
     /// drawables are written in the root's sublayer (viewBox) space and the input's `width`,
     /// `height`, `viewBox` and `preserveAspectRatio` are kept, so numbers stay those of the input.
-    /// Otherwise the viewBox is `0 0 W H` of the root bounds and the full map to the root's
-    /// superlayer space is used.
+    /// Otherwise the full map to the root's superlayer space is used, with the root bounds'
+    /// size and a viewBox `0 0 W H`, or no viewBox for an `svg` root that had none.
     static func outputSpace(of scene: Scene)
         -> (output: OutputSpace, rootToOutput: Homography, rootClipIsViewport: Bool, viewBoxMode: Bool)
     {
@@ -35,7 +35,10 @@ extension Resolver {
             return (output, inverse, root.cornerRadius == 0, true)
         }
         let w = NumberText.format(b.width), h = NumberText.format(b.height)
-        let output = OutputSpace(width: w, height: h, viewBox: "0 0 \(w) \(h)", style: style, xmlSpace: xmlSpace)
+        // An svg root without a viewBox is drawn 1:1 in a document and stretched to an img's
+        // box in a browser; with a viewBox the output would be scaled uniformly instead.
+        let viewBox = root.svg?.element == "svg" && value("viewBox") == nil ? nil : "0 0 \(w) \(h)"
+        let output = OutputSpace(width: w, height: h, viewBox: viewBox, style: style, xmlSpace: xmlSpace)
         var map = Homography(flattening: ownMatrix(of: rootID, in: tree))
         // A root at the origin within the tolerance is placed there, as its viewport is.
         if atOrigin { map = map.concatenating(Homography(AffineTransform(1, 0, 0, 1, -frame.x, -frame.y))) }
