@@ -28,8 +28,9 @@ extension DebugSVG {
 
     /// The flattened export's root start tag `tag` (through the `>` and the newline after it)
     /// as the debug SVG writes it: with `scale` other than 1, `width` and `height` are the
-    /// canvas size times `scale`, in pixels, and the `style` (CSS size limits, which would
-    /// shrink it again) is left out; every other attribute stays as it is, in its place.
+    /// canvas size times `scale`, in pixels, a root without a `viewBox` gets the canvas's, and
+    /// the `style` (CSS size limits, which would shrink it again) is left out; every other
+    /// attribute stays as it is, in its place.
     static func displayRootTag(_ tag: ArraySlice<UInt8>, canvas: Size, scale: Double) -> [UInt8] {
         guard scale != 1 else { return Array(tag) }
         // The writer's tag: `<svg`, then ` name="value"` pairs (values escaped, no `"`), `>`.
@@ -58,6 +59,12 @@ extension DebugSVG {
         for a in attributes where isNamespace(a.name) { write(a.name, a.value) }
         write(Array("width".utf8)[...], Array(NumberText.format(canvas.width * scale).utf8)[...])
         write(Array("height".utf8)[...], Array(NumberText.format(canvas.height * scale).utf8)[...])
+        // Without a viewBox (an input that had none) user space is the canvas at 1:1, and the
+        // larger size alone would not magnify the picture.
+        if !attributes.contains(where: { $0.name.elementsEqual("viewBox".utf8) }) {
+            let box = "0 0 " + NumberText.format(canvas.width) + " " + NumberText.format(canvas.height)
+            write(Array("viewBox".utf8)[...], Array(box.utf8)[...])
+        }
         for a in attributes where !isNamespace(a.name) && !dropped.contains(where: { $0.elementsEqual(a.name) }) {
             write(a.name, a.value)
         }

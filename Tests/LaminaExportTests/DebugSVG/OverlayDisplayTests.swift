@@ -64,6 +64,19 @@ import Testing
         #expect(doc.contains("canvas 16 × 16 px, shown 32×"))
     }
 
+    @Test func anIconWithoutAViewBoxIsMagnifiedThroughOne() throws {
+        // The flattened file has no viewBox, as its input; magnified without one, the picture
+        // would stay 16 px in the corner of a 512 px document.
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"12\"><rect width=\"8\" height=\"8\"/></svg>"
+        let (scene, _) = try SVGImport.importScene(Array(svg.utf8), file: "icon.svg")
+        let (list, _) = DisplayList.resolve(scene)
+        let flat = String(decoding: FlattenedSVG.bytes(list, scene: scene), as: UTF8.self)
+        #expect(flat.split(separator: "\n").first == "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"12\">")
+        let doc = String(decoding: DebugSVG.document(list, scene: scene, options: .init()).bytes, as: UTF8.self)
+        #expect(doc.split(separator: "\n").first
+            == "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"512\" height=\"384\" viewBox=\"0 0 16 12\">")
+    }
+
     @Test func aLargeCanvasKeepsItsRootTag() throws {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"150\"><rect width=\"8\" height=\"8\"/></svg>"
         let (scene, _) = try SVGImport.importScene(Array(svg.utf8), file: "big.svg")
