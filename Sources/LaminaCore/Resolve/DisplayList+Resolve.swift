@@ -195,13 +195,7 @@ struct Resolver {
             } else {
                 f.clip = ownChain
             }
-            let gi = list.groups.count
-            list.groups.append(g)
-            groupChildren.append(0)
-            groupOnlyChild.append((nil, nil))
-            groupAlive.append(true)
-            if let parent = f.group { noteChild(of: parent, item: nil, group: gi) }
-            f.group = gi
+            let gi = appendGroup(g, frame: &f)
             if let m = alphaMask { list.groups[gi].maskContent = maskContent(of: m, host: id, hostFrame: f) }
         } else {
             f.clip = ownChain
@@ -220,6 +214,13 @@ struct Resolver {
     mutating func openClipGroup(_ id: LayerID, clip: Int, frame f: inout ResolveFrame) {
         var g = CompositingGroup(layer: id, parent: f.group, opacity: 1)
         g.clip = clip
+        appendGroup(g, frame: &f)
+        f.clip = nil
+    }
+
+    /// Appends group `g` as a child of the frame's group and makes it the frame's group.
+    @discardableResult
+    private mutating func appendGroup(_ g: CompositingGroup, frame f: inout ResolveFrame) -> Int {
         let gi = list.groups.count
         list.groups.append(g)
         groupChildren.append(0)
@@ -227,7 +228,7 @@ struct Resolver {
         groupAlive.append(true)
         if let parent = f.group { noteChild(of: parent, item: nil, group: gi) }
         f.group = gi
-        f.clip = nil
+        return gi
     }
 
     /// Leaves a layer: emits its border above its sublayers, closes its group.
