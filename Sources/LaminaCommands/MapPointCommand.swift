@@ -37,7 +37,7 @@ package struct MapPointCommand: ParsableCommand {
             let b = try resolveLayer(to, in: scene, file: input)
             let p = scene.tree.convert(point, from: a, to: b)
             guard p.isFinite else {
-                FileIO.printError("\(input): warning: a transform on the way is not invertible")
+                FileIO.printError("\(input): warning: the point has no image: a transform on the way is not invertible or puts it behind the eye")
                 try FileIO.write("nan nan\n", to: "-")
                 return
             }
@@ -75,7 +75,7 @@ package struct MapRectCommand: ParsableCommand {
             let b = try resolveLayer(to, in: scene, file: input)
             let r = scene.tree.convert(Rect(n[0], n[1], n[2], n[3]), from: a, to: b)
             guard r.origin.isFinite, r.width.isFinite, r.height.isFinite else {
-                FileIO.printError("\(input): warning: a transform on the way is not invertible")
+                FileIO.printError("\(input): warning: the rectangle has no image: a transform on the way is not invertible or puts a corner behind the eye")
                 try FileIO.write("nan nan nan nan\n", to: "-")
                 return
             }

@@ -128,9 +128,23 @@ import Testing
         let rect = try TestSupport.runLamina(["map-rect", "-", "10", "10", "5", "5", "--to", "flat"], stdin: scene)
         #expect(rect.status == 0, "\(rect.stderr)")
         #expect(rect.stdout == "nan nan nan nan\n")
-        #expect(rect.stderr.contains("warning: a transform on the way is not invertible"), "\(rect.stderr)")
+        #expect(rect.stderr.contains("warning: the rectangle has no image: a transform on the way is not invertible"), "\(rect.stderr)")
         let point = try TestSupport.runLamina(["map-point", "-", "10", "10", "--to", "flat"], stdin: scene)
         #expect(point.stdout == "nan nan\n")
+    }
+
+    /// A point behind the eye (a layer turned 100° about y under perspective) has no image
+    /// either, and the warning names that cause too; nothing on the way is singular.
+    @Test func mapPointBehindTheEyeSaysSo() throws {
+        let json =
+            #"{"format": "lamina.layers", "version": 1, "root": {"bounds": [0, 0, 100, 100], "position": [50, 50], "#
+            + #""sublayerTransform": [1,0,0,0, 0,1,0,0, 0,0,1,-0.01, 0,0,0,1], "sublayers": [{"name": "turned", "#
+            + #""bounds": [0, 0, 400, 100], "position": [50, 50], "#
+            + #""transform": [-0.173648, 0, -0.984808, 0, 0, 1, 0, 0, 0.984808, 0, -0.173648, 0, 0, 0, 0, 1]}]}}"#
+        let run = try TestSupport.runLamina(["map-point", "-", "10", "50", "--from", "turned"], stdin: Data(json.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "nan nan\n")
+        #expect(run.stderr.contains("warning: the point has no image: a transform on the way is not invertible or puts it behind the eye"), "\(run.stderr)")
     }
 
     /// `map-rect` takes `--size` as `map-point` and the other commands that read a scene do.
