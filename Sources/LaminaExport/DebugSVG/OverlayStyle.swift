@@ -69,9 +69,17 @@ struct OverlayStyle {
         return s
     }()
 
+    /// The legend's font size: 0.9 of the labels', smaller where the two-line box (21 font
+    /// sizes wide, 3.25 high, half a font size from the edges) would not fit on the canvas:
+    /// a canvas from 128 px (not magnified) up to about 240 px is narrower than it at 12 px.
+    static func legendFont(style: OverlayStyle) -> Double {
+        let f = min(style.fontSize * 0.9, style.canvas.width / 22, style.canvas.height / 4.25)
+        return f.isFinite && f > 0 ? f : style.fontSize * 0.9
+    }
+
     /// The legend's two-line box at the canvas's top-right and at its bottom-right.
     static func legendBoxes(style: OverlayStyle) -> (top: Rect, bottom: Rect) {
-        let f = style.fontSize * 0.9
+        let f = legendFont(style: style)
         let width = f * 21, height = f * 1.3 * 2.5
         let x = style.canvas.width - width - f * 0.5
         return (Rect(x, f * 0.5, width, height), Rect(x, style.canvas.height - f * 0.5 - height, width, height))
@@ -81,7 +89,7 @@ struct OverlayStyle {
     /// size (with the display scale when it is magnified), that open on hover into the key of
     /// the marks (`lamina-legend-key`, CSS only), so that it covers little of the picture.
     static func appendLegend(style: OverlayStyle, atTop: Bool, to out: inout [UInt8]) {
-        let f = style.fontSize * 0.9
+        let f = legendFont(style: style)
         let line = f * 1.3
         let boxes = legendBoxes(style: style)
         let x0 = boxes.top.minX, width = boxes.top.width

@@ -101,6 +101,18 @@ import Testing
         #expect(abs(y + height - (600 - 0.9 * 12 * 0.5)) < 1e-5)
     }
 
+    /// A canvas from 128 px (shown unmagnified) to about 240 px is narrower than the legend at
+    /// 12 px labels; the legend is set smaller so that it stays on the canvas.
+    @Test(arguments: [(200.0, 200.0), (128.0, 128.0), (300.0, 30.0), (239.0, 600.0)])
+    func theLegendStaysOnASmallCanvas(width: Double, height: Double) throws {
+        let (dom, _) = try parsedOverlay(makeScene(width, height))
+        let box = try legendBox(dom)
+        let x = try #require(box.number("x")), y = try #require(box.number("y"))
+        let w = try #require(box.number("width")), h = try #require(box.number("height"))
+        #expect(x > 0 && x + w < width)
+        #expect(y > 0 && y + h < height)
+    }
+
     @Test func aLabelAtTheRightEdgeIsMovedLeftToStayOnTheCanvas() throws {
         var scene = makeScene(600, 600)
         let name = "a-layer-with-a-rather-long-name"
