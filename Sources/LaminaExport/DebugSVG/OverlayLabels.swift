@@ -3,8 +3,9 @@ import LaminaCore
 /// Where each layer's label goes (SPEC §6: "its name, its paint index").
 ///
 /// A label starts at the top-left corner of the layer's frame, moved inside the canvas when the
-/// frame is only partly on it (a label beyond the edge is not shown), and moved left when it
-/// would run past the canvas's right edge. Labels that would start at the same point, or less
+/// frame is only partly on it (a label beyond the edge is not shown), moved left when it
+/// would run past the canvas's right edge, and up when its frame starts within a line of the
+/// bottom edge. Labels that would start at the same point, or less
 /// than a font size across and a line down from it — a group and the one shape it holds share
 /// their frame, shapes drawn at the same place, a frame inset by a pixel from the canvas's —
 /// are put one line below each other, in tree order, so each stays readable. The places are found once, in order, before the marks are drawn on several
@@ -26,6 +27,8 @@ struct OverlayLabels {
     /// The width of a character of a label, in font sizes (a little over sans-serif's average,
     /// counting UTF-8 bytes).
     static let characterWidth = 0.6
+    /// How far a label's letters reach below its baseline, in font sizes (sans-serif's descent).
+    static let descent = 0.25
 
     init(scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle, isOn: Bool) {
         self.isOn = isOn
@@ -47,6 +50,9 @@ struct OverlayLabels {
                 let text = (tree[entries[k].id].name ?? entries[k].path).utf8.count + Self.paintTextCount(entries[k])
                 let width = Double(text) * style.fontSize * Self.characterWidth
                 if !visible.isNull, o.x < visible.maxX, o.x + width > visible.maxX { o.x = max(visible.minX + style.fontSize * 0.2, visible.maxX - width) }
+                // A frame starting within a line of the bottom edge: the label goes up onto the canvas.
+                let floor = visible.maxY - style.fontSize * Self.descent
+                if !visible.isNull, box.minY < visible.maxY, o.y > floor { o.y = max(visible.minY + style.fontSize, floor) }
                 origins[k] = o
                 let label = Rect(o.x, o.y - style.fontSize, width, style.fontSize * Self.lineHeight)
                 if Self.overlap(label, legend.top) { under.top += 1 }

@@ -65,6 +65,23 @@ import Testing
     }
 }
 
+/// A frame starting within a line of the canvas's bottom edge (a rule along the bottom) gets
+/// its label on the canvas, where it was drawn below the edge and cut off.
+extension OverlayLabelTests {
+    @Test func aLabelNearTheBottomEdgeIsMovedUpOntoTheCanvas() throws {
+        var scene = makeScene(200, 200)
+        try add(makeLayer("rule", bounds: Rect(0, 0, 100, 4), position: Point(100, 196)), to: scene.root, in: &scene)
+        try add(makeLayer("middle", bounds: Rect(0, 0, 40, 40), position: Point(40, 100)), to: scene.root, in: &scene)
+        let (dom, _) = try parsedOverlay(scene)
+        let f = OverlayStyle(canvas: Size(200, 200)).fontSize
+        let rule = try labelOrigin(dom, "rule")
+        #expect(abs(rule.y - (200 - f * OverlayLabels.descent)) < 1e-5)
+        #expect(abs(rule.x - (50 + f * 0.2)) < 1e-5)
+        // A label that fits is where it was.
+        #expect(near(try labelOrigin(dom, "middle"), Point(20 + f * 0.2, 80 + f)))
+    }
+}
+
 /// The legend and labels near the canvas's edges stay out of each other's way.
 @Suite struct OverlayLegendTests {
     func legendBox(_ dom: OverlayDOM) throws -> OverlayDOM {
