@@ -36,9 +36,16 @@ package enum Subprocess {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0
-        let spawned: Int32 = argv.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return -1 }
-            return posix_spawn(&pid, executable, &actions, nil, base, environ)
+        // ETXTBSY: the program is open for writing somewhere, as a script just written is for a
+        // moment when another thread forks (the child holds the descriptor until it execs), so
+        // starting it is tried again for up to half a second.
+        var spawned = ETXTBSY
+        for attempt in 0..<50 where spawned == ETXTBSY {
+            if attempt > 0 { usleep(10_000) }
+            spawned = argv.withUnsafeBufferPointer { buf in
+                guard let base = buf.baseAddress else { return -1 }
+                return posix_spawn(&pid, executable, &actions, nil, base, environ)
+            }
         }
         close(fds[1])
         guard spawned == 0 else { return nil }
