@@ -1,3 +1,5 @@
+import LaminaCore
+
 /// Text from the input made safe to print as one line of a terminal or log: a layer name,
 /// attribute value or file name quoted in a diagnostic may hold control characters (an escape
 /// sequence could recolor or clear the terminal, a line feed could forge a `FILE:LINE:COL:`
@@ -9,24 +11,19 @@ enum TerminalText {
     /// U+2066…U+2069) and line or paragraph separator (U+2028, U+2029) written as `\u{XX}`;
     /// `text` itself when it has none.
     static func printable(_ text: String) -> String {
-        // C2: C1 controls; D8: U+061C; E2: U+2000…U+2FFF.
-        guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else {
+        func escapes(_ v: UInt32) -> Bool { v != 0x09 && LineBreakers.isControl(v) || LineBreakers.isFormatting(v) }
+        guard text.utf8.contains(where: { $0 < 0x80 ? escapes(UInt32($0)) : LineBreakers.mayStartNonASCII($0) }) else {
             return text
         }
         var out = ""
         for scalar in text.unicodeScalars {
             let v = scalar.value
-            if v < 0x20 && v != 0x09 || (0x7F...0x9F).contains(v) || isFormatting(v) {
+            if escapes(v) {
                 out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
-    }
-
-    /// A bidirectional formatting character or a line or paragraph separator.
-    private static func isFormatting(_ v: UInt32) -> Bool {
-        v == 0x061C || v == 0x200E || v == 0x200F || (0x2028...0x202E).contains(v) || (0x2066...0x2069).contains(v)
     }
 }

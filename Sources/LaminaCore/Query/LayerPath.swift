@@ -90,18 +90,13 @@ extension LayerTree {
     /// would end the line, recolor the terminal or show reversed is written `#N` instead.
     public static func isPathName(_ name: String) -> Bool {
         guard let first = name.utf8.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "@") else { return false }
-        var mayFormat = false
+        var mayBreak = false
         for b in name.utf8 {
-            if b == UInt8(ascii: "/") || b < 0x20 || b == 0x7F { return false }
-            // C2: C1 controls; D8: U+061C; E2: U+2000…U+2FFF.
-            if b == 0xC2 || b == 0xD8 || b == 0xE2 { mayFormat = true }
+            if b == UInt8(ascii: "/") || b < 0x80 && LineBreakers.isControl(UInt32(b)) { return false }
+            if LineBreakers.mayStartNonASCII(b) { mayBreak = true }
         }
-        guard mayFormat else { return true }
-        return !name.unicodeScalars.contains { scalar in
-            let v = scalar.value
-            return (0x80...0x9F).contains(v) || v == 0x061C || v == 0x200E || v == 0x200F
-                || (0x2028...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-        }
+        guard mayBreak else { return true }
+        return !name.unicodeScalars.contains { LineBreakers.isControl($0.value) || LineBreakers.isFormatting($0.value) }
     }
 
     /// The layer a path names below `root`, or nil. A name picks the first sublayer with that
