@@ -4,7 +4,9 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sys/wait.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,6 +21,10 @@ static atomic_int states[SLOTS];
 // Set once a handler has begun removing the files: the process is ending, and a file created
 // after the handler looked at its slot would be left behind.
 static atomic_int ending;
+
+// Children to kill when the process ends by a signal: their pid, 0 for a free slot, or -1 while
+// a thread is starting one (the handler waits for the pid).
+static atomic_int children[SLOTS];
 
 // SIGPIPE too: a reader that stops early (`lamina check Samples | head`) ends the process at its
 // next write to the pipe, while an output may be half written.
@@ -70,9 +76,56 @@ void lamina_cleanup_unregister(int slot) {
     if (slot >= 0 && slot < SLOTS) atomic_store(&states[slot], FREE);
 }
 
-// Only async-signal-safe calls: unlink, sigaction, raise.
+int lamina_cleanup_spawn(const char *path, void *actions, char *const argv[], char *const envp[],
+                         int *pid, int *slot) {
+    // As for files: the child must never run unregistered. The signals are blocked in this
+    // thread while it starts; the child gets the mask as it was before.
+    sigset_t block, old;
+    sigemptyset(&block);
+    for (unsigned k = 0; k < HANDLED_COUNT; k++) sigaddset(&block, handled[k]);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    int i = -1;
+    for (int k = 0; k < SLOTS && i < 0; k++) {
+        int expected = 0;
+        if (atomic_compare_exchange_strong(&children[k], &expected, -1)) i = k;
+    }
+    if (atomic_load(&ending)) {
+        if (i >= 0) atomic_store(&children[i], 0);
+        for (;;) pause();
+    }
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setsigmask(&attributes, &old);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK);
+    pid_t child = 0;
+    int result = posix_spawn(&child, path, (const posix_spawn_file_actions_t *)actions, &attributes,
+                             argv, envp);
+    posix_spawnattr_destroy(&attributes);
+    if (i >= 0) atomic_store(&children[i], result == 0 ? (int)child : 0);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    *pid = result == 0 ? (int)child : 0;
+    *slot = result == 0 ? i : -1;
+    return result;
+}
+
+void lamina_cleanup_child_ended(int slot) {
+    if (slot >= 0 && slot < SLOTS) atomic_store(&children[slot], 0);
+}
+
+// Only async-signal-safe calls: kill, waitpid, unlink, sigaction, raise.
 static void remove_and_reraise(int sig) {
     atomic_store(&ending, 1);
+    // Children first, and waited for: one still running could write a file after it was removed.
+    // A registered child is not reaped yet (its thread forgets it first), so its pid is its own.
+    for (int i = 0; i < SLOTS; i++) {
+        int child;
+        while ((child = atomic_load(&children[i])) == -1) {}
+        if (child > 0) {
+            kill(child, SIGKILL);
+            // Its own thread may reap it first (ECHILD then): either way it has ended.
+            while (waitpid(child, NULL, __WALL) < 0 && errno == EINTR) {}
+        }
+    }
     for (int i = 0; i < SLOTS; i++) {
         int state;
         // Another thread is between creating this file and recording that it did.

@@ -19,6 +19,19 @@ int lamina_cleanup_create(const char *path, int *slot);
 /// Forgets the file of `slot` (after it was renamed or removed); -1 is ignored.
 void lamina_cleanup_unregister(int slot);
 
+/// Starts `argv[0]` at `path` with `posix_spawn(actions, environ)` and registers the child in one
+/// step, so that a signal ending this process also kills the child (`SIGKILL`) before the files
+/// are removed: a renderer left running would go on to write its image after the handler removed
+/// it. The child starts with this thread's signal mask as it was before the call. Returns 0 and
+/// sets `*pid` and `*slot` (-1 when no slot was free: the child then runs unregistered), or the
+/// `posix_spawn` error. Once the child has ended, call `lamina_cleanup_child_ended` before reaping
+/// it (`waitpid`), so that the handler never signals a process id the system may have reused.
+int lamina_cleanup_spawn(const char *path, void *actions, char *const argv[], char *const envp[],
+                         int *pid, int *slot);
+
+/// Forgets the child of `slot` (still unreaped); -1 is ignored.
+void lamina_cleanup_child_ended(int slot);
+
 /// Turns direct I/O (`O_DIRECT`: writes that bypass the page cache) on or off for `fd`.
 /// Returns 0, or -1 with `errno` set (the file system does not support it, or the platform has
 /// no `O_DIRECT`). Used by the output writer for very large outputs (see `DirectWrites`).

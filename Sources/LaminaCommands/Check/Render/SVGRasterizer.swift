@@ -62,16 +62,20 @@ package struct SVGRasterizer: Sendable, Hashable {
     /// Renders `golden` and `actual` at the same size and compares them; on a mismatch writes the
     /// golden | actual | mask image to `diffImage`.
     func compare(golden: URL, actual: URL, diffImage: URL) -> PixelComparison {
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lamina-check-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        do {
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        } catch {
-            return PixelComparison(error: "cannot create a scratch folder in \(scratch.path)")
+        // Two scratch images beside each other in the temporary folder, registered for the
+        // signal handler (CLaminaCleanup) so that Ctrl-C during a render leaves neither.
+        let stem = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lamina-check-\(getpid())-\(UInt64.random(in: 0...UInt64.max))").path
+        guard let goldenScratch = ScratchFile(path: stem + "-golden.png"),
+              let actualScratch = ScratchFile(path: stem + "-actual.png") else {
+            return PixelComparison(error: "cannot create a scratch file in \(FileManager.default.temporaryDirectory.path)")
         }
-        let goldenPNG = scratch.appendingPathComponent("golden.png")
-        let actualPNG = scratch.appendingPathComponent("actual.png")
+        defer {
+            goldenScratch.remove()
+            actualScratch.remove()
+        }
+        let goldenPNG = URL(fileURLWithPath: goldenScratch.path)
+        let actualPNG = URL(fileURLWithPath: actualScratch.path)
         var goldenImage: RGBAImage
         switch render(golden, goldenPNG, size: Self.cappedSize(declaredBy: golden)) {
         case .failure(let e): return PixelComparison(error: "golden: " + e.message)

@@ -1,3 +1,4 @@
+import CLaminaCleanup
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,7 +36,11 @@ package enum Subprocess {
         posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
-        var pid: pid_t = 0
+        var pid: Int32 = 0
+        // Registered for the signal handler (CLaminaCleanup): a `check --render` ended by Ctrl-C
+        // kills the renderer it started, which would otherwise write its image after the
+        // handler removed the scratch files.
+        var slot: Int32 = -1
         // ETXTBSY: the program is open for writing somewhere, as a script just written is for a
         // moment when another thread forks (the child holds the descriptor until it execs), so
         // starting it is tried again for up to half a second.
@@ -44,7 +49,7 @@ package enum Subprocess {
             if attempt > 0 { usleep(10_000) }
             spawned = argv.withUnsafeBufferPointer { buf in
                 guard let base = buf.baseAddress else { return -1 }
-                return posix_spawn(&pid, executable, &actions, nil, base, environ)
+                return lamina_cleanup_spawn(executable, &actions, base, environ, &pid, &slot)
             }
         }
         close(fds[1])
@@ -71,6 +76,11 @@ package enum Subprocess {
             if n <= 0 { break }
             errors += chunk[0..<n]
         }
+        // Waits for the end without reaping, so that the handler never kills a process id the
+        // system has given to another process, then forgets the child, then reaps it.
+        var ended = siginfo_t()
+        while waitid(P_PID, id_t(pid), &ended, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+        lamina_cleanup_child_ended(slot)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             if errno != EINTR { return Outcome(status: -1, standardError: errors) }
