@@ -13,7 +13,7 @@ extension Resolver {
             } ?? []
             chain = appendNode(parent: chain, layer: id, shapes: shapes)
         }
-        guard let first = tree.mask(of: id), tree[first].svg?.element == "clipPath" else { return chain }
+        guard let first = tree.appliedMask(of: id), tree[first].svg?.element == "clipPath" else { return chain }
         // A clip mask may itself be clipped by its own mask: the deepest one is the outermost node.
         var masks: [(LayerID, ResolveFrame)] = []
         var host = f

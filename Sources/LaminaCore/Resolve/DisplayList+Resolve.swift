@@ -133,7 +133,10 @@ struct Resolver {
         }
         let opacity = min(max(tree[id].opacity, 0), 1)
         let isTransformLayer = tree[id].isTransformLayer
-        let svg = tree[id].svgCompositing
+        // A CATransformLayer composites nothing: its mask, filters and blend mode are ignored.
+        let svg = isTransformLayer ? nil : tree[id].svgCompositing
+        let mask = tree.appliedMask(of: id)
+        if isTransformLayer { warnIgnoredTransformLayerProperties(id) }
         let paintIndex = nextPaintIndex
         nextPaintIndex += 1
         list.layerPaintIndex[id.index] = paintIndex
@@ -149,10 +152,10 @@ struct Resolver {
         }
 
         // Clips of this layer (masksToBounds, clipPath mask layers); most layers have none.
-        let clips = tree.clipsToBounds(id) || tree.mask(of: id) != nil
+        let clips = tree.clipsToBounds(id) || mask != nil
         let ownChain = clips ? clipChain(for: id, frame: f, base: f.clip) : f.clip
         let filters = svg?.filters ?? []
-        let alphaMask = tree.mask(of: id).flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
+        let alphaMask = mask.flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
         let groupOpacity = tree[id].allowsGroupOpacity && !isTransformLayer && opacity < 1
         let extra = svg.map { svg in
             svg.extra.filter { Self.blends($0) || ($0.name == "isolation" && $0.value != "auto") || Self.isRendererClip($0) }
@@ -163,7 +166,7 @@ struct Resolver {
         // A clip path makes its layer an isolated group (CSS Masking: a stacking context): a
         // layer below that blends blends with its siblings there, not with the page, and the
         // clip cuts the group once. Only where something below blends does that need a group.
-        let isolatesBlending = tree.mask(of: id).map { tree[$0].svg?.element == "clipPath" } == true
+        let isolatesBlending = mask.map { tree[$0].svg?.element == "clipPath" } == true
             && !tree.sublayers(of: id).isEmpty && blendsBelow(id)
         if groupOpacity || needsSpace || !extra.isEmpty || isolatesBlending {
             var resultClip = !filters.isEmpty || isolatesBlending ? ownChain : nil

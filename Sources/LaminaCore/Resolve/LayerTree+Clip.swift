@@ -10,6 +10,13 @@ extension LayerTree {
         layers[id.index].masksToBounds && !layers[id.index].isTransformLayer
     }
 
+    /// The layer's `mask` as drawn: nil for a `CATransformLayer`, which ignores it with the
+    /// other properties that assume 2D image processing (filters, masksToBounds).
+    @inline(__always)
+    public func appliedMask(of id: LayerID) -> LayerID? {
+        layers[id.index].isTransformLayer ? nil : masks[id.index]
+    }
+
     /// The part of `id`'s bounds not cut away by masking ancestors, in the space of `space`
     /// (nil: the root superlayer space). `Rect.null` when nothing is visible.
     public func visibleRect(of id: LayerID, in space: LayerID?) -> Rect {
