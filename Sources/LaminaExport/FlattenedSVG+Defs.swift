@@ -88,12 +88,12 @@ extension FlatWriter {
     /// The resources referenced by the drawables, groups and other resources, in document order.
     func resourcesInUse() -> [Resource] {
         if scene.resources.isEmpty { return [] }
-        var byID: [ExactID: Int] = [:]
-        for (i, r) in scene.resources.enumerated() where byID[ExactID(r.id)] == nil { byID[ExactID(r.id)] = i }
+        var byID: [ExactText: Int] = [:]
+        for (i, r) in scene.resources.enumerated() where byID[ExactText(r.id)] == nil { byID[ExactText(r.id)] = i }
         var used = [Bool](repeating: false, count: scene.resources.count)
         var queue: [Int] = []
         func mark(_ id: String) {
-            guard let i = byID[ExactID(id)], !used[i] else { return }
+            guard let i = byID[ExactText(id)], !used[i] else { return }
             used[i] = true
             queue.append(i)
         }
@@ -134,20 +134,5 @@ extension FlatWriter {
             if value.hasPrefix("#") { out.append(String(value.dropFirst())) }
         }
         return out
-    }
-}
-
-/// An id compared and hashed by its UTF-8 bytes, as XML compares ids: Swift's `String`
-/// equality would take a precomposed "é" and "e" with a combining accent for one id.
-struct ExactID: Hashable {
-    let text: String
-
-    init(_ text: String) { self.text = text }
-
-    static func == (a: ExactID, b: ExactID) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
-
-    func hash(into hasher: inout Hasher) {
-        var t = text
-        t.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

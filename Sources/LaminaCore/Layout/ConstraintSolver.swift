@@ -20,13 +20,14 @@ extension LayerTree {
         let subs = sublayerLists[id.index]
         guard subs.contains(where: { !layers[$0.index].constraints.isEmpty }) else { return [] }
         var diagnostics: [Diagnostic] = []
-        var byName: [String: LayerID] = [:]
-        for s in subs { if let n = layers[s.index].name { byName[n] = s } }
+        // Names compare code point by code point, as `isEqualToString:` (ExactText).
+        var byName: [ExactText: LayerID] = [:]
+        for s in subs { if let n = layers[s.index].name { byName[ExactText(n)] = s } }
         /// The last sibling other than `s` named `n`.
         func source(named n: String, for s: LayerID) -> LayerID? {
-            guard let last = byName[n] else { return nil }
+            guard let last = byName[ExactText(n)] else { return nil }
             if last != s { return last }
-            return subs.last { $0 != s && layers[$0.index].name == n }
+            return subs.last { $0 != s && layers[$0.index].name.map { Self.sameName($0, n) } ?? false }
         }
         // Nodes: (sublayer position, axis 0 = x, 1 = y) → index k*2+axis.
         let nodeCount = subs.count * 2
@@ -41,8 +42,8 @@ extension LayerTree {
                     kept[node].append((c, nil))
                     continue
                 }
-                guard byName[c.relativeTo] != nil else {
-                    diagnostics.append(.warning("unknown constraint source '\(c.relativeTo)'", at: c.location))
+                guard byName[ExactText(c.relativeTo)] != nil else {
+                    diagnostics.append(.warning(unknownSourceMessage(c.relativeTo, among: subs), at: c.location))
                     continue
                 }
                 guard let src = source(named: c.relativeTo, for: s), let sk = position[src] else { continue }
@@ -197,5 +198,14 @@ extension LayerTree {
             "constraint on '\(c.attribute.rawValue)' not applied: the frame of '\(displayName(layer, in: superlayer))' "
                 + "is infinite (its transform puts a corner behind the eye)",
             at: c.location)
+    }
+
+    /// The warning for a constraint whose source names no sibling; it says so when a sibling's
+    /// name is the same text in another Unicode normalization form, which does not count.
+    private func unknownSourceMessage(_ name: String, among subs: [LayerID]) -> String {
+        let message = "unknown constraint source '\(name)'"
+        guard subs.contains(where: { layers[$0.index].name == name }) else { return message }
+        return message + " (a sibling's name is the same text in another Unicode normalization form; "
+            + "names are compared code point by code point, as Core Animation compares them)"
     }
 }

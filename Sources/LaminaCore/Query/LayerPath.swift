@@ -5,6 +5,12 @@
 /// A name that could not lead back to its layer is written `#N` too: one holding `/`, one
 /// starting with `#` or `@` (read as an index or a mask), and one an earlier sibling already
 /// has (the name leads to the first of them, ``SiblingNames``).
+///
+/// Names are compared code point by code point, as Core Animation compares them (``ExactText``):
+/// siblings named "é" precomposed and "e" + U+0301 are two names, each written as it is. Reading
+/// a path, a component that no sibling's name matches exactly names the first sibling whose name
+/// is canonically equivalent (the same text in another Unicode normalization form, as a terminal,
+/// an editor or a file system may type it).
 extension LayerTree {
     /// The path of `id` below `root` (`"/"` for the root itself; `"#0/leaf"` for a named layer
     /// under the unnamed first sublayer). A layer outside `root`'s tree gets its path from its own root.
@@ -25,7 +31,7 @@ extension LayerTree {
         let siblings = sublayerLists[s.index]
         let k = siblings.firstIndex(of: id) ?? 0
         if let n = layers[id.index].name, Self.isPathName(n),
-            !siblings[..<k].contains(where: { layers[$0.index].name == n })
+            !siblings[..<k].contains(where: { layers[$0.index].name.map { Self.sameName($0, n) } ?? false })
         {
             return n
         }
@@ -44,24 +50,27 @@ extension LayerTree {
         /// sublayers: no allocation); past those, a set.
         private var first: (String?, String?, String?, String?) = (nil, nil, nil, nil)
         private var count = 0
-        private var more: Set<String> = []
+        private var more: Set<ExactText> = []
 
         public init() {}
 
         /// Whether `name` stands for the next sibling in a path (and remembers it).
         public mutating func admits(_ name: String?) -> Bool {
             guard let name, LayerTree.isPathName(name) else { return false }
-            if name == first.0 || name == first.1 || name == first.2 || name == first.3 { return false }
+            if same(first.0, name) || same(first.1, name) || same(first.2, name) || same(first.3, name) { return false }
             switch count {
             case 0: first.0 = name
             case 1: first.1 = name
             case 2: first.2 = name
             case 3: first.3 = name
-            default: if !more.insert(name).inserted { return false }
+            default: if !more.insert(ExactText(name)).inserted { return false }
             }
             count += 1
             return true
         }
+
+        @inline(__always)
+        private func same(_ a: String?, _ b: String) -> Bool { a.map { LayerTree.sameName($0, b) } ?? false }
     }
 
     /// The layers of `root`'s tree whose name is a path name an earlier sibling already has
@@ -99,8 +108,14 @@ extension LayerTree {
         return !name.unicodeScalars.contains { LineBreakers.isControl($0.value) || LineBreakers.isFormatting($0.value) }
     }
 
+    /// Whether two layer names are the same name: the same code points (``ExactText``).
+    @inlinable
+    public static func sameName(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
     /// The layer a path names below `root`, or nil. A name picks the first sublayer with that
-    /// name; `#N` picks the N-th sublayer; `@mask` the mask. `"/"` and `""` name the root.
+    /// name, else the first with a canonically equivalent one (the name typed in another Unicode
+    /// normalization form); `#N` picks the N-th sublayer; `@mask` the mask. `"/"` and `""` name
+    /// the root.
     public func layer(atPath path: String, root: LayerID) -> LayerID? {
         var cur = root
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -110,7 +125,9 @@ extension LayerTree {
                 cur = subs[n]
             } else if part == "@mask", let m = masks[cur.index] {
                 cur = m
-            } else if let hit = subs.first(where: { layers[$0.index].name.map { $0[...] == part } ?? false }) {
+            } else if let hit = subs.first(where: { layers[$0.index].name.map { $0.utf8.elementsEqual(part.utf8) } ?? false })
+                ?? subs.first(where: { layers[$0.index].name.map { $0[...] == part } ?? false })
+            {
                 cur = hit
             } else {
                 return nil
