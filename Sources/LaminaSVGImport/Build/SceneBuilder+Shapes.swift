@@ -11,7 +11,7 @@ extension SceneBuilder {
             return
         }
         var content = Content(shape: shape)
-        style.applyPaint(to: &content, viewport: w.viewport)
+        style.applyPaint(to: &content, viewport: w.viewport, shape: true)
         let requested = resources.order.count
         if content.fill != nil { content.fill = content.fill.map { checkedPaint($0, element: w.element) } }
         if content.stroke != nil { content.stroke = content.stroke.map { checkedPaint($0, element: w.element) } }

@@ -9,7 +9,11 @@ extension ComputedStyle {
     /// √((w² + h²) / 2). Drawing extras (`paint-order`, `marker-*`, `vector-effect`…) go to
     /// `content.extra`, and `visibility` too when it is not `visible`; `opacity`, `display`,
     /// `clip-path`, `mask` and `filter` are the builder's (they belong to the layer).
-    package func applyPaint(to content: inout Content, viewport: Size) {
+    ///
+    /// With `shape`, the content is a basic shape or path (not markup carried verbatim), and the
+    /// inherited extras only text and images read are left out (``extraInheritedForShapes``):
+    /// a `font-family` on the root is not repeated on each of its 10,000 rectangles.
+    package func applyPaint(to content: inout Content, viewport: Size, shape: Bool = false) {
         let diagonal = viewport.normalizedDiagonal
         func px(_ l: Length) -> Double { l.resolve(percentBase: diagonal, fontSize: fontSize) }
         let fillValue = ComputedStyle.paint(fill)
@@ -34,7 +38,7 @@ extension ComputedStyle {
         content.strokeDashoffset = offset == 0 || content.strokeDasharray == nil ? nil : offset
         var extra: [StyleProperty] = []
         if visibility != "visible" { extra.append(StyleProperty("visibility", visibility)) }
-        extra += extraInherited
+        extra += shape ? extraInheritedForShapes : extraInherited
         extra += extraOwn
         content.extra = extra
     }

@@ -287,6 +287,17 @@ package struct ComputedStyle: Hashable, Sendable {
         return out
     }
 
+    /// The inherited extra properties that can change how a basic shape or path draws: those
+    /// that are set, less the ones only text and images read (``inheritedExtraAppliesToShapes``).
+    package var extraInheritedForShapes: [StyleProperty] {
+        var out: [StyleProperty] = []
+        if inheritedExtras.isEmpty { return out }
+        for (k, v) in inheritedExtras.enumerated() where ComputedStyle.inheritedExtraAppliesToShapes[k] {
+            if let v { out.append(StyleProperty(ComputedStyle.inheritedExtraNames[k], v)) }
+        }
+        return out
+    }
+
     /// The inherited extra property at `k` in `inheritedExtraNames`, nil when unset.
     func inheritedExtra(_ k: Int) -> String? { inheritedExtras.isEmpty ? nil : inheritedExtras[k] }
 
@@ -335,6 +346,22 @@ package struct ComputedStyle: Hashable, Sendable {
         "font-variation-settings", "font-variant-caps", "font-variant-ligatures", "font-variant-numeric",
         "font-variant-east-asian", "font-variant-position",
     ]
+
+    /// The inherited extras that only text or images read: fonts, text layout and
+    /// `text-rendering`, `image-rendering`. A basic shape or path has no text, no image and no
+    /// children to pass them to (marker and pattern content inherits from the `marker` or
+    /// `pattern` element, not from the shape that refers to it), so they change nothing there.
+    package static let textAndImageOnlyExtras: Set<String> = [
+        "text-rendering", "image-rendering", "font-family", "font-style", "font-variant", "font-weight",
+        "font-stretch", "font-size-adjust", "font-kerning", "kerning", "text-anchor", "letter-spacing",
+        "word-spacing", "writing-mode", "direction", "dominant-baseline", "glyph-orientation-horizontal",
+        "glyph-orientation-vertical", "white-space", "text-transform", "text-shadow", "font-feature-settings",
+        "font-variation-settings", "font-variant-caps", "font-variant-ligatures", "font-variant-numeric",
+        "font-variant-east-asian", "font-variant-position",
+    ]
+
+    /// By index in `inheritedExtraNames`: whether the property can change a basic shape's drawing.
+    package static let inheritedExtraAppliesToShapes: [Bool] = inheritedExtraNames.map { !textAndImageOnlyExtras.contains($0) }
 
     /// Non-inherited properties kept verbatim for drawing, in output order.
     package static let ownExtraNames: [String] = [
