@@ -325,28 +325,6 @@ struct Resolver {
 }
 
 extension Resolver {
-    /// Sublayers of a `CATransformLayer`, painter-sorted far to near by the depth of their
-    /// bounds' centre (an approximation of Core Animation's 3D sort, LAYER-MODEL §5.2).
-    mutating func depthSorted(_ subs: [LayerID], under pending: Transform3D, of id: LayerID) -> [LayerID] {
-        guard subs.count > 1 else { return subs }
-        let keyed = subs.enumerated().map { (i, child) -> (Int, Double, LayerID) in
-            let b = tree[child].bounds
-            let m = tree.matrixToSuperlayer(child).concatenating(pending)
-            let v = m.apply(x: b.midX, y: b.midY, z: 0)
-            let depth = v.z / v.w
-            return (i, v.w > 0 && depth.isFinite ? depth : -Double.infinity, child)
-        }
-        let sorted = keyed.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map(\.2)
-        if sorted != subs {
-            diagnostics.append(.warning(
-                "sublayers of transform layer \(list.path(of: id)) are painted in approximate depth order",
-                at: tree.sourceLocation(of: id)))
-        }
-        return sorted
-    }
-}
-
-extension Resolver {
     /// Whether a compositing property blends the layer with what is under it: a
     /// `mix-blend-mode` other than `normal`.
     static func blends(_ p: StyleProperty) -> Bool { p.name == "mix-blend-mode" && p.value != "normal" }
