@@ -175,7 +175,11 @@ struct Resolver {
                 openClipGroup(id, clip: c, frame: &f)
                 resultClip = nil
             }
-            var g = CompositingGroup(layer: id, parent: f.group, opacity: groupOpacity ? opacity : 1)
+            // The opacity the ancestors left to each drawable (transform layers, layers that do
+            // not group their opacity) applies to the group's result, as Core Animation
+            // composites a layer's flattened image with it: inside, drawables start again at 1.
+            var g = CompositingGroup(layer: id, parent: f.group, opacity: (groupOpacity ? opacity : 1) * f.opacity)
+            f.opacity = 1
             g.filters = filters
             g.maskResource = svg?.mask
             g.extra = extra
