@@ -7,9 +7,9 @@ public struct ExactText: Hashable, Sendable {
 
     @inlinable public init(_ text: String) { self.text = text }
 
-    @inlinable public static func == (a: ExactText, b: ExactText) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+    @inlinable public static func == (a: ExactText, b: ExactText) -> Bool { LayerTree.sameName(a.text, b.text) }
 
-    public func hash(into hasher: inout Hasher) {
+    @inlinable public func hash(into hasher: inout Hasher) {
         var t = text
         t.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }

@@ -110,7 +110,9 @@ extension LayerTree {
 
     /// Whether two layer names are the same name: the same code points (``ExactText``).
     @inlinable
-    public static func sameName(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+    public static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    }
 
     /// The layer a path names below `root`, or nil. A name picks the first sublayer with that
     /// name, else the first with a canonically equivalent one (the name typed in another Unicode
