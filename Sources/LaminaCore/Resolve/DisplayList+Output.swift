@@ -18,9 +18,8 @@ extension Resolver {
         }
         let root = tree[rootID]
         let b = root.bounds.standardized
-        let frame = tree.frame(of: rootID)
-        let atOrigin = root.transform.isAffine && root.transform.affineTransform.linear.isIdentity
-            && nearlyEqual(frame, Rect(0, 0, b.width, b.height)) && !root.geometryFlipped
+        let shift = originShift(of: rootID, in: tree)
+        let atOrigin = shift != nil
         let extra = root.svg?.extra ?? []
         func value(_ name: String) -> String? { extra.first { $0.name == name }?.value }
         // Only the size limits (layer JSON may carry any text here).
@@ -41,8 +40,20 @@ extension Resolver {
         let output = OutputSpace(width: w, height: h, viewBox: viewBox, style: style, xmlSpace: xmlSpace)
         var map = Homography(flattening: ownMatrix(of: rootID, in: tree))
         // A root at the origin within the tolerance is placed there, as its viewport is.
-        if atOrigin { map = map.concatenating(Homography(AffineTransform(1, 0, 0, 1, -frame.x, -frame.y))) }
+        if let shift { map = map.concatenating(shift) }
         return (output, map, atOrigin && root.cornerRadius == 0, false)
+    }
+
+    /// The translation that puts a root whose frame is at the origin within the tolerance
+    /// exactly there, as its viewport is; nil for a root placed otherwise.
+    static func originShift(of rootID: LayerID, in tree: LayerTree) -> Homography? {
+        let root = tree[rootID]
+        let b = root.bounds.standardized
+        let frame = tree.frame(of: rootID)
+        guard root.transform.isAffine && root.transform.affineTransform.linear.isIdentity
+            && nearlyEqual(frame, Rect(0, 0, b.width, b.height)) && !root.geometryFlipped
+        else { return nil }
+        return Homography(AffineTransform(1, 0, 0, 1, -frame.x, -frame.y))
     }
 
     /// The root's sublayerTransform about its anchor, flattened: sublayer space → own space.

@@ -130,6 +130,12 @@ struct Resolver {
         } else {
             f = ResolveFrame(
                 toOutput: rootToOutput, toSpace: rootToOutput, plane: nil, clip: nil, group: nil, opacity: 1)
+            if tree[id].isTransformLayer, !viewBoxMode {
+                // A transform layer at the root keeps its sublayers' 3D geometry too: its own
+                // 4×4 (a perspective with zPositions below) is flattened only into the output.
+                let place = Self.originShift(of: id, in: tree) ?? .identity
+                f.plane = addPlane(ResolvePlane(pending3D: Self.ownMatrix(of: id, in: tree), toOutput: place, toSpace: place))
+            }
         }
         let opacity = min(max(tree[id].opacity, 0), 1)
         let isTransformLayer = tree[id].isTransformLayer

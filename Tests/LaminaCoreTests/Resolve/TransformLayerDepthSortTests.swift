@@ -36,3 +36,31 @@ import Testing
         #expect(behind != nil && (abs(angle) < .pi / 2 ? behind! < face! : behind! > label!), "\(order)")
     }
 }
+
+/// A transform layer at the root keeps its sublayers' 3D geometry in the pictures as in
+/// `inspect` and `hit-test`: its perspective scales a sublayer lifted by `zPosition`.
+@Suite struct TransformLayerRootTests {
+    @Test(arguments: [true, false])
+    func aRootTransformLayersPerspectiveReachesItsSublayers(transformLayer: Bool) throws {
+        var b = SceneBuilder()
+        b.scene.tree[b.root].isTransformLayer = transformLayer
+        var p = Transform3D.identity
+        p.m34 = -1.0 / 100
+        b.scene.tree[b.root].transform = p
+        let a = b.add("a", frame: Rect(25, 25, 50, 50), shape: TransformLayerDepthSortTests.unit) { $0.zPosition = 20 }
+        let (list, _) = DisplayList.resolve(b.scene)
+        let item = try #require(list.items.first { $0.layer == a })
+        // The 10×10 square at the origin of `a`: scaled 1.25 about the root's centre under the
+        // transform layer (drawn projected), moved only under a plain root, whose perspective
+        // tilts nothing at z = 0.
+        switch item.geometry {
+        case .projected(let d): #expect(transformLayer && d == "M18.75 18.75L31.25 18.75L31.25 31.25L18.75 31.25Z", "\(d)")
+        case .transformed(let t): #expect(!transformLayer && t == AffineTransform(1, 0, 0, 1, 25, 25), "\(t)")
+        default: Issue.record("\(item.geometry)")
+        }
+        let offset = transformLayer ? 18.75 : 25
+        if transformLayer, let m = b.scene.tree.toRoot(a), let q = m.apply(Point(0, 0)) {
+            #expect(abs(q.x - offset) < 1e-9 && abs(q.y - offset) < 1e-9)
+        }
+    }
+}
