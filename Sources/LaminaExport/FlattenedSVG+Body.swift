@@ -83,7 +83,12 @@ extension FlatWriter {
             return
         }
         SVGMarkup.lit("<g", to: &out)
-        if let s = g.space { SVGMarkup.transformAttribute(s, to: &out) }
+        if let r = g.rendererTransform {
+            // Placed by the renderer about the box it measures (`space` is Lamina's guess).
+            SVGMarkup.attr("transform", r.transform, to: &out)
+        } else if let s = g.space {
+            SVGMarkup.transformAttribute(s, to: &out)
+        }
         if g.opacity < 1, !SVGMarkup.printsAsInitial(g.opacity, 1) { SVGMarkup.attr("opacity", g.opacity, to: &out) }
         if let c = g.clip {
             let id = clipID(node: c, inverse: spaceInverse(gi))
@@ -95,7 +100,14 @@ extension FlatWriter {
             SVGMarkup.generatedURLAttr("mask", id: maskID(m), to: &out)
         }
         SVGMarkup.urlListAttr("filter", ids: g.filters, to: &out)
-        SVGMarkup.styleAttribute(g.extra, to: &out)
+        if let r = g.rendererTransform {
+            var placement = g.extra
+            if let o = r.origin { placement.append(StyleProperty("transform-origin", o)) }
+            placement.append(StyleProperty("transform-box", r.box))
+            SVGMarkup.styleAttribute(placement, to: &out)
+        } else {
+            SVGMarkup.styleAttribute(g.extra, to: &out)
+        }
         SVGMarkup.lit(">\n", to: &out)
     }
 

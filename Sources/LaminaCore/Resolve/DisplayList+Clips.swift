@@ -108,6 +108,7 @@ extension Resolver {
     mutating func closeGroup(_ g: Int) {
         let grp = list.groups[g]
         let opacityOnly = grp.filters.isEmpty && grp.maskResource == nil && grp.maskContent == nil && grp.extra.isEmpty
+            && grp.rendererTransform == nil
         guard opacityOnly, groupChildren[g] <= 1 else { return }
         groupAlive[g] = false
         if let p = grp.parent { groupChildren[p] -= 1 }

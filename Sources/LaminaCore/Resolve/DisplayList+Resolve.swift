@@ -157,6 +157,8 @@ struct Resolver {
             return false
         }
 
+        // A transform about a box the renderer measures: a group places the superlayer's space.
+        let placed = svg.flatMap { openRendererPlacement(id, $0, frame: &f) }
         // Clips of this layer (masksToBounds, clipPath mask layers); most layers have none.
         let clips = tree.clipsToBounds(id) || mask != nil
         let ownChain = clips ? clipChain(for: id, frame: f, base: f.clip) : f.clip
@@ -168,7 +170,7 @@ struct Resolver {
         } ?? []
         // A clip the renderer resolves against the box of the group's drawables, in its space.
         let rendererClip = extra.contains(where: Self.isRendererClip)
-        let needsSpace = !filters.isEmpty || svg?.mask != nil || alphaMask != nil || rendererClip
+        let needsSpace = !filters.isEmpty || svg?.mask != nil || alphaMask != nil || rendererClip || placed != nil
         // A clip path makes its layer an isolated group (CSS Masking: a stacking context): a
         // layer below that blends blends with its siblings there, not with the page, and the
         // clip cuts the group once. Only where something below blends does that need a group.
@@ -189,6 +191,7 @@ struct Resolver {
             g.filters = filters
             g.maskResource = svg?.mask
             g.extra = extra
+            g.rendererTransform = placed
             if needsSpace {
                 if f.toSpace.isAffine {
                     g.space = f.toSpace.affine
@@ -233,7 +236,7 @@ struct Resolver {
 
     /// Appends group `g` as a child of the frame's group and makes it the frame's group.
     @discardableResult
-    private mutating func appendGroup(_ g: CompositingGroup, frame f: inout ResolveFrame) -> Int {
+    mutating func appendGroup(_ g: CompositingGroup, frame f: inout ResolveFrame) -> Int {
         let gi = list.groups.count
         list.groups.append(g)
         groupChildren.append(0)

@@ -127,6 +127,11 @@ public struct CompositingGroup: Hashable, Sendable {
     /// When set, the group establishes a coordinate space: its layer's own space, placed by this
     /// affine map relative to the enclosing space (mask and filter resources are in user space).
     public var space: AffineTransform?
+    /// When set, the group's tag places it by this transform about a point of the box of what
+    /// it draws (written as `transform`, `transform-origin` and `transform-box`), which the
+    /// renderer measures; `space` then holds Lamina's guess of the same map, which clips and
+    /// masks inside the group are written relative to.
+    public var rendererTransform: RendererTransform?
 
     /// An opacity-only group.
     public init(layer: LayerID, parent: Int?, opacity: Double) {

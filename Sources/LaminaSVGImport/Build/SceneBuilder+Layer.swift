@@ -4,7 +4,8 @@ extension SceneBuilder {
     /// Creates the layer of a group, `use`, viewport or drawable and attaches it to its parent:
     /// name, `svg` facts, opacity, `display`, clip path, mask and filter, authoring attributes.
     mutating func makeLayer(
-        _ w: Work, style: ComputedStyle, transform: AffineTransform, content: consuming Content? = nil
+        _ w: Work, style: ComputedStyle, transform: AffineTransform, content: consuming Content? = nil,
+        rendererTransform: [StyleProperty] = []
     ) throws(SVGImportError) -> LayerID {
         // The layer is made in the tree first and filled in place: no `Layer` or `Content` copy.
         let facts = prefetch?.layerFacts(w.element) ?? Self.layerFacts(in: tree, w.element)
@@ -23,6 +24,7 @@ extension SceneBuilder {
                 boxClip = c
                 info.extra.append(c)
             }
+            info.extra += rendererTransform
         }
         layers.layers[id.index].hidden = hidden
         layers.layers[id.index].content = consume content

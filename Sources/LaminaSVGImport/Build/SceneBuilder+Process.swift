@@ -26,12 +26,16 @@ extension SceneBuilder {
             if tree[w.element].name == "a", let href = hrefValue(of: w.element), href.lowercased().hasPrefix("javascript:") {
                 warn("'javascript:' link dropped", w.element)
             }
-            let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: style.fontSize))
+            let layer = try makeLayer(
+                w, style: style, transform: transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: style.fontSize),
+                rendererTransform: rendererBoxTransform(w, declarations, fontSize: style.fontSize))
             noteFillBox(layer, w.element, declarations, fontSize: style.fontSize)
             pushChildren(of: w.element, w, parent: layer, style: style, viewport: w.viewport, documentStyle: inDocument)
         case .switch:
             let (style, declarations) = computeStyle(w.element, parent: w.style)
-            let layer = try makeLayer(w, style: style, transform: transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: style.fontSize))
+            let layer = try makeLayer(
+                w, style: style, transform: transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: style.fontSize),
+                rendererTransform: rendererBoxTransform(w, declarations, fontSize: style.fontSize))
             noteFillBox(layer, w.element, declarations, fontSize: style.fontSize)
             if let child = switchChoice(w.element) {
                 var next = w
@@ -89,13 +93,14 @@ extension SceneBuilder {
     }
 
     /// Whether `transform-box` makes the element's bounding box the reference box for its
-    /// `transform-origin` (`fill-box`, and `stroke-box`, approximated by it); `view-box` and
-    /// the CSS boxes, which SVG treats as `view-box`, do not.
+    /// `transform-origin`: `fill-box` and `content-box` (its used value for SVG content), and
+    /// `stroke-box` and `border-box` (likewise), approximated by the fill box; `view-box` does
+    /// not.
     static func fillBoxReference(_ declarations: [CascadedDeclaration]) -> Bool {
         // Indexing, not `first(where:)`: a closure over each element copies (retains) it.
         for i in declarations.indices where declarations[i].property == .transformBox {
             guard case .keyword(let k) = declarations[i].parsed else { return false }
-            return k == "fill-box" || k == "stroke-box"
+            return RendererTransform.boxKeywords.contains(k)
         }
         return false
     }

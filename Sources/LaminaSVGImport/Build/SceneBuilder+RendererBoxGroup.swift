@@ -28,6 +28,49 @@ extension SceneBuilder {
         return StyleProperty("clip-path", value)
     }
 
+    /// The transform a group, `switch` or `use` keeps for the renderer (``RendererTransform``,
+    /// as `svg.extra` properties): one about a point of its own box (`transform-box: fill-box`,
+    /// `stroke-box`, `content-box`, `border-box`) that is not a translation, when that box holds
+    /// a text's or an auto-sized image's (``boxHoldsRendererBox(_:)``). `placement` is what
+    /// comes first (a `use`'s x/y): Chromium takes the box without it, and turning
+    /// `placement` then the transform about the origin is that. Empty otherwise.
+    mutating func rendererBoxTransform(
+        _ w: Work, _ declarations: [CascadedDeclaration], fontSize: Double, placement: AffineTransform = .identity
+    ) -> [StyleProperty] {
+        guard w.context != .clip, tree.kind(w.element).isContainerOrUse else { return [] }
+        var box: String?
+        for i in declarations.indices where declarations[i].property == .transformBox {
+            if case .keyword(let k) = declarations[i].parsed, RendererTransform.boxKeywords.contains(k) { box = k }
+            break
+        }
+        guard let box, case .transform(let t) = elementTransform(w.element, declarations), t.linear != .identity,
+            boxHoldsRendererBox(w.element)
+        else { return [] }
+        // The list as written, which renderers draw exactly as the input's (a matrix written
+        // with six decimals turns glyph edges by a fraction of a pixel); a CSS declaration, in
+        // another syntax, as a matrix.
+        var list: String
+        if !declarations.contains(where: { $0.property == .transform }), let a = tree.attribute(w.element, "transform"),
+            TransformList.parse(a[...]) != nil
+        {
+            list = a
+            if placement != .identity { list += " translate(\(NumberText.format(placement.tx)) \(NumberText.format(placement.ty)))" }
+        } else {
+            let m = placement.concatenating(t)
+            list = "matrix(" + m.elements.map { NumberText.format($0) }.joined(separator: " ") + ")"
+        }
+        var properties = [StyleProperty("transform", list)]
+        if let o = Self.transformOrigin(declarations) {
+            // Lengths in pixels (an `em` of the element's font size, which the group has not).
+            func text(_ l: Length) -> String {
+                l.unit == .percent ? NumberText.format(l.value) + "%" : NumberText.format(l.resolve(percentBase: 0, fontSize: fontSize)) + "px"
+            }
+            properties.append(StyleProperty("transform-origin", text(o.x) + " " + text(o.y)))
+        }
+        properties.append(StyleProperty("transform-box", box))
+        return properties
+    }
+
     /// Whether what `element` draws (its children, a `use`'s target, a `symbol` through a `use`,
     /// following `use`s that are not part of a cycle) holds a text, or an image without a
     /// `width` or `height`: their boxes are the renderer's, not Lamina's. Elements that never

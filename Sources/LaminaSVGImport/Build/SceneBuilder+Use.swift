@@ -60,7 +60,9 @@ extension SceneBuilder {
         let x = length(w.element, "x", percentOf: w.viewport.width, fontSize: font) ?? 0
         let y = length(w.element, "y", percentOf: w.viewport.height, fontSize: font) ?? 0
         let transform = AffineTransform.translation(x, y).concatenating(transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: font))
-        let layer = try makeLayer(w, style: style, transform: transform)
+        let layer = try makeLayer(
+            w, style: style, transform: transform,
+            rendererTransform: rendererBoxTransform(w, declarations, fontSize: font, placement: .translation(x, y)))
         noteFillBox(layer, w.element, declarations, fontSize: font, placement: .translation(x, y))
         // The copy's `context-fill` and `context-stroke` are the use's paints, in the use's
         // coordinate system.
