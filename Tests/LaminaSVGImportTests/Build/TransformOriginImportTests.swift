@@ -135,7 +135,7 @@ private typealias S = ImportTestSupport
     @Test(arguments: [
         // (element, a point of it that the transform must keep in place)
         ("<rect id=\"e\" x=\"60\" y=\"60\" width=\"80\" height=\"40\" style=\"transform: rotate(30deg); transform-origin: center; transform-box: fill-box\"/>", Point(100, 80)),
-        ("<rect id=\"e\" x=\"60\" y=\"60\" width=\"80\" height=\"40\" transform=\"rotate(30)\" transform-box=\"fill-box\"/>", Point(60, 60)),
+        ("<rect id=\"e\" x=\"60\" y=\"60\" width=\"80\" height=\"40\" transform=\"rotate(30)\" style=\"transform-box: fill-box\"/>", Point(60, 60)),
         ("<circle id=\"e\" cx=\"100\" cy=\"100\" r=\"40\" transform=\"scale(1.5)\" style=\"transform-box: fill-box; transform-origin: 10px 20px\"/>", Point(70, 80)),
         ("<g id=\"e\" transform=\"scale(0.5)\" style=\"transform-box: fill-box; transform-origin: 50% 50%\"><rect x=\"20\" y=\"20\" width=\"80\" height=\"80\"/><rect x=\"140\" y=\"140\" width=\"40\" height=\"40\"/></g>", Point(100, 100)),
     ])
