@@ -19,6 +19,19 @@ enum FontShorthand {
         "xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large", "larger", "smaller",
     ]
 
+    /// The system font keywords (CSS Fonts 4 §2.8: the font of captioned controls, icon
+    /// labels, menus, dialogs, small controls and status bars).
+    static let systemFonts: Set<String> = ["caption", "icon", "menu", "message-box", "small-caption", "status-bar"]
+
+    /// The longhands a system font keyword sets: Chromium gives each the user interface font at
+    /// the default font size, upright, normal weight and width (on Linux 16 px in the family its
+    /// `sans-serif` and `system-ui` also name); `system-ui` names the user interface font in
+    /// every browser and system, where `sans-serif` is a document font.
+    static let systemFont: [(name: String, value: String)] = [
+        ("font-style", "normal"), ("font-variant", "normal"), ("font-weight", "normal"), ("font-stretch", "normal"),
+        ("font-size", "medium"), ("font-family", "system-ui"),
+    ]
+
     /// The longhands the shorthand sets, in the order ``expand(_:)`` gives them.
     static let longhands = ["font-style", "font-variant", "font-weight", "font-stretch", "font-size", "font-family"]
 
@@ -37,6 +50,8 @@ enum FontShorthand {
         if let keyword = ComputedStyle.cascadeKeyword(String(rest)) {
             return longhands.map { ($0, keyword) }
         }
+        // A system font keyword alone sets every longhand to the system font's values.
+        if systemFonts.contains(rest.lowercased()) { return systemFont }
         while let token = rest.split(whereSeparator: isCSSSpace).first {
             let word = token.lowercased()
             // The size: a keyword or a non-negative length or percentage, maybe with `/height`.

@@ -35,9 +35,29 @@ import Testing
         #expect(!xml.contains("font-size=\"9\""), "\(xml)")
     }
 
-    @Test(arguments: ["", "serif", "20px", "bold italic", "huge 20px serif", "20px / serif", "caption", "-5px serif", "a b c d e 10px serif"])
+    @Test(arguments: ["", "serif", "20px", "bold italic", "huge 20px serif", "20px / serif", "caption serif", "-5px serif", "a b c d e 10px serif"])
     func rejects(_ value: String) {
         #expect(FontShorthand.expand(value) == nil)
+    }
+
+    /// A system font keyword sets every longhand to the system font's values, as Chromium
+    /// applies it (16 px, normal, the user interface font), where the declaration was dropped
+    /// as not a font: `<text font-family="serif" font-size="30" style="font: caption">` was
+    /// written 30 px serif (2,900-3,500 px of 40,000 different from the input in Chromium for
+    /// each keyword; now 0). A longhand after it in the same block still wins.
+    @Test(arguments: ["caption", "icon", "menu", " Message-Box ", "small-caption", "status-bar"])
+    func aSystemFontKeywordSetsEveryLonghand(_ value: String) throws {
+        let longhands = try #require(FontShorthand.expand(value))
+        #expect(longhands.map(\.value) == ["normal", "normal", "normal", "normal", "medium", "system-ui"])
+        let svg = ImportTestSupport.header + " width=\"20\" height=\"20\"><text id=\"t\" font-family=\"serif\" font-size=\"30\" font-weight=\"bold\""
+            + " style=\"font: \(value); font-style: italic\">a</text></svg>"
+        let (scene, _) = try ImportTestSupport.load(svg)
+        let t = try #require(ImportTestSupport.layer(scene, "t"))
+        guard case .svg(let xml) = scene.tree[t].content?.shape else {
+            Issue.record("text is not verbatim content")
+            return
+        }
+        #expect(xml == "<text id=\"t\" font-size=\"16\" font-family=\"system-ui\" font-style=\"italic\">a</text>", "\(xml)")
     }
 
     @Test func textTakesTheShorthandsLonghandsInTheirPlaceInTheCascade() throws {
