@@ -24,7 +24,7 @@ extension SceneBuilder {
                 boxClip = c
                 info.extra.append(c)
             }
-            info.extra += rendererTransform
+            if !rendererTransform.isEmpty { info.extra += rendererTransform }
         }
         layers.layers[id.index].hidden = hidden
         layers.layers[id.index].content = consume content
