@@ -16,6 +16,24 @@ extension DebugSVG {
     static let minimumDisplaySide = 512.0
     /// The label font size in CSS pixels at 100 % zoom.
     static let labelPixels = 12.0
+    /// What a browser window shows of a document at 100 % zoom before it is scrolled, in CSS
+    /// pixels: a 1280 × 800 window less its tab strip, toolbar and scroll bars. A debug SVG
+    /// larger than that (a map, a generated drawing) opens at its top-left corner, so the
+    /// legend goes at the right of this part of it, not at the canvas's far corner.
+    static let firstView = Size(1264, 680)
+
+    /// Whether the debug SVG fills the browser window whatever its canvas's size: its root keeps
+    /// the input's `viewBox` without a `width` and `height` (or with percentages), so the
+    /// browser scales the whole canvas to the window.
+    static func fillsWindow(_ scene: Scene) -> Bool {
+        let tree = scene.tree, root = scene.root
+        guard root.index < tree.count, displayScale(canvas: canvasSize(scene)) == 1, tree.keepsRecordedViewBox(root) else {
+            return false
+        }
+        let extra = tree[root].svg?.extra ?? []
+        func relative(_ name: String) -> Bool { extra.first { $0.name == name }.map { $0.value.contains("%") } ?? true }
+        return relative("width") && relative("height")
+    }
 
     /// The CSS pixels per canvas pixel the debug SVG is shown at: 1, or, for a canvas whose
     /// longer side is under ``magnifiedBelow``, the smallest whole number that makes it at

@@ -135,7 +135,7 @@ public enum DebugSVG {
         let scan = OverlayScan(geometry: geometry, scope: scope)
         let drawNothing = options.only != nil && scope == nil
         let canvas = canvasSize(scene)
-        let style = OverlayStyle(canvas: canvas)
+        let style = OverlayStyle(canvas: canvas, fillsWindow: fillsWindow(scene))
         let labels = OverlayLabels(scan: scan, geometry: geometry, style: style, isOn: options.labels && !drawNothing)
 
         let expected = 4096 + (drawNothing ? 0 : scan.entries.count * 640)

@@ -13,7 +13,8 @@ extension OverlayLabels {
         private var cellX: [Int64]
         private var cellY: [Int64]
         private var starts: [Point]
-        /// Labels in each column; 0 marks an empty slot.
+        /// The line each column's next label goes on (the line under its last); 0 marks an
+        /// empty slot.
         private var counts: [UInt16]
         private let mask: Int
         private let near: Size
@@ -29,11 +30,12 @@ extension OverlayLabels {
             self.near = near
         }
 
-        /// Where a label meant to start at `p` goes: the start of the column it joins and how
-        /// many labels that column held before it (0 and `p` itself for a new column).
-        mutating func place(_ p: Point) -> (start: Point, lines: UInt16) {
+        /// Where a label meant to start at `p` goes: the column it joins (its slot, for
+        /// ``settle(_:line:)``), its start and the line under its last label (0 and `p` itself
+        /// for a new column, which counts as taken until ``settle(_:line:)`` says where its label went).
+        mutating func place(_ p: Point) -> (column: Int, start: Point, lines: UInt16) {
             let fx = p.x / (2 * near.width), fy = p.y / (2 * near.height)
-            guard fx.isFinite, fy.isFinite, abs(fx) < 1e15, abs(fy) < 1e15 else { return (p, 0) }
+            guard fx.isFinite, fy.isFinite, abs(fx) < 1e15, abs(fy) < 1e15 else { return (-1, p, 0) }
             let x0 = fx.rounded(.down), y0 = fy.rounded(.down)
             let cx = Int64(x0), cy = Int64(y0)
             let nx = fx - x0 < 0.5 ? cx - 1 : cx + 1
@@ -43,9 +45,7 @@ extension OverlayLabels {
                 var i = slot(x, y)
                 while counts[i] > 0 {
                     if cellX[i] == x, cellY[i] == y, abs(starts[i].x - p.x) < near.width, abs(starts[i].y - p.y) < near.height {
-                        let n = counts[i]
-                        if n < .max { counts[i] = n + 1 }
-                        return (starts[i], n)
+                        return (i, starts[i], counts[i])
                     }
                     i = (i + 1) & mask
                 }
@@ -56,7 +56,13 @@ extension OverlayLabels {
             cellY[i] = cy
             starts[i] = p
             counts[i] = 1
-            return (p, 0)
+            return (i, p, 0)
+        }
+
+        /// Records that the label of `column` went on `line`, so the column's next one goes under it.
+        mutating func settle(_ column: Int, line: Int) {
+            guard column >= 0 else { return }
+            counts[column] = UInt16(clamping: max(Int(counts[column]), line + 1))
         }
 
         private func slot(_ x: Int64, _ y: Int64) -> Int {

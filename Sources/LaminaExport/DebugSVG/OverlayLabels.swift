@@ -18,17 +18,20 @@ struct OverlayLabels {
     let visible: Rect
     /// For each entry of the scan, its label's text origin (NaN when it has none).
     private var origins: [Point] = []
+    /// For each entry of the scan, whether its label is crowded out: it would cover a label
+    /// shown before it (or the legend) wherever it may go, so it is shown on hover only.
+    private var crowded: [Bool] = []
     /// Whether the legend goes at the canvas's top-right (else its bottom-right): true unless
     /// more labels would lie under it there than at the bottom.
     private(set) var legendAtTop = true
 
     /// The line height, in font sizes.
     static let lineHeight = 1.2
-    /// The width of a character of a label, in font sizes (a little over sans-serif's average,
-    /// counting UTF-8 bytes).
-    static let characterWidth = 0.6
     /// How far a label's letters reach below its baseline, in font sizes (sans-serif's descent).
     static let descent = 0.25
+    /// How many lines (and times) a label may be moved down, past its column's place, so as
+    /// not to cover another; further down it would be read as another layer's.
+    static let maxShift = 3
 
     init(scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle, isOn: Bool) {
         self.isOn = isOn
@@ -36,30 +39,86 @@ struct OverlayLabels {
         let frame = geometry.root.index < tree.count ? geometry.frame(of: geometry.root).standardized : .null
         visible = frame.isNull || !frame.width.isFinite || !frame.height.isFinite ? .null : frame
         guard isOn else { return }
-        origins = [Point](repeating: Point(.nan, .nan), count: scan.entries.count)
-        var taken = Stacks(capacity: scan.entries.count, near: Size(style.fontSize, style.fontSize * Self.lineHeight))
-        // Labels under the legend at the top-right and at the bottom-right.
+        let n = scan.entries.count
+        origins = [Point](repeating: Point(.nan, .nan), count: n)
+        crowded = [Bool](repeating: false, count: n)
+        // Each label's box and width; the legend takes the corner where fewer labels start.
+        var boxes = [Rect](repeating: .null, count: n)
+        var widths = [Double](repeating: 0, count: n)
         let legend = OverlayStyle.legendBoxes(style: style)
         var under = (top: 0, bottom: 0)
         scan.entries.withUnsafeBufferPointer { entries in
             for k in entries.indices where entries[k].inScope {
                 guard let box = Self.box(of: entries[k].id, depth: entries[k].depth, toRoot: entries[k].toRoot, scan: scan, geometry: geometry)
                 else { continue }
-                var (o, lines) = taken.place(origin(of: box, style: style))
-                o.y += Double(lines) * style.fontSize * Self.lineHeight
-                let text = (tree[entries[k].id].name ?? entries[k].path).utf8.count + Self.paintTextCount(entries[k])
-                let width = Double(text) * style.fontSize * Self.characterWidth
-                if !visible.isNull, o.x < visible.maxX, o.x + width > visible.maxX { o.x = max(visible.minX + style.fontSize * 0.2, visible.maxX - width) }
-                // A frame starting within a line of the bottom edge: the label goes up onto the canvas.
-                let floor = visible.maxY - style.fontSize * Self.descent
-                if !visible.isNull, box.minY < visible.maxY, o.y > floor { o.y = max(visible.minY + style.fontSize, floor) }
-                origins[k] = o
-                let label = Rect(o.x, o.y - style.fontSize, width, style.fontSize * Self.lineHeight)
+                let text = Self.textWidth(tree[entries[k].id].name ?? entries[k].path) + Self.paintTextWidth(entries[k])
+                boxes[k] = box
+                widths[k] = text * style.fontSize
+                let label = rect(at: origin(of: box, style: style), width: widths[k], style: style)
                 if Self.overlap(label, legend.top) { under.top += 1 }
                 if Self.overlap(label, legend.bottom) { under.bottom += 1 }
             }
         }
         legendAtTop = under.top <= under.bottom
+        place(boxes: boxes, widths: widths, legend: legendAtTop ? legend.top : legend.bottom, style: style)
+    }
+
+    /// Places the labels of `boxes` in order (see the type's description): each goes in its
+    /// column, then down to just under the labels shown before it that it would cover (or the
+    /// legend), at most ``maxShift`` times and ``maxShift`` lines, and not past the bottom edge
+    /// (when that stops it, up to just over them instead); a label that finds no room so is
+    /// crowded out.
+    private mutating func place(boxes: [Rect], widths: [Double], legend: Rect, style: OverlayStyle) {
+        let line = style.fontSize * Self.lineHeight
+        var taken = Stacks(capacity: boxes.count, near: Size(style.fontSize, line))
+        var shown = Placed(capacity: boxes.count, cell: Size(style.fontSize * Placed.cellLines, line))
+        shown.insert(legend)
+        // A label's baseline may go down to here: its letters stay on the canvas.
+        let floor = visible.maxY - style.fontSize * Self.descent
+        for k in boxes.indices where !boxes[k].isNull {
+            let box = boxes[k], width = widths[k]
+            let (column, start, lines) = taken.place(origin(of: box, style: style))
+            var o = Point(start.x, start.y + Double(lines) * line)
+            if !visible.isNull, o.x < visible.maxX, o.x + width > visible.maxX { o.x = max(visible.minX + style.fontSize * 0.2, visible.maxX - width) }
+            // A frame starting within a line of the bottom edge: the label goes up onto the canvas.
+            if !visible.isNull, box.minY < visible.maxY, o.y > floor { o.y = max(visible.minY + style.fontSize, floor) }
+            origins[k] = o
+            var r = rect(at: o, width: width, style: style)
+            // A label off the canvas (its frame is) is not seen, and hides none.
+            guard !visible.isNull, Self.overlap(r, visible) else {
+                taken.settle(column, line: Int(lines))
+                continue
+            }
+            // Nor is the layer of a frame off the canvas whose label runs onto it, cut at the edge.
+            guard box.minX <= visible.maxX, box.maxX >= visible.minX, box.minY <= visible.maxY, box.maxY >= visible.minY else {
+                crowded[k] = true
+                continue
+            }
+            r = r.intersection(visible)
+            // Down to just under the labels it would cover, a few times at most; near the
+            // bottom edge, else up to just over them.
+            let natural = r
+            let reach = o.y + Double(Self.maxShift) * line
+            var moved = shown.move(r, down: true, limit: min(floor, reach) - style.fontSize)
+            if moved == nil, reach > floor {
+                moved = shown.move(natural, down: false, limit: max(visible.minY, o.y - style.fontSize - Double(Self.maxShift) * line))
+            }
+            guard let placed = moved else {
+                crowded[k] = true
+                continue
+            }
+            r = placed
+            if r.minY != natural.minY { origins[k].y = r.minY + style.fontSize }
+            shown.insert(r)
+            let shift = ((origins[k].y - o.y) / line).rounded(.up)
+            taken.settle(column, line: Int(lines) + (shift.isFinite ? max(0, Int(shift)) : 0))
+        }
+    }
+
+    /// The box a label with its text origin at `o` and `width` covers: from a font size above
+    /// its baseline to ``lineHeight`` below that, so that a column's lines just touch.
+    func rect(at o: Point, width: Double, style: OverlayStyle) -> Rect {
+        Rect(o.x, o.y - style.fontSize, width, style.fontSize * Self.lineHeight)
     }
 
     /// Whether two rectangles share an area.
@@ -115,6 +174,9 @@ struct OverlayLabels {
         let at = part.isNull ? box : part
         return Point(at.minX + style.fontSize * 0.2, at.minY + style.fontSize)
     }
+
+    /// Whether the label of the `k`th entry of the scan is crowded out (shown on hover only).
+    func isCrowded(entry k: Int) -> Bool { k < crowded.count && crowded[k] }
 
     /// The text origin of the label of the `k`th entry of the scan, whose box is `box`.
     func position(entry k: Int, box: Rect, style: OverlayStyle) -> Point {

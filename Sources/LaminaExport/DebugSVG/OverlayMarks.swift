@@ -32,7 +32,9 @@ enum OverlayMarks {
         out += "</g>\n"
         if labels.isOn, let box = (frameInRoot ?? boundsInRoot ?? anchor.map { [$0] }).map(Rect.boundingBox(of:)) {
             let p = labels.position(entry: k, box: box, style: style)
-            out += "<text class=\"lamina-label\" x=\""
+            out += "<text class=\"lamina-label"
+            if labels.isCrowded(entry: k) { out += " lamina-crowded" }
+            out += "\" x=\""
             OverlayText.appendNumber(p.x, to: &out)
             out += "\" y=\""
             OverlayText.appendNumber(p.y, to: &out)

@@ -15,12 +15,27 @@ struct OverlayStyle {
     let displayScale: Double
     /// The label font size: ``DebugSVG/labelPixels`` CSS pixels.
     let fontSize: Double
+    /// The part of the canvas, from its top-left corner, a browser window shows before it is
+    /// scrolled (``DebugSVG/firstView``), where the legend goes; the whole canvas when the
+    /// picture fills the window.
+    let view: Size
 
-    /// The style of the overlay on `canvas`, shown ``DebugSVG/displayScale(canvas:)`` times.
-    init(canvas: Size) {
+    /// Whether the picture fills the browser window (``DebugSVG/fillsWindow(_:)``): it is then
+    /// scaled to the window, and sizes are set for one of ``DebugSVG/firstView``.
+    let fillsWindow: Bool
+
+    /// The style of the overlay on `canvas`, shown ``DebugSVG/displayScale(canvas:)`` times,
+    /// or scaled to the browser window (`fillsWindow`): a 128-unit emoji without a `width`
+    /// is shown 5.3 times, a 10,000-unit map 0.13 times, in a 1280 × 800 window.
+    init(canvas: Size, fillsWindow: Bool = false) {
         self.canvas = canvas
         self.displayScale = DebugSVG.displayScale(canvas: canvas)
-        self.fontSize = DebugSVG.labelPixels / displayScale
+        let first = DebugSVG.firstView
+        let fit = min(first.width / canvas.width, first.height / canvas.height)
+        self.fillsWindow = fillsWindow && fit.isFinite && fit > 0
+        self.fontSize = DebugSVG.labelPixels / (self.fillsWindow ? fit : displayScale)
+        view = self.fillsWindow
+            ? canvas : Size(min(canvas.width, first.width / displayScale), min(canvas.height, first.height / displayScale))
     }
 
     /// The anchor dot's radius.
@@ -52,6 +67,9 @@ struct OverlayStyle {
         s += "{stroke-width:3px;stroke-opacity:1}\n"
         s += "\(o) .lamina-layer:hover .lamina-anchor path{stroke-width:2px}\n"
         s += "\(o) .lamina-layer:hover .lamina-label{font-weight:bold}\n"
+        // A label that would cover another is shown only while its layer is hovered.
+        s += "\(o) .lamina-crowded{display:none}\n"
+        s += "\(o) .lamina-layer:hover .lamina-crowded{display:inline}\n"
         s += "\(o) .lamina-warning{color:#d00000}\n"
         s += "\(o) .lamina-warning polygon{fill:none;stroke:#d00000;stroke-width:2px;stroke-dasharray:2 2}\n"
         s += "\(o) .lamina-warning text{fill:#d00000}\n"
@@ -73,19 +91,20 @@ struct OverlayStyle {
     /// sizes wide, 3.25 high, half a font size from the edges) would not fit on the canvas:
     /// a canvas from 128 px (not magnified) up to about 240 px is narrower than it at 12 px.
     static func legendFont(style: OverlayStyle) -> Double {
-        let f = min(style.fontSize * 0.9, style.canvas.width / 22, style.canvas.height / 4.25)
+        let f = min(style.fontSize * 0.9, style.view.width / 22, style.view.height / 4.25)
         return f.isFinite && f > 0 ? f : style.fontSize * 0.9
     }
 
-    /// The legend's two-line box at the canvas's top-right and at its bottom-right.
+    /// The legend's two-line box at the top-right and at the bottom-right of the part of the
+    /// canvas a browser window shows first (``view``): the canvas's corners unless it is larger.
     static func legendBoxes(style: OverlayStyle) -> (top: Rect, bottom: Rect) {
         let f = legendFont(style: style)
         let width = f * 21, height = f * 1.3 * 2.5
-        let x = style.canvas.width - width - f * 0.5
-        return (Rect(x, f * 0.5, width, height), Rect(x, style.canvas.height - f * 0.5 - height, width, height))
+        let x = style.view.width - width - f * 0.5
+        return (Rect(x, f * 0.5, width, height), Rect(x, style.view.height - f * 0.5 - height, width, height))
     }
 
-    /// Appends the legend at the canvas's top-right (or bottom-right, `atTop` false): two lines, the depth colors and the canvas
+    /// Appends the legend at the top-right of what a window shows (or bottom-right, `atTop` false): two lines, the depth colors and the canvas
     /// size (with the display scale when it is magnified), that open on hover into the key of
     /// the marks (`lamina-legend-key`, CSS only), so that it covers little of the picture.
     static func appendLegend(style: OverlayStyle, atTop: Bool, to out: inout [UInt8]) {
@@ -95,7 +114,7 @@ struct OverlayStyle {
         let x0 = boxes.top.minX, width = boxes.top.width
         let y0 = atTop ? boxes.top.minY : boxes.bottom.minY
         // The key opens below the two lines at the top, above them at the bottom.
-        let keyY = atTop ? y0 : y0 - line * 5
+        let keyY = atTop ? y0 : y0 - line * 6
         func box(y: Double, height: Double) {
             out += "<rect class=\"lamina-legend-box\" x=\""
             OverlayText.appendNumber(x0, to: &out)
@@ -122,11 +141,12 @@ struct OverlayStyle {
         box(y: y0, height: line * 2.5)
         let tx = x0 + f * 0.5
         out += "<g class=\"lamina-legend-key\">\n"
-        box(y: keyY, height: line * 7.5)
+        box(y: keyY, height: line * 8.5)
         var y = atTop ? y0 + line * 3 : keyY + line
         let meanings = [
             ("frame (in superlayer space)", "solid"), ("bounds, transformed", "dashed"),
             ("anchor point = position", "cross"), ("warning", "warning"), ("hit-test result", "hit"),
+            ("crowded label: hover its layer", "none"),
         ]
         for (label, kind) in meanings {
             let mx = tx, my = y - f * 0.35, mw = f * 2
@@ -138,6 +158,8 @@ struct OverlayStyle {
                 out += " style=\"stroke:#444\"/>\n"
             case "warning":
                 out.append(contentsOf: ("<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#d00000;stroke-width:2px\"/>\n").utf8)
+            case "none":
+                break
             case "hit":
                 out.append(contentsOf: ("<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#c000c0;stroke-width:2px\"/>\n").utf8)
             default:
@@ -153,7 +175,7 @@ struct OverlayStyle {
         }
         text("hover: key", x: tx + f * 13.5, y: y0 + line, color: "#777")
         let w = NumberText.format(style.canvas.width), h = NumberText.format(style.canvas.height)
-        let shown = style.displayScale == 1 ? "" : ", shown \(NumberText.format(style.displayScale))×"
+        let shown = style.fillsWindow ? ", fills window" : style.displayScale == 1 ? "" : ", shown \(NumberText.format(style.displayScale))×"
         text("canvas \(w) × \(h) px" + shown, x: tx, y: y0 + line * 2)
         out += "</g>\n"
     }

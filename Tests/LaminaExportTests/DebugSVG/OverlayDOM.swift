@@ -35,9 +35,15 @@ final class OverlayDOM {
         return out
     }
 
-    /// Descendants (and self) whose `class` attribute is exactly `className`.
+    /// Descendants (and self) whose `class` attribute holds `className` (as CSS's `.name` does).
     func elements(class className: String) -> [OverlayDOM] {
-        all.filter { $0.attributes["class"] == className }
+        all.filter { hasClass(className, $0) }
+    }
+
+    /// Whether `e`'s `class` attribute holds `className` among its space-separated names.
+    private func hasClass(_ className: String, _ e: OverlayDOM) -> Bool {
+        guard let list = e.attributes["class"] else { return false }
+        return list == className || list.split(separator: " ").contains { $0 == className }
     }
 
     /// The numbers of a `points` attribute, as pairs.

@@ -39,16 +39,16 @@ import Testing
         var scene = makeScene(600, 600)
         try add(makeLayer("frame", bounds: Rect(0, 0, 598, 598), position: Point(300, 300)), to: scene.root, in: &scene)
         try add(makeLayer("beside", bounds: Rect(0, 0, 40, 40), position: Point(45, 21)), to: scene.root, in: &scene)
-        try add(makeLayer("below", bounds: Rect(0, 0, 40, 40), position: Point(21, 50)), to: scene.root, in: &scene)
+        try add(makeLayer("below", bounds: Rect(0, 0, 40, 40), position: Point(21, 70)), to: scene.root, in: &scene)
         let (dom, _) = try parsedOverlay(scene)
         let f = OverlayStyle(canvas: Size(600, 600)).fontSize
         let root = Point(f * 0.2, f)
         #expect(near(try labelOrigin(dom, "/"), root))
         #expect(near(try labelOrigin(dom, "frame"), Point(root.x, root.y + f * OverlayLabels.lineHeight)))
-        // 25 px to the right (over 2 font sizes): its own column.
-        #expect(near(try labelOrigin(dom, "beside"), Point(25 + f * 0.2, 1 + f)))
-        // 30 px down (past the column's two lines): its own place.
-        #expect(near(try labelOrigin(dom, "below"), Point(1 + f * 0.2, 30 + f)))
+        // 25 px to the right (over 2 font sizes): its own column, under the labels it would cover.
+        #expect(near(try labelOrigin(dom, "beside"), Point(25 + f * 0.2, root.y + 2 * f * OverlayLabels.lineHeight)))
+        // 50 px down (past the column's two lines): its own place.
+        #expect(near(try labelOrigin(dom, "below"), Point(1 + f * 0.2, 50 + f)))
     }
 
     @Test func aFramePartlyOffTheCanvasIsLabelledOnIt() throws {
@@ -93,7 +93,7 @@ extension OverlayLabelTests {
         let (dom, _) = try parsedOverlay(makeScene(600, 600))
         let legend = try #require(dom.elements(class: "lamina-legend").first)
         let key = try #require(legend.elements(class: "lamina-legend-key").first)
-        #expect(key.all.filter { $0.name == "text" }.count == 5)
+        #expect(key.all.filter { $0.name == "text" }.count == 6)
         let lines = legend.children.filter { $0.name == "text" }.map(\.text)
         #expect(lines.first == "depth:")
         #expect(lines.last == "canvas 600 × 600 px")
@@ -137,7 +137,7 @@ extension OverlayLabelTests {
         let (dom, _) = try parsedOverlay(scene)
         let label = try #require(layerGroup(dom, name)?.elements(class: "lamina-label").first)
         let x = try #require(label.number("x"))
-        let width = Double(label.text.utf8.count) * 12 * OverlayLabels.characterWidth
+        let width = OverlayLabels.textWidth(label.text) * 12
         #expect(x < 570)
         #expect(abs(x + width - 600) < 1e-5)
     }
