@@ -20,6 +20,30 @@ extension OverlayLabels {
         }
     }
 
+    /// The text a layer's label shows before its paint index: its name, or, for an unnamed
+    /// layer, the end of its path from its superlayer on (`…/g27/#1`): the whole path of a
+    /// layer 27 groups down ran 400 px from its frame and hid the labels around it. The path
+    /// is in the layer's `data-layer` and tooltip.
+    static func labelText(name: String?, path: String) -> String {
+        if let name { return name }
+        var path = path
+        // The byte after the second '/' from the end, if there are two.
+        let cut: Int? = path.withUTF8 { bytes in
+            var slashes = 0
+            var i = bytes.count
+            while i > 0 {
+                i -= 1
+                if bytes[i] == 0x2F {
+                    slashes += 1
+                    if slashes == 2 { return i + 1 }
+                }
+            }
+            return nil
+        }
+        guard let cut else { return path }
+        return "…/" + String(decoding: Array(path.utf8)[cut...], as: UTF8.self)
+    }
+
     /// `#k` (or `#-`) after a space, in font sizes.
     static func paintTextWidth(_ entry: OverlayScan.Entry) -> Double {
         Double(paintTextCount(entry) - 2) * 0.636 + 0.318 + 0.838

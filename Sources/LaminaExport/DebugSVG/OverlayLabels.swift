@@ -51,7 +51,7 @@ struct OverlayLabels {
             for k in entries.indices where entries[k].inScope {
                 guard let box = Self.box(of: entries[k].id, depth: entries[k].depth, toRoot: entries[k].toRoot, scan: scan, geometry: geometry)
                 else { continue }
-                let text = Self.textWidth(tree[entries[k].id].name ?? entries[k].path) + Self.paintTextWidth(entries[k])
+                let text = Self.textWidth(Self.labelText(name: tree[entries[k].id].name, path: entries[k].path)) + Self.paintTextWidth(entries[k])
                 boxes[k] = box
                 widths[k] = text * style.fontSize
                 let label = rect(at: origin(of: box, style: style), width: widths[k], style: style)

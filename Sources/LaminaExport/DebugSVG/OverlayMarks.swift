@@ -39,7 +39,7 @@ enum OverlayMarks {
             out += "\" y=\""
             OverlayText.appendNumber(p.y, to: &out)
             out += "\">"
-            OverlayText.appendEscaped(tree[entry.id].name ?? entry.path, to: &out)
+            OverlayText.appendEscaped(OverlayLabels.labelText(name: tree[entry.id].name, path: entry.path), to: &out)
             out.append(0x20)
             appendPaintText(entry, to: &out)
             out += "</text>\n"

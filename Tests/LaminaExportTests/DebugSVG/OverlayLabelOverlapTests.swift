@@ -113,6 +113,22 @@ import Testing
         #expect(OverlayLabels.textWidth("слой") == 2.8)
     }
 
+    /// An unnamed layer deep down is labelled by the end of its path, from its superlayer on.
+    @Test func anUnnamedLayerIsLabelledByTheEndOfItsPath() throws {
+        var scene = makeScene(300, 300)
+        var parent = scene.root
+        for k in 0..<5 {
+            parent = try add(makeLayer("g\(k)", bounds: Rect(0, 0, 300, 300), position: Point(150, 150)), to: parent, in: &scene)
+        }
+        try add(makeLayer(nil, bounds: Rect(0, 0, 40, 40), position: Point(100, 100)), to: parent, in: &scene)
+        let (dom, _) = try parsedOverlay(scene)
+        let group = try #require(layerGroup(dom, "g0/g1/g2/g3/g4/#0"))
+        #expect(group.elements(class: "lamina-label").first?.text == "…/g4/#0 #6")
+        #expect(OverlayLabels.labelText(name: nil, path: "#2") == "#2")
+        #expect(OverlayLabels.labelText(name: nil, path: "a/#2") == "a/#2")
+        #expect(OverlayLabels.labelText(name: "n", path: "a/b/#2") == "n")
+    }
+
     /// Rules along the bottom edge: their labels cannot go down, so the second goes just over
     /// the first.
     @Test func atTheBottomEdgeALabelGoesOverTheOneItWouldCover() throws {
