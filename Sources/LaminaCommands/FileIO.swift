@@ -221,8 +221,10 @@ extension FileIO {
         }
     }
 
-    /// SVG and JSON scene files under a directory (relative paths, sorted), goldens excluded.
-    /// Subdirectories are searched (not those reached through a symbolic link; unreadable ones
+    /// SVG and JSON scene files under a directory (relative paths, sorted). What `lamina check`
+    /// keeps beside its scenes is not a scene: goldens (`*.expected.*`), saved actual outputs
+    /// (`*.actual.*`) and `lamina-check.json` are excluded, so a folder of checked scenes
+    /// converts as its scenes only. Subdirectories are searched (not those reached through a symbolic link; unreadable ones
     /// are skipped).
     package static func sceneFiles(under dir: String) -> [String] {
         var out: [String] = []
@@ -235,6 +237,8 @@ extension FileIO {
                 let lower = path.lowercased()
                 guard lower.hasSuffix(".svg") || lower.hasSuffix(".json") else { continue }
                 if lower.contains(".expected.") { continue }
+                let base = name.lowercased()
+                if base.contains(".actual.") || base == CheckConfig.fileName { continue }
                 if isDirectory(dir + "/" + path) { continue }
                 out.append(path)
             }

@@ -63,6 +63,24 @@ import Testing
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["in.svg", "out.json"])
         }
     }
+
+    /// A folder that `lamina check` has run in holds its goldens, saved actual outputs and
+    /// `lamina-check.json`; converting the folder converts its scenes and nothing else.
+    @Test func aBatchSkipsWhatCheckKeepsBesideTheScenes() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            let input = dir.appendingPathComponent("scenes/sub")
+            try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+            for name in ["a.svg", "a.expected.svg", "a.actual.svg", "a.actual.debug.svg"] {
+                try Self.good.write(to: input.appendingPathComponent(name))
+            }
+            try Data("{\"size\": [40, 30]}".utf8).write(to: input.appendingPathComponent("lamina-check.json"))
+            let run = try TestSupport.runLamina(["convert", "scenes", "--output-dir", "out"], in: dir, timeout: 60)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            let outputs = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/sub").path)
+            #expect(outputs == ["a.svg"])
+        }
+    }
 }
 
 /// Warnings repeated at one place (an element's copies each warn) are printed 20 at most.
