@@ -102,6 +102,10 @@ package enum Pipeline {
             _ = consume bytes  // decoded: free the input before the clean-up and layout
             diagnostics += VerbatimGuard.clean(&scene, file: file)
         } else {
+            // An `.svgz` (gzip) would fail as `not an XML document: Start tag expected`.
+            if bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B {
+                throw CommandError(.dataError, "\(file):1:1: error: the input is gzip-compressed (an .svgz), which Lamina does not read; decompress it first (gunzip -c)")
+            }
             do {
                 let result = try SVGImport.importScene(consume bytes, file: file, threads: threads)
                 scene = result.scene

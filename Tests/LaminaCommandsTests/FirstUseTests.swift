@@ -1,0 +1,37 @@
+import Foundation
+import LaminaTestSupport
+import Testing
+
+/// What a first-time user or a CI script types by habit from other tools: a compressed `.svgz`,
+/// a folder after `-o`, `-` for a report file. Each gets a message that says what to do instead.
+@Suite struct FirstUseTests {
+    static let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"5\" height=\"5\"/></svg>"
+
+    /// A gzip member holding `text` in one stored (uncompressed) deflate block, as `gzip -0` writes.
+    static func gzip(_ text: String) -> [UInt8] {
+        let data = Array(text.utf8)
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in data {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc = ~crc
+        let length = UInt16(data.count)
+        let le32 = { (v: UInt32) in (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        return [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3, 1, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+            + data + le32(crc) + le32(UInt32(data.count))
+    }
+
+    /// A gzip-compressed SVG was reported as `not an XML document: Start tag expected, '<' not
+    /// found`, which does not say why; now it is named, with what to do (still 65).
+    @Test(arguments: ["icon.svgz", "icon.svg", "icon"])
+    func aCompressedSVGIsNamedAsSuch(name: String) throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            try Data(Self.gzip(Self.svg)).write(to: dir.appendingPathComponent(name))
+            let run = try TestSupport.runLamina(["convert", name, "-o", "out.json"], in: dir, timeout: 30)
+            #expect(run.status == 65)
+            #expect(run.stderr == "\(name):1:1: error: the input is gzip-compressed (an .svgz), which Lamina does not read; decompress it first (gunzip -c)\n")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.json").path))
+        }
+    }
+}
