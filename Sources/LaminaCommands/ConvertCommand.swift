@@ -86,6 +86,9 @@ package struct ConvertCommand: AsyncParsableCommand {
     ) throws(CommandError) {
         let out = output ?? "-"
         guard let format = format ?? (out == "-" ? .json : OutputFormat.from(path: out)) else {
+            if FileIO.isDirectory(out) {
+                throw CommandError(.usage, "lamina: error: '\(out)' is a directory; name an output file, or write into it with --output-dir \(out)")
+            }
             throw CommandError(.usage, "lamina: error: cannot tell the output format of '\(out)'; use --to json|svg|debug")
         }
         warnIgnoredOptions(options, format: format)

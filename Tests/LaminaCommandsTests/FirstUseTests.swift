@@ -34,4 +34,19 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.json").path))
         }
     }
+
+    /// `-o DIR` for an existing folder said `cannot tell the output format of 'DIR'`; it now
+    /// says the output is a folder and names `--output-dir` (still 64, nothing written).
+    @Test func anOutputThatIsAFolderPointsToOutputDir() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            try Data(Self.svg.utf8).write(to: dir.appendingPathComponent("in.svg"))
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+            for out in ["out", "out/"] {
+                let run = try TestSupport.runLamina(["convert", "in.svg", "-o", out], in: dir, timeout: 30)
+                #expect(run.status == 64)
+                #expect(run.stderr == "lamina: error: '\(out)' is a directory; name an output file, or write into it with --output-dir \(out)\n")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).isEmpty)
+            }
+        }
+    }
 }
