@@ -32,6 +32,8 @@ package struct CheckCommand: AsyncParsableCommand {
     package func validate() throws {
         guard tolerance.isFinite, tolerance >= 0 else { throw ValidationError("--tolerance must be a non-negative number") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        // `-` elsewhere is standard output, which here carries the report.
+        if junit == "-" { throw ValidationError("--junit needs a file name: standard output carries the report") }
     }
 
     package func run() async throws {

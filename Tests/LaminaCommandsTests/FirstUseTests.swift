@@ -49,4 +49,18 @@ import Testing
             }
         }
     }
+
+    /// `check --junit -` wrote the report to a file named `-` in the working folder; standard
+    /// output carries the check's own report, so it is now a usage error (64) that writes nothing.
+    @Test func junitToADashIsAUsageError() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            try Data(Self.svg.utf8).write(to: dir.appendingPathComponent("a.svg"))
+            let record = try TestSupport.runLamina(["check", "a.svg", "--record"], in: dir, timeout: 60)
+            #expect(record.status == 0, "\(record.stderr)")
+            let run = try TestSupport.runLamina(["check", ".", "--junit", "-"], in: dir, timeout: 60)
+            #expect(run.status == 64)
+            #expect(run.stderr.contains("--junit needs a file name: standard output carries the report"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path))
+        }
+    }
 }
