@@ -63,4 +63,30 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path))
         }
     }
+
+    /// A mistyped command was `Unexpected argument 'conver'` with no suggestion, and under
+    /// `help` the overview with status 0; both are now a usage error that names the command meant.
+    @Test(arguments: [
+        (["conver", "Samples/clock.svg"], "'conver'. Did you mean 'convert'?"),
+        (["hittest", "Samples/clock.svg", "1", "2"], "'hittest'. Did you mean 'hit-test'?"),
+        (["Check", "Samples"], "'Check'. Did you mean 'check'?"),
+        (["insp", "Samples/clock.svg"], "'insp'. Did you mean 'inspect'?"),
+        (["help", "layuot"], "'layuot'. Did you mean 'layout'?"),
+        (["frobnicate"], "'frobnicate'."),
+    ])
+    func aMistypedCommandNamesTheOneMeant(arguments: [String], message: String) throws {
+        let run = try TestSupport.runLamina(arguments, in: TestSupport.packageRoot)
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        let first = run.stderr.split(separator: "\n").first.map(String.init)
+        #expect(first == "Error: Unknown command \(message)", "\(run.stderr)")
+    }
+
+    /// `help COMMAND` and `help` alone still print help with status 0.
+    @Test(arguments: [["help"], ["help", "convert"], ["help", "map-rect"]])
+    func helpForACommandStillWorks(arguments: [String]) throws {
+        let run = try TestSupport.runLamina(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("USAGE: lamina"), "\(run.stdout)")
+    }
 }
