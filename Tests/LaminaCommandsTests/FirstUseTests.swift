@@ -89,4 +89,22 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("USAGE: lamina"), "\(run.stdout)")
     }
+
+    /// A folder where a golden belongs was reported as `missing golden …; run `lamina check DIR
+    /// --record` to write it`, and that command then failed with `cannot replace: Is a
+    /// directory`; the report now says the golden is a folder (still a failure, 1).
+    @Test func aGoldenThatIsAFolderIsNamedAsSuch() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            try Data(Self.svg.utf8).write(to: dir.appendingPathComponent("a.svg"))
+            let record = try TestSupport.runLamina(["check", "a.svg", "--record"], in: dir, timeout: 60)
+            #expect(record.status == 0, "\(record.stderr)")
+            let golden = dir.appendingPathComponent("a.expected.json")
+            try FileManager.default.removeItem(at: golden)
+            try FileManager.default.createDirectory(at: golden, withIntermediateDirectories: false)
+            let run = try TestSupport.runLamina(["check", "."], in: dir, timeout: 60)
+            #expect(run.status == 1)
+            #expect(run.stdout.contains("  golden a.expected.json is a folder, not a file; remove it, then run `lamina check"), "\(run.stdout)")
+            #expect(!run.stdout.contains("missing golden"), "\(run.stdout)")
+        }
+    }
 }

@@ -110,7 +110,13 @@ struct SceneRunner: Sendable {
                 details.append("missing golden \(name); run `\(scene.recordCommand)` to write it")
             }
             guard present.contains(kind) else {
-                missing()
+                // A folder in the golden's place cannot be recorded over: say so, not `run --record`.
+                if FileIO.isDirectory(scene.golden(kind).path) {
+                    kinds.append(KindResult(kind: kind, outcome: .missingGolden))
+                    details.append("golden \(name) is a folder, not a file; remove it, then run `\(scene.recordCommand)`")
+                } else {
+                    missing()
+                }
                 continue
             }
             let actual: [UInt8]
