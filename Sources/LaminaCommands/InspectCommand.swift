@@ -27,7 +27,7 @@ package struct InspectCommand: ParsableCommand {
             // Streamed: the report of a deep tree is far larger than the tree.
             var output = try AtomicOutput(path: "-")
             guard InspectReport.write(scene: scene, layerPath: layer, split: Pipeline.defaultSplit, to: { output.write($0) }) else {
-                throw CommandError(.usage, "\(input): error: no layer at path '\(layer ?? "")'")
+                throw UnknownLayerPath.error(layer ?? "", in: scene, file: input)
             }
             try output.commit()
         }

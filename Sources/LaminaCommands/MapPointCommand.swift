@@ -5,7 +5,7 @@ import LaminaCore
 func resolveLayer(_ path: String?, in scene: Scene, file: String) throws(CommandError) -> LayerID? {
     guard let path else { return nil }
     guard let id = scene.tree.layer(atPath: path, root: scene.root) else {
-        throw CommandError(.usage, "\(file): error: no layer at path '\(path)'")
+        throw UnknownLayerPath.error(path, in: scene, file: file)
     }
     return id
 }

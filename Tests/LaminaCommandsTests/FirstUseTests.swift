@@ -107,4 +107,30 @@ import Testing
             #expect(!run.stdout.contains("missing golden"), "\(run.stdout)")
         }
     }
+
+    /// A layer path that names no layer was only `no layer at path 'Hour'`; the error now names
+    /// the path meant (case, a name written as `#N`, a name without its folders) or where the
+    /// paths are listed. Still a usage error (64) with nothing on standard output.
+    @Test(arguments: [
+        (["map-point", "clock.svg", "1", "2", "--from", "Hour"], "no layer at path 'Hour'; did you mean 'hour'?"),
+        (["map-rect", "clock.svg", "1", "2", "3", "4", "--to", "tick3"], "no layer at path 'tick3'; did you mean 'ticks/tick3'?"),
+        (["inspect", "names.svg", "--layer", "a/b"], "no layer at path 'a/b'; did you mean '#1'?"),
+        (["debug", "clock.svg", "--only", "TICKS/TICK6", "-o", "out.svg"], "no layer at path 'TICKS/TICK6'; did you mean 'ticks/tick6'?"),
+        (["inspect", "clock.svg", "--layer", "nope"], "no layer at path 'nope' (`lamina inspect clock.svg` prints every layer's path)"),
+    ])
+    func aLayerPathThatNamesNoLayerSuggestsOne(arguments: [String], message: String) throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            try FileManager.default.copyItem(at: TestSupport.packageRoot.appendingPathComponent("Samples/clock.svg"),
+                                             to: dir.appendingPathComponent("clock.svg"))
+            try Data("""
+                <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+                <rect id="x" width="50" height="50"/><rect id="a/b" x="50" width="50" height="50"/></svg>
+                """.utf8).write(to: dir.appendingPathComponent("names.svg"))
+            let run = try TestSupport.runLamina(arguments, in: dir, timeout: 30)
+            #expect(run.status == 64)
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr == "\(arguments[1]): error: \(message)\n")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.svg").path))
+        }
+    }
 }
