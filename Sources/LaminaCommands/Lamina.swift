@@ -42,7 +42,7 @@ extension Lamina {
             // The common one-file commands skip ArgumentParser's start-up (see FastCommand).
             let arguments = Array(CommandLine.arguments.dropFirst())
             if let status = FastCommand.run(arguments) { Glibc.exit(status) }
-            if let message = UnknownCommand.message(arguments) {
+            if let message = UnknownCommand.message(arguments) ?? OptionValueCheck.message(arguments) {
                 _ = FileIO.writeAll(fd: 2, Array(message.utf8))
                 Glibc.exit(ExitStatus.usage.rawValue)
             }

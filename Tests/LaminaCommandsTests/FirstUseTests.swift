@@ -133,4 +133,36 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.svg").path))
         }
     }
+
+    /// A negative number after `--size`, `--jobs` or `--tolerance` was `Missing value for
+    /// '--size <size>'`, and `--size 320,480` `The value '320,480' is invalid`; each now says
+    /// which rule the value broke (64, nothing on standard output).
+    @Test(arguments: [
+        (["layout", "Samples/clock.svg", "--size", "-5", "3"], "--size needs finite, non-negative numbers, got '-5'"),
+        (["inspect", "Samples/clock.svg", "--size", "5", "-3"], "--size needs finite, non-negative numbers, got '-3'"),
+        (["hit-test", "Samples/clock.svg", "1", "2", "--size", "-5", "3"], "--size needs finite, non-negative numbers, got '-5'"),
+        (["check", "Samples", "--jobs", "-1"], "--jobs must be at least 1, got '-1'"),
+        (["check", "Samples", "--tolerance", "-0.5"], "--tolerance must be a non-negative number, got '-0.5'"),
+        (["layout", "Samples/clock.svg", "--size", "320,480"], "--size takes two numbers separated by a space: --size 320 480"),
+        (["convert", "Samples/clock.svg", "--size", "320x480"], "--size takes two numbers separated by a space: --size 320 480"),
+    ])
+    func aNumberOptionSaysWhatItTakes(arguments: [String], message: String) throws {
+        let run = try TestSupport.runLamina(arguments)
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.split(separator: "\n").first.map(String.init) == "Error: \(message)", "\(run.stderr)")
+    }
+
+    /// Values these checks leave alone: a hexadecimal size is one number, a negative coordinate
+    /// is a coordinate, and after `--` nothing is an option.
+    @Test(arguments: [
+        ["layout", "Samples/clock.svg", "--size", "0x10", "20", "-o", "-"],
+        ["hit-test", "Samples/clock.svg", "-5", "3"],
+        ["map-point", "Samples/clock.svg", "--from", "hour", "--", "-5", "-3"],
+    ])
+    func numberArgumentsThatAreFine(arguments: [String]) throws {
+        let run = try TestSupport.runLamina(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+    }
 }
