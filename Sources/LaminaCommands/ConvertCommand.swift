@@ -94,6 +94,7 @@ package struct ConvertCommand: AsyncParsableCommand {
         warnIgnoredOptions(options, format: format)
         let bytes = try FileIO.read(input)
         try FileIO.checkNotOverwriting(input: input, output: out)
+        warnNameMismatch(format, path: out)
         try Pipeline.convert(consume bytes, file: input, as: format, options: options, to: out) {
             FileIO.printDiagnostics($0, file: input)
         }
@@ -115,6 +116,23 @@ extension ConvertCommand {
         guard !ignored.isEmpty else { return }
         let output = format == .json ? "layer JSON" : "a flattened SVG"
         FileIO.printError("lamina: warning: \(ignored.joined(separator: ", ")) ignored: the output is \(output)")
+    }
+}
+
+extension ConvertCommand {
+    /// An output whose name says layer JSON and gets SVG, or the other way round, is named on
+    /// standard error (`convert in.svg -o x.json --to svg`, `layout in.svg --size W H -o
+    /// out.svg`, `debug in.svg -o out.json`): the file is written as asked, but a viewer or a
+    /// later `lamina` run picks its reader by that name. A debug SVG in a `.svg` is no mismatch.
+    static func warnNameMismatch(_ format: OutputFormat, path: String) {
+        guard path != "-", let named = OutputFormat.from(path: path), (named == .json) != (format == .json) else { return }
+        let written = switch format {
+        case .json: "layer JSON"
+        case .svg: "a flattened SVG"
+        case .debug: "a debug SVG"
+        }
+        let expected = named == .json ? "layer JSON" : "SVG"
+        FileIO.printError("lamina: warning: writing \(written) to '\(TerminalText.printable(path))', a name for \(expected)")
     }
 }
 

@@ -27,6 +27,7 @@ package struct DebugCommand: ParsableCommand {
     static func write(_ input: String, to output: String, options: Pipeline.Options) throws(CommandError) {
         let bytes = try FileIO.read(input)
         try FileIO.checkNotOverwriting(input: input, output: output)
+        ConvertCommand.warnNameMismatch(.debug, path: output)
         try Pipeline.convert(consume bytes, file: input, as: .debug, options: options, to: output) {
             FileIO.printDiagnostics($0, file: input)
         }

@@ -24,6 +24,7 @@ package struct LayoutCommand: ParsableCommand {
             let bytes = try FileIO.read(input)
             let (scene, diagnostics, _) = try Pipeline.load(bytes, file: input, size: size.value)
             FileIO.printDiagnostics(diagnostics, file: input)
+            ConvertCommand.warnNameMismatch(.json, path: output)
             var out = try AtomicOutput(path: output)
             LayerJSON.encode(scene) { out.write($0) }
             try out.commit()

@@ -165,4 +165,26 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
     }
+
+    /// SVG written to a `.json` name, or layer JSON to a `.svg` name, went by silently (status
+    /// 0, nothing on stderr); it is still written as asked, now with a warning. Names that fit
+    /// (a debug SVG in a `.svg`, standard output, a name with no known extension) say nothing.
+    @Test(arguments: [
+        (["convert", "clock.svg", "-o", "x.json", "--to", "svg"], "writing a flattened SVG to 'x.json', a name for layer JSON"),
+        (["convert", "clock.svg", "-o", "x.SVG", "--to", "json"], "writing layer JSON to 'x.SVG', a name for SVG"),
+        (["debug", "clock.svg", "-o", "x.json"], "writing a debug SVG to 'x.json', a name for layer JSON"),
+        (["layout", "clock.svg", "--size", "100", "100", "-o", "x.svg"], "writing layer JSON to 'x.svg', a name for SVG"),
+        (["convert", "clock.svg", "-o", "x.svg", "--to", "debug"], ""),
+        (["convert", "clock.svg", "-o", "x.out", "--to", "svg"], ""),
+        (["layout", "clock.svg", "--size", "100", "100", "-o", "-"], ""),
+    ])
+    func anOutputNamedForTheOtherFormatIsWarnedAbout(arguments: [String], warning: String) throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            try FileManager.default.copyItem(at: TestSupport.packageRoot.appendingPathComponent("Samples/clock.svg"),
+                                             to: dir.appendingPathComponent("clock.svg"))
+            let run = try TestSupport.runLamina(arguments, in: dir, timeout: 30)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr == (warning.isEmpty ? "" : "lamina: warning: \(warning)\n"))
+        }
+    }
 }
