@@ -211,14 +211,17 @@ extension FileIO {
         return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Creates a directory and its parents if missing.
+    /// Creates a directory and its parents if missing; a failure names the folder that could not
+    /// be made and the system's reason (`out/sub: error: cannot create directory: Permission denied`).
     package static func makeDirectory(_ path: String) throws(CommandError) {
         if path.isEmpty || isDirectory(path) { return }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw CommandError(.cannotCreate, "\(path): error: cannot create directory")
-        }
+        let parent = PathText.deletingLastComponent(path)
+        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
+        if mkdir(path, 0o777) == 0 { return }
+        let number = errno
+        if number == EEXIST, isDirectory(path) { return }  // made meanwhile by another file's job
+        let reason = errorText(number == EEXIST ? ENOTDIR : number)
+        throw CommandError(.cannotCreate, "\(path): error: cannot create directory: \(reason)")
     }
 
     /// SVG and JSON scene files under a directory (relative paths, sorted). What `lamina check`

@@ -52,6 +52,20 @@ import Testing
         }
     }
 
+    /// An output folder that cannot be made said only `out: error: cannot create directory`;
+    /// it now gives the system's reason, as a file output does (73 either way).
+    @Test(arguments: [("taken", "taken"), ("taken/sub", "taken")])
+    func anOutputFolderThatCannotBeMadeSaysWhy(outputDir: String, named: String) throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            try Self.good.write(to: dir.appendingPathComponent("a.svg"))
+            try Self.good.write(to: dir.appendingPathComponent("b.svg"))
+            try Data("a file".utf8).write(to: dir.appendingPathComponent("taken"))
+            let run = try TestSupport.runLamina(["convert", "a.svg", "b.svg", "--output-dir", outputDir], in: dir, timeout: 30)
+            #expect(run.status == 73)
+            #expect(run.stderr == "\(named): error: cannot create directory: Not a directory\n")
+        }
+    }
+
     @Test func aSuccessfulWriteReplacesTheOutputAndLeavesNoTemporaryFile() throws {
         try TestSupport.withTemporaryDirectory { dir in
             try Self.good.write(to: dir.appendingPathComponent("in.svg"))
