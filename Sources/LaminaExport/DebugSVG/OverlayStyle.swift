@@ -95,14 +95,29 @@ struct OverlayStyle {
         return f.isFinite && f > 0 ? f : style.fontSize * 0.9
     }
 
-    /// The legend's two-line box at the top-right and at the bottom-right of the part of the
-    /// canvas a browser window shows first (``view``): the canvas's corners unless it is larger.
-    static func legendBoxes(style: OverlayStyle) -> (top: Rect, bottom: Rect) {
+    /// Whether the legend is a one-word badge ("key") that opens on hover: where its two-line
+    /// box would cover more than a quarter of what a window shows first, or more than half its
+    /// height (a 320 × 44 toolbar: 52 % of it and 76 % of its height, hiding three of its five
+    /// labels), not on a 200 px square (14 %).
+    static func legendIsCompact(style: OverlayStyle) -> Bool {
         let f = legendFont(style: style)
         let width = f * 21, height = f * 1.3 * 2.5
+        return width * height > style.view.width * style.view.height / 4 || height > style.view.height / 2
+    }
+
+    /// The legend's box at the top-right and at the bottom-right of the part of the canvas a
+    /// browser window shows first (``view``): the canvas's corners unless it is larger. Two
+    /// lines, or the badge where the legend is compact (``legendIsCompact(style:)``).
+    static func legendBoxes(style: OverlayStyle) -> (top: Rect, bottom: Rect) {
+        let f = legendFont(style: style)
+        let compact = legendIsCompact(style: style)
+        let width = compact ? f * compactWidth : f * 21, height = f * 1.3 * (compact ? 1.25 : 2.5)
         let x = style.view.width - width - f * 0.5
         return (Rect(x, f * 0.5, width, height), Rect(x, style.view.height - f * 0.5 - height, width, height))
     }
+
+    /// The compact legend's width in font sizes: the word "key" and its margins.
+    static let compactWidth = 2.8
 
     /// Appends the legend at the top-right of what a window shows (or bottom-right, `atTop` false): two lines, the depth colors and the canvas
     /// size (with the display scale when it is magnified), that open on hover into the key of
@@ -111,10 +126,13 @@ struct OverlayStyle {
         let f = legendFont(style: style)
         let line = f * 1.3
         let boxes = legendBoxes(style: style)
-        let x0 = boxes.top.minX, width = boxes.top.width
+        let compact = legendIsCompact(style: style)
+        // A compact legend's key is as wide as the full legend, at the same right edge.
+        var x0 = boxes.top.minX, width = boxes.top.width
         let y0 = atTop ? boxes.top.minY : boxes.bottom.minY
-        // The key opens below the two lines at the top, above them at the bottom.
-        let keyY = atTop ? y0 : y0 - line * 6
+        // The key opens below the two lines at the top, above them at the bottom; a compact
+        // legend's key covers its badge and holds the two lines too.
+        let keyY = compact ? (atTop ? y0 : boxes.bottom.maxY - line * 8.5) : atTop ? y0 : y0 - line * 6
         func box(y: Double, height: Double) {
             out += "<rect class=\"lamina-legend-box\" x=\""
             OverlayText.appendNumber(x0, to: &out)
@@ -138,11 +156,21 @@ struct OverlayStyle {
         out += "<g class=\"lamina-legend\" font-size=\""
         OverlayText.appendNumber(f, to: &out)
         out += "\">\n"
-        box(y: y0, height: line * 2.5)
+        if compact {
+            box(y: y0, height: line * 1.25)
+            text("key", x: x0 + f * 0.5, y: y0 + line, color: "#777")
+            width = f * 21
+            x0 = boxes.top.maxX - width
+        } else {
+            box(y: y0, height: line * 2.5)
+        }
         let tx = x0 + f * 0.5
         out += "<g class=\"lamina-legend-key\">\n"
         box(y: keyY, height: line * 8.5)
-        var y = atTop ? y0 + line * 3 : keyY + line
+        // The two lines: in the key of a compact legend, else above (or below) it.
+        let summaryY = compact ? keyY : y0
+        var y = atTop || compact ? summaryY + line * 3 : keyY + line
+        if compact { appendSummary() }
         let meanings = [
             ("frame (in superlayer space)", "solid"), ("bounds, transformed", "dashed"),
             ("anchor point = position", "cross"), ("warning", "warning"), ("hit-test result", "hit"),
@@ -169,15 +197,20 @@ struct OverlayStyle {
             y += line
         }
         out += "</g>\n"
-        text("depth:", x: tx, y: y0 + line)
-        for (i, c) in palette.enumerated() {
-            text(String(i), x: tx + f * (4 + Double(i) * 1.1), y: y0 + line, color: c)
-        }
-        text("hover: key", x: tx + f * 13.5, y: y0 + line, color: "#777")
-        let w = NumberText.format(style.canvas.width), h = NumberText.format(style.canvas.height)
-        let shown = style.fillsWindow ? ", fills window" : style.displayScale == 1 ? "" : ", shown \(NumberText.format(style.displayScale))×"
-        text("canvas \(w) × \(h) px" + shown, x: tx, y: y0 + line * 2)
+        if !compact { appendSummary() }
         out += "</g>\n"
+
+        /// The depth colors and the canvas size, on two lines.
+        func appendSummary() {
+            text("depth:", x: tx, y: summaryY + line)
+            for (i, c) in palette.enumerated() {
+                text(String(i), x: tx + f * (4 + Double(i) * 1.1), y: summaryY + line, color: c)
+            }
+            if !compact { text("hover: key", x: tx + f * 13.5, y: summaryY + line, color: "#777") }
+            let w = NumberText.format(style.canvas.width), h = NumberText.format(style.canvas.height)
+            let shown = style.fillsWindow ? ", fills window" : style.displayScale == 1 ? "" : ", shown \(NumberText.format(style.displayScale))×"
+            text("canvas \(w) × \(h) px" + shown, x: tx, y: summaryY + line * 2)
+        }
     }
 
     /// A number as overlay text.
