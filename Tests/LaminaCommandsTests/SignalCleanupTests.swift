@@ -17,10 +17,10 @@ import Testing
         return s + "</svg>"
     }()
 
-    /// Starts `path` with `arguments`, stdout and stderr to /dev/null, and the three signals at their
-    /// default action and unblocked (the test runner may have them blocked or ignored, which a
-    /// child inherits).
-    static func spawn(_ path: String, _ arguments: [String]) throws -> pid_t {
+    /// Starts `path` with `arguments` (and `environment`, else this process's), stdout and stderr
+    /// to /dev/null, and the signals at their default action and unblocked (the test runner may
+    /// have them blocked or ignored, which a child inherits).
+    static func spawn(_ path: String, _ arguments: [String], environment: [String]? = nil) throws -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -39,7 +39,10 @@ import Testing
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        let envp = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { for e in envp ?? [] { free(e) } }
+        let result = envp.map { posix_spawn(&pid, path, &actions, &attributes, argv, $0) }
+            ?? posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         guard result == 0 else { throw POSIXError(POSIXError.Code(rawValue: result) ?? .EINVAL) }
         return pid
     }

@@ -35,7 +35,7 @@ import Testing
             try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#.utf8)
                 .write(to: scenes.appendingPathComponent("a.expected.svg"))
 
-            let pid = try Self.spawn(exe.path, ["check", scenes.path, "--render"], environment: [
+            let pid = try SignalCleanupTests.spawn(exe.path, ["check", scenes.path, "--render"], environment: [
                 "TMPDIR=" + tmp.path, "LAMINA_RENDERER=" + renderer.path, "RENDER_MARKS=" + marks.path,
                 "PATH=/usr/bin:/bin",
             ])
@@ -55,32 +55,5 @@ import Testing
             #expect(try fm.contentsOfDirectory(atPath: tmp.path) == [])
             #expect(!fm.fileExists(atPath: marks.appendingPathComponent("finished").path))
         }
-    }
-
-    /// Starts `path` with `arguments` and `environment`, stdout and stderr to /dev/null, the
-    /// signals at their default action and unblocked (the test runner's may be otherwise).
-    static func spawn(_ path: String, _ arguments: [String], environment: [String]) throws -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), none = sigset_t()
-        sigemptyset(&defaults)
-        sigemptyset(&none)
-        for s in [SIGTERM, SIGINT] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { for a in argv + envp { free(a) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw POSIXError(POSIXError.Code(rawValue: result) ?? .EINVAL) }
-        return pid
     }
 }
