@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// A command name that is not one of Lamina's, with the one it most likely meant.
 ///
 /// ArgumentParser reports `lamina conver in.svg` as `Unexpected argument 'conver'` without a
@@ -5,8 +7,9 @@
 /// status 0, so a script's typo passed. Both are now `Unknown command 'conver'. Did you mean
 /// 'convert'?` with status 64.
 package enum UnknownCommand {
-    /// The command names `lamina` accepts as its first word.
-    static let names = ["convert", "debug", "inspect", "hit-test", "map-point", "map-rect", "layout", "check"]
+    /// The command names `lamina` accepts as its first word: its subcommands' (one list, the
+    /// configuration's, so that a new command is never reported unknown).
+    static let names = Lamina.configuration.subcommands.compactMap { $0.configuration.commandName }
 
     /// The usage error for `arguments` (without the program name) whose command word is not a
     /// command, or nil when it is one (or an option, or absent: ArgumentParser handles those).
