@@ -127,15 +127,15 @@ struct OverlayStyle {
         let line = f * 1.3
         let boxes = legendBoxes(style: style)
         let compact = legendIsCompact(style: style)
-        // A compact legend's key is as wide as the full legend, at the same right edge.
-        var x0 = boxes.top.minX, width = boxes.top.width
-        let y0 = atTop ? boxes.top.minY : boxes.bottom.minY
-        // The key opens below the two lines at the top, above them at the bottom; a compact
-        // legend's key covers its badge and holds the two lines too.
-        let keyY = compact ? (atTop ? y0 : boxes.bottom.maxY - line * 8.5) : atTop ? y0 : y0 - line * 6
-        func box(y: Double, height: Double) {
+        let shown = atTop ? boxes.top : boxes.bottom
+        // The key is as wide as the two-line legend and ends at the same right edge (a compact
+        // legend's badge is narrower). It opens below the two lines at the top, above them at
+        // the bottom; a compact legend's key covers its badge and holds the two lines too.
+        let keyWidth = f * 21, keyX = compact ? shown.maxX - keyWidth : shown.minX
+        let keyY = compact ? (atTop ? shown.minY : shown.maxY - line * 8.5) : atTop ? shown.minY : shown.minY - line * 6
+        func box(x: Double, y: Double, width: Double, height: Double) {
             out += "<rect class=\"lamina-legend-box\" x=\""
-            OverlayText.appendNumber(x0, to: &out)
+            OverlayText.appendNumber(x, to: &out)
             out += "\" y=\""
             OverlayText.appendNumber(y, to: &out)
             out += "\" width=\""
@@ -156,19 +156,13 @@ struct OverlayStyle {
         out += "<g class=\"lamina-legend\" font-size=\""
         OverlayText.appendNumber(f, to: &out)
         out += "\">\n"
-        if compact {
-            box(y: y0, height: line * 1.25)
-            text("key", x: x0 + f * 0.5, y: y0 + line, color: "#777")
-            width = f * 21
-            x0 = boxes.top.maxX - width
-        } else {
-            box(y: y0, height: line * 2.5)
-        }
-        let tx = x0 + f * 0.5
+        box(x: shown.minX, y: shown.minY, width: shown.width, height: shown.height)
+        if compact { text("key", x: shown.minX + f * 0.5, y: shown.minY + line, color: "#777") }
+        let tx = keyX + f * 0.5
         out += "<g class=\"lamina-legend-key\">\n"
-        box(y: keyY, height: line * 8.5)
+        box(x: keyX, y: keyY, width: keyWidth, height: line * 8.5)
         // The two lines: in the key of a compact legend, else above (or below) it.
-        let summaryY = compact ? keyY : y0
+        let summaryY = compact ? keyY : shown.minY
         var y = atTop || compact ? summaryY + line * 3 : keyY + line
         if compact { appendSummary() }
         let meanings = [
