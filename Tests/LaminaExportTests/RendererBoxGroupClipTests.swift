@@ -23,15 +23,6 @@ import Testing
         return try SVGImport.importScene(Array(svg.utf8), file: "t.svg").0
     }
 
-    static func flat(_ scene: Scene, keepGroups: Bool = false) -> String {
-        let (list, _) = DisplayList.resolve(scene, layerMaps: keepGroups)
-        return FlattenedSVG.write(list, scene: scene, options: FlattenedSVG.Options(keepGroups: keepGroups))
-    }
-
-    static func layer(_ scene: Scene, _ name: String) throws -> LayerID {
-        try #require(scene.tree.preorder(from: scene.root, includeMasks: true).first { scene.tree[$0].name == name })
-    }
-
     /// The group's clip is its compositing fact, not a mask layer, and the output group holding
     /// its drawables in the group's own user space carries it (the clip path as a resource).
     @Test(arguments: [
@@ -48,10 +39,10 @@ import Testing
     ])
     func theRendererClipsAGroupHoldingText(body: String, expected: String, value: String) throws {
         let scene = try Self.load(body)
-        let g = try Self.layer(scene, "g")
+        let g = try RendererBoxGroupSupport.layer(scene, "g")
         #expect(scene.tree.mask(of: g) == nil)
         #expect(scene.tree[g].svg?.extra == [StyleProperty("clip-path", value)])
-        let svg = Self.flat(scene)
+        let svg = RendererBoxGroupSupport.flat(scene)
         #expect(svg.contains(expected), "\(svg)")
         if value == "url(#c)" { #expect(svg.contains("<clipPath id=\"c\" clipPathUnits=\"objectBoundingBox\">")) }
     }
@@ -59,9 +50,9 @@ import Testing
     /// A `symbol` holding text, through a `use`: the box is the symbol's content's.
     @Test func aUseOfASymbolHoldingText() throws {
         let scene = try Self.load("<use id=\"g\" href=\"#s\" width=\"400\" height=\"200\" clip-path=\"url(#c)\"/>")
-        let g = try Self.layer(scene, "g")
+        let g = try RendererBoxGroupSupport.layer(scene, "g")
         #expect(scene.tree.mask(of: g) == nil)
-        #expect(Self.flat(scene).contains("style=\"clip-path:url(#c)\""))
+        #expect(RendererBoxGroupSupport.flat(scene).contains("style=\"clip-path:url(#c)\""))
     }
 
     /// With a filter, Lamina's clip of an enclosing group cuts the filtered result: it goes on a
@@ -70,7 +61,7 @@ import Testing
     @Test func aFilterGroupsEnclosingClipGoesAroundIt() throws {
         let scene = try Self.load(
             "<g clip-path=\"url(#u)\"><g filter=\"url(#f)\" clip-path=\"url(#c)\"><text x=\"200\" y=\"100\">Blur</text></g></g>")
-        let svg = Self.flat(scene)
+        let svg = RendererBoxGroupSupport.flat(scene)
         #expect(svg.contains(
             "<g clip-path=\"url(#lamina-clip-1)\">\n<g filter=\"url(#f)\" style=\"clip-path:url(#c)\">\n<text x=\"200\" y=\"100\">Blur</text>\n</g>\n</g>"),
             "\(svg)")
@@ -85,16 +76,16 @@ import Testing
     ])
     func otherwiseTheClipIsAMaskLayer(body: String) throws {
         let scene = try Self.load(body)
-        let g = try Self.layer(scene, "g")
+        let g = try RendererBoxGroupSupport.layer(scene, "g")
         #expect(scene.tree.mask(of: g) != nil)
         #expect(scene.tree[g].svg?.extra == [])
-        #expect(!Self.flat(scene).contains("style=\"clip-path"))
+        #expect(!RendererBoxGroupSupport.flat(scene).contains("style=\"clip-path"))
     }
 
     /// `--keep-groups` writes it on the layer's group.
     @Test func keepGroupsWriteItOnTheLayersGroup() throws {
         let scene = try Self.load("<g id=\"g\" clip-path=\"url(#c)\"><text x=\"200\" y=\"100\">Kept</text></g>")
-        let svg = Self.flat(scene, keepGroups: true)
+        let svg = RendererBoxGroupSupport.flat(scene, keepGroups: true)
         #expect(svg.contains("<g id=\"layer-g\" style=\"clip-path:url(#c)\">"), "\(svg)")
     }
 }

@@ -15,15 +15,6 @@ import Testing
         return try SVGImport.importScene(Array(svg.utf8), file: "t.svg").0
     }
 
-    static func flat(_ scene: Scene, keepGroups: Bool = false) -> String {
-        let (list, _) = DisplayList.resolve(scene, layerMaps: keepGroups)
-        return FlattenedSVG.write(list, scene: scene, options: FlattenedSVG.Options(keepGroups: keepGroups))
-    }
-
-    static func layer(_ scene: Scene, _ name: String) throws -> LayerID {
-        try #require(scene.tree.preorder(from: scene.root, includeMasks: true).first { scene.tree[$0].name == name })
-    }
-
     static let text = "<text x=\"200\" y=\"150\" font-size=\"40\" text-anchor=\"middle\">Turned</text>"
 
     /// The layer keeps its guess of the transform (its sublayers and Lamina's queries follow it)
@@ -42,10 +33,10 @@ import Testing
     ])
     func theRendererTurnsAGroupHoldingText(body: String, facts: [StyleProperty], expected: String) throws {
         let scene = try Self.load(body)
-        let g = try Self.layer(scene, "g")
+        let g = try RendererBoxGroupSupport.layer(scene, "g")
         #expect(scene.tree[g].svg?.extra == facts)
         #expect(!scene.tree[g].transform.isIdentity)
-        let svg = Self.flat(scene)
+        let svg = RendererBoxGroupSupport.flat(scene)
         #expect(svg.contains(expected), "\(svg)")
     }
 
@@ -56,7 +47,7 @@ import Testing
             <defs><clipPath id="u"><rect width="250" height="300"/></clipPath><clipPath id="v"><rect x="150" width="250" height="300"/></clipPath></defs>
             <g clip-path="url(#u)" transform="translate(10 5)"><g id="g" clip-path="url(#v)" opacity="0.5" style="transform-box: fill-box; transform-origin: center" transform="rotate(-20)">
             """ + Self.text + "<rect width=\"10\" height=\"10\"/></g></g>")
-        let svg = Self.flat(scene)
+        let svg = RendererBoxGroupSupport.flat(scene)
         #expect(svg.contains("""
             <g transform="matrix(1 0 0 1 10 5)" clip-path="url(#lamina-clip-1)">
             <g transform="rotate(-20)" opacity="0.5" style="transform-origin:50% 50%;transform-box:fill-box">
@@ -75,15 +66,15 @@ import Testing
     ])
     func otherwiseLaminaPlacesIt(body: String) throws {
         let scene = try Self.load(body)
-        let g = try Self.layer(scene, "g")
+        let g = try RendererBoxGroupSupport.layer(scene, "g")
         #expect(scene.tree[g].svg?.extra == [])
-        #expect(!Self.flat(scene).contains("transform-box"))
+        #expect(!RendererBoxGroupSupport.flat(scene).contains("transform-box"))
     }
 
     /// `--keep-groups` draws Lamina's guess: the layer's group carries the layer's transform.
     @Test func keepGroupsDrawTheGuess() throws {
         let scene = try Self.load("<g id=\"g\" style=\"transform-box: fill-box; transform-origin: center\" transform=\"rotate(30)\">" + Self.text + "</g>")
-        let svg = Self.flat(scene, keepGroups: true)
+        let svg = RendererBoxGroupSupport.flat(scene, keepGroups: true)
         #expect(!svg.contains("transform-box"), "\(svg)")
         #expect(svg.contains("<g id=\"layer-g\" transform=\"matrix(0.866025 0.5 -0.5 0.866025"), "\(svg)")
     }
