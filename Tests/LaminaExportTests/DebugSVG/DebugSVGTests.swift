@@ -41,6 +41,25 @@ func parsedOverlay(_ scene: Scene, _ options: DebugSVG.Options = .init()) throws
     return (dom, warnings)
 }
 
+/// The debug document of `scene` and its flattened SVG, checking that every route to the
+/// document writes the same bytes: whole, streamed in `chunkSize` pieces, as pieces, and as
+/// pieces with the overlay built on two threads.
+func debugDocumentByEveryRoute(_ scene: Scene, chunkSize: Int) -> (document: [UInt8], flat: [UInt8]) {
+    let options = DebugSVG.Options()
+    let (list, _) = DisplayList.resolve(scene)
+    let flat = FlattenedSVG.bytes(list, scene: scene)
+    let whole = DebugSVG.document(list, scene: scene, options: options).bytes
+    var streamed: [UInt8] = []
+    _ = DebugSVG.document(list, scene: scene, options: options, chunkSize: chunkSize) { streamed.append(contentsOf: $0) }
+    let pieces = DebugSVG.documentPieces(flat: flat, scene: scene, options: options).pieces
+    let job = DebugSVG.OverlayJob(scene: scene, options: options, threads: 2)
+    let jobPieces = DebugSVG.documentPieces(flat: flat, scene: scene, options: options, overlay: job).pieces
+    #expect(streamed == whole)
+    #expect(Array(pieces.joined()) == whole)
+    #expect(Array(jobPieces.joined()) == whole)
+    return (whole, flat)
+}
+
 func layerGroup(_ dom: OverlayDOM, _ path: String) -> OverlayDOM? {
     dom.elements(class: "lamina-layer").first { $0.attributes["data-layer"] == path }
 }

@@ -33,18 +33,7 @@ import Testing
             layer.content?.fill = .color("#000000")
             try add(layer, to: group, in: &scene)
         }
-        let options = DebugSVG.Options()
-        let (list, _) = DisplayList.resolve(scene)
-        let flat = FlattenedSVG.bytes(list, scene: scene)
-        let whole = DebugSVG.document(list, scene: scene, options: options).bytes
-        var streamed: [UInt8] = []
-        _ = DebugSVG.document(list, scene: scene, options: options, chunkSize: 4096) { streamed.append(contentsOf: $0) }
-        let pieces = DebugSVG.documentPieces(flat: flat, scene: scene, options: options).pieces
-        let job = DebugSVG.OverlayJob(scene: scene, options: options, threads: 2)
-        let jobPieces = DebugSVG.documentPieces(flat: flat, scene: scene, options: options, overlay: job).pieces
-        #expect(streamed == whole)
-        #expect(Array(pieces.joined()) == whole)
-        #expect(Array(jobPieces.joined()) == whole)
+        let (whole, flat) = debugDocumentByEveryRoute(scene, chunkSize: 4096)
 
         let doc = String(decoding: whole, as: UTF8.self)
         let children = Self.rootChildren(doc)

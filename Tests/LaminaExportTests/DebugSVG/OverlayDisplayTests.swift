@@ -37,18 +37,7 @@ import Testing
             <rect id="dot" x="4" y="4" width="8" height="8"/></svg>
             """
         let (scene, _) = try SVGImport.importScene(Array(svg.utf8), file: "icon.svg")
-        let options = DebugSVG.Options()
-        let (list, _) = DisplayList.resolve(scene)
-        let flat = FlattenedSVG.bytes(list, scene: scene)
-        let whole = DebugSVG.document(list, scene: scene, options: options).bytes
-        var streamed: [UInt8] = []
-        _ = DebugSVG.document(list, scene: scene, options: options, chunkSize: 64) { streamed.append(contentsOf: $0) }
-        let pieces = DebugSVG.documentPieces(flat: flat, scene: scene, options: options).pieces
-        let job = DebugSVG.OverlayJob(scene: scene, options: options, threads: 2)
-        let jobPieces = DebugSVG.documentPieces(flat: flat, scene: scene, options: options, overlay: job).pieces
-        #expect(streamed == whole)
-        #expect(Array(pieces.joined()) == whole)
-        #expect(Array(jobPieces.joined()) == whole)
+        let (whole, flat) = debugDocumentByEveryRoute(scene, chunkSize: 64)
 
         let doc = String(decoding: whole, as: UTF8.self)
         let flatText = String(decoding: flat, as: UTF8.self)
