@@ -37,6 +37,7 @@ extension Lamina {
     public static func runFromCommandLine() -> Never {
         // A signal that ends the process removes the temporary files of unfinished outputs.
         lamina_cleanup_install()
+        // Never signalled: the task ends the process with the command's status.
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             // The common one-file commands skip ArgumentParser's start-up (see FastCommand).
@@ -46,15 +47,33 @@ extension Lamina {
                 _ = FileIO.writeAll(fd: 2, Array(message.utf8))
                 Glibc.exit(ExitStatus.usage.rawValue)
             }
-            await start(Lamina.self, NegativeArguments.rewrite(arguments))
-            done.signal()
+            Glibc.exit(await parseAndRun(NegativeArguments.rewrite(arguments)))
         }
         done.wait()
         Glibc.exit(ExitStatus.success.rawValue)
     }
 
-    /// Calls the asynchronous `main` (a generic context picks it over the synchronous one).
-    private static func start<Command: AsyncParsableCommand>(_ command: Command.Type, _ arguments: [String]) async {
-        await command.main(arguments)
+    /// Parses `arguments` (without the program name), runs the chosen command and returns the
+    /// exit status, as ArgumentParser's `main` does, except that a usage error is printed in
+    /// Lamina's style (``UsageError``). Help goes to standard output with status 0.
+    package static func parseAndRun(_ arguments: [String]) async -> Int32 {
+        do {
+            var command = try await asyncParseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return ExitStatus.success.rawValue
+        } catch {
+            let status = exitCode(for: error).rawValue
+            let text = fullMessage(for: error)
+            // `ExitCode` (a command that printed its own error) has no text.
+            guard !text.isEmpty else { return status }
+            let fd: Int32 = status == ExitStatus.success.rawValue ? 1 : 2
+            let output = fd == 1 ? text + "\n" : UsageError.relabel(text, message: message(for: error))
+            FileIO.writeAll(fd: fd, Array(output.utf8))
+            return status
+        }
     }
 }

@@ -43,7 +43,6 @@ package enum OptionValueCheck {
     }
 
     static func usage(_ message: String, command: String) -> String {
-        let help = UnknownCommand.names.contains(command) ? "lamina \(command) --help" : "lamina --help"
-        return "Error: \(message)\n  See '\(help)' for more information.\n"
+        UsageError.text(message, command: command)
     }
 }

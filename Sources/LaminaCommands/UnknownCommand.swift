@@ -4,8 +4,8 @@ import ArgumentParser
 ///
 /// ArgumentParser reports `lamina conver in.svg` as `Unexpected argument 'conver'` without a
 /// suggestion (it suggests for options only), and `lamina help conver` printed the overview with
-/// status 0, so a script's typo passed. Both are now `Unknown command 'conver'. Did you mean
-/// 'convert'?` with status 64.
+/// status 0, so a script's typo passed. Both are now `lamina: error: unknown command 'conver';
+/// did you mean 'convert'?` with status 64.
 package enum UnknownCommand {
     /// The command names `lamina` accepts as its first word: its subcommands' (one list, the
     /// configuration's, so that a new command is never reported unknown).
@@ -20,9 +20,9 @@ package enum UnknownCommand {
             word = arguments[1]
         }
         guard !word.hasPrefix("-"), word != "help", !names.contains(word) else { return nil }
-        var text = "Error: Unknown command '\(TerminalText.printable(word))'."
-        if let near = nearest(to: word) { text += " Did you mean '\(near)'?" }
-        return text + "\nUsage: lamina <subcommand>\n  See 'lamina --help' for more information.\n"
+        var text = "unknown command '\(word)'"
+        if let near = nearest(to: word) { text += "; did you mean '\(near)'?" }
+        return UsageError.text(text, command: nil)
     }
 
     /// The command `word` most likely meant: the only one it begins, or one within two edits

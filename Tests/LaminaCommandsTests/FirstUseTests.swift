@@ -67,19 +67,19 @@ import Testing
     /// A mistyped command was `Unexpected argument 'conver'` with no suggestion, and under
     /// `help` the overview with status 0; both are now a usage error that names the command meant.
     @Test(arguments: [
-        (["conver", "Samples/clock.svg"], "'conver'. Did you mean 'convert'?"),
-        (["hittest", "Samples/clock.svg", "1", "2"], "'hittest'. Did you mean 'hit-test'?"),
-        (["Check", "Samples"], "'Check'. Did you mean 'check'?"),
-        (["insp", "Samples/clock.svg"], "'insp'. Did you mean 'inspect'?"),
-        (["help", "layuot"], "'layuot'. Did you mean 'layout'?"),
-        (["frobnicate"], "'frobnicate'."),
+        (["conver", "Samples/clock.svg"], "'conver'; did you mean 'convert'?"),
+        (["hittest", "Samples/clock.svg", "1", "2"], "'hittest'; did you mean 'hit-test'?"),
+        (["Check", "Samples"], "'Check'; did you mean 'check'?"),
+        (["insp", "Samples/clock.svg"], "'insp'; did you mean 'inspect'?"),
+        (["help", "layuot"], "'layuot'; did you mean 'layout'?"),
+        (["frobnicate"], "'frobnicate'"),
     ])
     func aMistypedCommandNamesTheOneMeant(arguments: [String], message: String) throws {
         let run = try TestSupport.runLamina(arguments, in: TestSupport.packageRoot)
         #expect(run.status == 64)
         #expect(run.stdout.isEmpty)
         let first = run.stderr.split(separator: "\n").first.map(String.init)
-        #expect(first == "Error: Unknown command \(message)", "\(run.stderr)")
+        #expect(first == "lamina: error: unknown command \(message)", "\(run.stderr)")
     }
 
     /// `help COMMAND` and `help` alone still print help with status 0.
@@ -150,7 +150,7 @@ import Testing
         let run = try TestSupport.runLamina(arguments)
         #expect(run.status == 64)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.split(separator: "\n").first.map(String.init) == "Error: \(message)", "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").first.map(String.init) == "lamina: error: \(message)", "\(run.stderr)")
     }
 
     /// Values these checks leave alone: a hexadecimal size is one number, a negative coordinate
