@@ -43,7 +43,9 @@ extension Lamina {
             // The common one-file commands skip ArgumentParser's start-up (see FastCommand).
             let arguments = Array(CommandLine.arguments.dropFirst())
             if let status = FastCommand.run(arguments) { Glibc.exit(status) }
-            if let message = UnknownCommand.message(arguments) ?? OptionValueCheck.message(arguments) {
+            if let message = UnknownCommand.message(arguments) ?? OptionValueCheck.message(arguments)
+                ?? OptionSpelling.repeatedOption(arguments)
+            {
                 _ = FileIO.writeAll(fd: 2, Array(message.utf8))
                 Glibc.exit(ExitStatus.usage.rawValue)
             }
@@ -71,7 +73,9 @@ extension Lamina {
             // `ExitCode` (a command that printed its own error) has no text.
             guard !text.isEmpty else { return status }
             let fd: Int32 = status == ExitStatus.success.rawValue ? 1 : 2
-            let output = fd == 1 ? text + "\n" : UsageError.relabel(text, message: message(for: error))
+            // ArgumentParser's nearest option is not always the one meant (`--out`: `--hit`).
+            let output = fd == 1 ? text + "\n"
+                : UsageError.relabel(text, message: message(for: error), replacement: OptionSpelling.unknownOption(arguments))
             FileIO.writeAll(fd: fd, Array(output.utf8))
             return status
         }

@@ -9,7 +9,7 @@ import ArgumentParser
 package enum UnknownCommand {
     /// The command names `lamina` accepts as its first word: its subcommands' (one list, the
     /// configuration's, so that a new command is never reported unknown).
-    static let names = Lamina.configuration.subcommands.compactMap { $0.configuration.commandName }
+    package static let names = Lamina.configuration.subcommands.compactMap { $0.configuration.commandName }
 
     /// The usage error for `arguments` (without the program name) whose command word is not a
     /// command, or nil when it is one (or an option, or absent: ArgumentParser handles those).
