@@ -23,14 +23,16 @@ package struct CheckCommand: AsyncParsableCommand {
     @Argument(help: "Directories (searched recursively) or scene files.") var paths: [String]
     @Flag(name: .long, help: "Write or update the goldens instead of comparing.") var record = false
     @Flag(name: .long, help: "Also rasterize golden and actual SVG (resvg or rsvg-convert on PATH) and compare pixels.") var render = false
-    @Option(name: .long, help: "Numbers differing by at most T are reported but pass.") var tolerance: Double = 0
+    @Option(name: .long, help: "Numbers differing by at most T (default: 0) are reported but pass.") var tolerance: String?
     @Option(name: .long, help: "Write a JUnit XML report here.") var junit: String?
     @Option(name: .long, help: "Scenes checked at once (default: the number of cores).") var jobs: Int?
 
     package init() {}
 
     package func validate() throws {
-        guard tolerance.isFinite, tolerance >= 0 else { throw ValidationError("--tolerance must be a non-negative number") }
+        if let tolerance, (DecimalNumber.parse(tolerance) ?? -1) < 0 {
+            throw ValidationError(OptionValueCheck.refusal("--tolerance", got: tolerance))
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         // `-` elsewhere is standard output, which here carries the report.
         if junit == "-" { throw ValidationError("--junit needs a file name: standard output carries the report") }
@@ -38,7 +40,7 @@ package struct CheckCommand: AsyncParsableCommand {
 
     package func run() async throws {
         let options = CheckOptions(
-            record: record, render: render, tolerance: tolerance,
+            record: record, render: render, tolerance: tolerance.flatMap { DecimalNumber.parse($0) } ?? 0,
             jobs: jobs ?? WorkSplit.processorCount, threads: Pipeline.defaultSplit.threads)
         var engine = CheckEngine(generatePieces: CheckCommand.generate, options: options)
         engine.nameDrawables = CheckCommand.drawableLayers

@@ -16,13 +16,13 @@ package struct DebugOptions: ParsableArguments {
     package init() {}
 
     package func validate() throws {
-        if let hit, parseHit(hit) == nil { throw ValidationError("--hit takes X,Y (two numbers)") }
+        if let hit, parseHit(hit) == nil { throw ValidationError("--hit takes X,Y (two finite decimal numbers), got '\(hit)'") }
     }
 
     func parseHit(_ text: String) -> Point? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let x = Double(parts[0].trimmingWhitespace()),
-            let y = Double(parts[1].trimmingWhitespace()), x.isFinite, y.isFinite
+        guard parts.count == 2, let x = DecimalNumber.parse(parts[0].trimmingWhitespace()),
+            let y = DecimalNumber.parse(parts[1].trimmingWhitespace())
         else { return nil }
         return Point(x, y)
     }

@@ -16,11 +16,11 @@ package enum NegativeArguments {
     ]
 
     /// Whether `word` is a negative number (`-5`, `-0.5`, `-.5`, `-1e3`) or a negative pair
-    /// (`-5,-5`), not an option.
+    /// (`-5,-5`), not an option; also a word that reads as one only to Swift (`-inf`, `-nan`,
+    /// `-0x10`), so that it reaches the number's own check (``DecimalNumber``), which names it,
+    /// rather than being an unknown option or a missing value.
     static func isNegativeNumber(_ word: String) -> Bool {
-        guard word.hasPrefix("-"), word.count > 1 else { return false }
-        let rest = word.dropFirst()
-        guard let first = rest.first, first.isASCII, first.isNumber || first == "." else { return false }
+        guard word.hasPrefix("-"), word.count > 1, !word.hasPrefix("--") else { return false }
         return word.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { Double($0) != nil }
     }
 

@@ -14,8 +14,8 @@ package enum OptionValueCheck {
         while i < arguments.count, arguments[i] != "--" {
             let word = arguments[i]
             let values = arguments[(i + 1)...].prefix(word == "--size" ? 2 : 1)
-            if let bad = values.first(where: NegativeArguments.isNegativeNumber), let rule = rules[word] {
-                return usage("\(rule), got '\(bad)'", command: command)
+            if let bad = values.first(where: NegativeArguments.isNegativeNumber), rules[word] != nil {
+                return usage(refusal(word, got: bad), command: command)
             }
             if word == "--size", let first = values.first, let pair = joinedPair(first) {
                 return usage("--size takes two numbers separated by a space: --size \(pair.0) \(pair.1)", command: command)
@@ -27,10 +27,16 @@ package enum OptionValueCheck {
 
     /// What each number option accepts, as its validation says it.
     static let rules = [
-        "--size": "--size needs finite, non-negative numbers",
+        "--size": "--size needs finite, non-negative decimal numbers",
         "--jobs": "--jobs must be at least 1",
-        "--tolerance": "--tolerance must be a non-negative number",
+        "--tolerance": "--tolerance must be a finite, non-negative decimal number",
     ]
+
+    /// The message refusing `value` after `option`: its rule and the value (`--size needs
+    /// finite, non-negative decimal numbers, got '-5'`).
+    static func refusal(_ option: String, got value: String) -> String {
+        "\(rules[option] ?? option), got '\(value)'"
+    }
 
     /// The two numbers of `word` when it is two numbers joined by `,` or `x` (`320,480`, `320x480`).
     static func joinedPair(_ word: String) -> (String, String)? {
