@@ -62,8 +62,15 @@ package struct ConvertCommand: AsyncParsableCommand {
             try withExitStatus { () throws(CommandError) in try convertOne() }
             return
         }
+        // An output in a folder is named after its input, and standard input has no name:
+        // `convert - --output-dir out` wrote `out/-.svg`.
+        if inputs.contains("-") {
+            FileIO.printError(UsageError.prefix + "standard input (-) has no name for an output in --output-dir; "
+                + "convert it alone: lamina convert - -o OUT")
+            throw ExitCode(ExitStatus.usage.rawValue)
+        }
         guard let outputDir else {
-            FileIO.printError("lamina: error: several inputs need --output-dir DIR")
+            FileIO.printError(UsageError.prefix + "several inputs need --output-dir DIR")
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         Self.warnIgnoredOptions(options, format: to ?? .svg)

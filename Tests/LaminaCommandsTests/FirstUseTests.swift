@@ -64,6 +64,23 @@ import Testing
         }
     }
 
+    /// Standard input in a batch: `convert - --output-dir out` wrote `out/-.svg`, a name made of
+    /// the word for standard input. A batch names each output after its input, and standard
+    /// input has none: it is now a usage error (64) that says how to convert it, and nothing is
+    /// written (the folder not made).
+    @Test(arguments: [["convert", "-", "--output-dir", "out"], ["convert", "-", "a.svg", "--output-dir", "out"],
+                      ["convert", "a.svg", "-", "--to", "json"]])
+    func standardInputInABatchIsAUsageError(arguments: [String]) throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            try Data(Self.svg.utf8).write(to: dir.appendingPathComponent("a.svg"))
+            let run = try TestSupport.runLamina(arguments, stdin: Data(Self.svg.utf8), in: dir)
+            #expect(run.status == 64)
+            #expect(run.stdout.isEmpty)
+            #expect(run.stderr == "lamina: error: standard input (-) has no name for an output in --output-dir; convert it alone: lamina convert - -o OUT\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["a.svg"])
+        }
+    }
+
     /// A mistyped command was `Unexpected argument 'conver'` with no suggestion, and under
     /// `help` the overview with status 0; both are now a usage error that names the command meant.
     @Test(arguments: [
