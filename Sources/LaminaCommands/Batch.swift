@@ -42,7 +42,9 @@ struct Batch: Sendable {
 
     func outputPath(for relative: String) -> String {
         var base = relative
-        for ext in [".svg", ".json", ".SVG", ".JSON"] where base.hasSuffix(ext) {
+        let lower = relative.lowercased()
+        // Found in any case (`ICON.SVG`, `a.Svg`: ``FileIO/sceneFiles(under:)``), replaced in any.
+        for ext in [".svg", ".json"] where lower.hasSuffix(ext) {
             base.removeLast(ext.count)
             break
         }

@@ -81,6 +81,29 @@ import Testing
         }
     }
 
+    /// Files named with an uppercase extension (`ICON.SVG`, as some exporters and Windows tools
+    /// write them): `check ICON.SVG --record` was `not a scene input (expected *.svg or *.json)`
+    /// (64), `check .` then skipped it silently, and `convert DIR` wrote `a.Svg` as `a.Svg.svg`.
+    /// The goldens are named after the file without its extension, as for `icon.svg`.
+    @Test func inputsAreFoundWhateverTheCaseOfTheirExtension() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            let scenes = dir.appendingPathComponent("scenes")
+            try FileManager.default.createDirectory(at: scenes, withIntermediateDirectories: true)
+            for name in ["ICON.SVG", "a.Svg"] { try Data(Self.svg.utf8).write(to: scenes.appendingPathComponent(name)) }
+            let record = try TestSupport.runLamina(["check", "scenes/ICON.SVG", "scenes/a.Svg", "--record"], in: dir, timeout: 60)
+            #expect(record.status == 0, "\(record.stderr)")
+            let check = try TestSupport.runLamina(["check", "scenes"], in: dir, timeout: 60)
+            #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+            #expect(check.stdout == "ok ICON.SVG\nok a.Svg\n2 passed, 0 failed\n", "\(check.stdout)")
+            let convert = try TestSupport.runLamina(["convert", "scenes", "--output-dir", "out"], in: dir, timeout: 60)
+            #expect(convert.status == 0, "\(convert.stderr)")
+            let goldens = ["ICON.expected.json", "ICON.expected.svg", "ICON.expected.debug.svg",
+                           "a.expected.json", "a.expected.svg", "a.expected.debug.svg"]
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scenes.path).sorted() == (goldens + ["ICON.SVG", "a.Svg"]).sorted())
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted() == ["ICON.svg", "a.svg"])
+        }
+    }
+
     /// A mistyped command was `Unexpected argument 'conver'` with no suggestion, and under
     /// `help` the overview with status 0; both are now a usage error that names the command meant.
     @Test(arguments: [

@@ -98,20 +98,42 @@ package enum CheckDiscovery {
     }
 
     /// Whether `name` is a scene input rather than a golden, saved output, config or hidden file.
+    /// Extensions are compared without case (`ICON.SVG` is an input), as `convert DIR` finds its
+    /// inputs (``FileIO/sceneFiles(under:)``).
     package static func isInputName(_ name: String) -> Bool {
-        (name.hasSuffix(".svg") || name.hasSuffix(".json")) && !name.hasPrefix(".")
-            && !name.contains(".expected.") && !name.contains(".actual.") && name != CheckConfig.fileName
+        let lower = name.lowercased()
+        return (lower.hasSuffix(".svg") || lower.hasSuffix(".json")) && !name.hasPrefix(".")
+            && !lower.contains(".expected.") && !lower.contains(".actual.") && lower != CheckConfig.fileName
     }
 
     /// The golden base name of input `file` and the kinds present beside it.
+    ///
+    /// The goldens of `NAME.EXT` are `NAME.expected.*` when it is the first of the inputs named
+    /// `NAME` with an SVG or JSON extension in any case (``inputs(named:among:)``): an SVG before
+    /// JSON, the lowercase extension before others. So `ICON.SVG` has `ICON.expected.*`, and of
+    /// `icon.svg` and `icon.SVG` side by side, the second has `icon.SVG.expected.*`.
     static func goldens(of file: String, among names: Set<String>) -> (String, Set<GoldenKind>) {
         let long = file
         let short = PathText.deletingExtension(file)
-        let ownsShort = file.hasSuffix(".svg") || !names.contains(short + ".svg")
+        let ownsShort = (inputs(named: short, among: names).first ?? file) == file
         let longKinds = Set(GoldenKind.allCases.filter { names.contains(long + $0.goldenSuffix) })
         if !longKinds.isEmpty { return (long, longKinds) }
         guard ownsShort else { return (long, []) }
         return (short, Set(GoldenKind.allCases.filter { names.contains(short + $0.goldenSuffix) }))
+    }
+
+    /// The inputs among `names` named `base` with an SVG or JSON extension in any case, in the
+    /// order that gives the first the goldens `base.expected.*`: `.svg`, the other spellings of
+    /// it (`.SVG`, `.Svg`, …, in code-point order), `.json`, then the other spellings of that.
+    static func inputs(named base: String, among names: Set<String>) -> [String] {
+        extensionSpellings.map { base + "." + $0 }.filter { names.contains($0) }
+    }
+
+    /// Every spelling of `svg` and `json` in upper and lower case, in ``inputs(named:among:)``'s order.
+    static let extensionSpellings: [String] = ["svg", "json"].flatMap { ext in
+        var spellings = [""]
+        for c in ext { spellings = spellings.flatMap { [$0 + c.lowercased(), $0 + c.uppercased()] } }
+        return [ext] + spellings.filter { $0 != ext }.sorted()
     }
 
     /// The goldens among `files` that no input claimed, by golden base name: their input was
@@ -147,7 +169,8 @@ package enum CheckDiscovery {
     /// The input file name that goldens `base` belong to, and why it cannot be checked.
     static func missingInput(_ base: String, kinds: Set<GoldenKind>, in dir: URL) -> (String, String) {
         let goldens = kinds.sorted().map { base + $0.goldenSuffix }.joined(separator: ", ")
-        let candidates = base.hasSuffix(".svg") || base.hasSuffix(".json") ? [base] : [base + ".svg", base + ".json"]
+        let lower = base.lowercased()
+        let candidates = lower.hasSuffix(".svg") || lower.hasSuffix(".json") ? [base] : [base + ".svg", base + ".json"]
         var readable: [String] = []
         for file in candidates {
             var st = stat()

@@ -7,6 +7,8 @@ import Testing
         ("clock.svg", true), ("clock.json", true), ("clock.expected.json", false),
         ("clock.expected.debug.svg", false), ("clock.actual.svg", false), ("lamina-check.json", false),
         (".hidden.svg", false), ("notes.txt", false), ("clock.json.expected.svg", false),
+        // Extensions in any case, as `convert DIR` finds them: `ICON.SVG` was skipped silently.
+        ("ICON.SVG", true), ("a.Json", true), ("ICON.EXPECTED.SVG", false), ("a.Actual.svg", false), ("LAMINA-CHECK.JSON", false),
     ])
     func inputNames(name: String, isInput: Bool) {
         #expect(CheckDiscovery.isInputName(name) == isInput)
@@ -20,6 +22,36 @@ import Testing
         #expect(CheckDiscovery.goldens(of: "b.json", among: names) == ("b", [.svg]))
         #expect(CheckDiscovery.goldens(of: "c.json", among: names) == ("c.json", [.json]))
         #expect(CheckDiscovery.goldens(of: "c.svg", among: names).1.isEmpty)
+    }
+
+    /// An input whose extension is not lowercase has the goldens of its name, `ICON.SVG`
+    /// `ICON.expected.*`, unless an input of that name sorts before it (`.svg` before other
+    /// spellings, SVG before JSON), which keeps them.
+    @Test func goldenOwnershipWithExtensionsInAnyCase() {
+        let names: Set<String> = ["ICON.SVG", "ICON.expected.svg", "icon.svg", "icon.SVG", "icon.expected.json",
+                                  "icon.SVG.expected.json", "d.JSON", "d.Svg", "d.expected.svg", "e.JSON", "e.expected.json"]
+        #expect(CheckDiscovery.goldens(of: "ICON.SVG", among: names) == ("ICON", [.svg]))
+        #expect(CheckDiscovery.goldens(of: "icon.svg", among: names) == ("icon", [.json]))
+        #expect(CheckDiscovery.goldens(of: "icon.SVG", among: names) == ("icon.SVG", [.json]))
+        #expect(CheckDiscovery.goldens(of: "d.Svg", among: names) == ("d", [.svg]))
+        #expect(CheckDiscovery.goldens(of: "d.JSON", among: names) == ("d.JSON", []))
+        #expect(CheckDiscovery.goldens(of: "e.JSON", among: names) == ("e", [.json]))
+        #expect(CheckDiscovery.extensionSpellings.prefix(2) == ["svg", "SVG"])
+        #expect(CheckDiscovery.extensionSpellings.count == 8 + 16)
+    }
+
+    /// `check DIR` found `a.svg` and skipped `B.SVG` beside its goldens silently (it reported
+    /// them as goldens whose input is gone), and `check B.SVG --record` was `not a scene input`.
+    @Test func scenesWithUppercaseExtensionsAreFound() throws {
+        let box = try CheckSandbox()
+        for name in ["a.svg", "B.SVG", "c.Json"] { try box.write(name, "x") }
+        for golden in ["a.expected.json", "B.expected.json", "c.expected.svg"] { try box.write(golden, "x") }
+        let scenes = try CheckDiscovery.scenes(in: [box.root]).get()
+        #expect(scenes.map(\.name) == ["B.SVG", "a.svg", "c.Json"])
+        #expect(scenes.map(\.goldenBase) == ["B", "a", "c"])
+        #expect(scenes.allSatisfy { $0.unreadable == nil })
+        let named = try CheckDiscovery.scenes(in: [box.root.appendingPathComponent("B.SVG")]).get()
+        #expect(named.map(\.goldenBase) == ["B"])
     }
 
     @Test func relativeArgumentsStayRelativeInMessages() {
