@@ -1,5 +1,5 @@
 /// Command lines whose numbers may be negative: `hit-test IN -5 3`, `map-point IN -5 -3 …`,
-/// `map-rect IN -10 -10 20 20 …` and `debug IN --hit -5,-5`.
+/// `map-rect IN -10 -10 20 20 …`, `debug IN --hit -5,-5` and `convert IN --to debug --hit -5,-5`.
 ///
 /// ArgumentParser reads every word that starts with `-` as an option (`-5` is an unknown short
 /// option), so a coordinate left of or above the origin needed `--` in front of the numbers. No
@@ -13,6 +13,7 @@ package enum NegativeArguments {
         "map-point": ["--from", "--to", "--size"],
         "map-rect": ["--from", "--to", "--size"],
         "debug": ["--hit", "--only", "--output", "-o", "--size"],
+        "convert": ["--hit", "--only", "--output", "-o", "--output-dir", "--to", "--jobs", "--size"],
     ]
 
     /// Whether `word` is a negative number (`-5`, `-0.5`, `-.5`, `-1e3`) or a negative pair

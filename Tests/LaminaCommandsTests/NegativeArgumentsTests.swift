@@ -12,10 +12,12 @@ import Testing
         (["map-point", "a.json", "-.5", "1e3", "--from", "x/y", "--to", "z"], ["map-point", "--from", "x/y", "--to", "z", "--", "a.json", "-.5", "1e3"]),
         (["map-rect", "-", "-10", "-10", "20", "20", "--size", "10", "20"], ["map-rect", "--size", "10", "20", "--", "-", "-10", "-10", "20", "20"]),
         (["debug", "a.svg", "--hit", "-5,-5", "-o", "-"], ["debug", "--hit=-5,-5", "-o", "-", "a.svg"]),
+        // `convert --to debug --hit -5,-5` was `Missing value for '--hit <hit>'`.
+        (["convert", "a.svg", "--to", "debug", "--hit", "-5,-5", "-o", "b.svg"], ["convert", "--to", "debug", "--hit=-5,-5", "-o", "b.svg", "a.svg"]),
         // Nothing to do: no negative number, a `--` given, another command.
         (["hit-test", "a.svg", "5", "3"], ["hit-test", "a.svg", "5", "3"]),
         (["hit-test", "a.svg", "--", "-5", "3"], ["hit-test", "a.svg", "--", "-5", "3"]),
-        (["convert", "a.svg", "-5"], ["convert", "a.svg", "-5"]),
+        (["inspect", "a.svg", "-5"], ["inspect", "a.svg", "-5"]),
         (["hit-test", "a.svg", "-h"], ["hit-test", "a.svg", "-h"]),
     ] as [([String], [String])])
     func negativeNumbersArePositional(_ arguments: [String], _ expected: [String]) {
@@ -33,6 +35,12 @@ import Testing
             let map = try TestSupport.runLamina(["map-point", input.path, "-25", "-5", "--to", "out"])
             #expect(map.status == 0, "\(map.stderr)")
             #expect(map.stdout == "5 25\n")
+            // `convert --to debug` takes `--hit` as `debug` does.
+            let debug = try TestSupport.runLamina(["debug", input.path, "--hit", "-25,-5"])
+            let convert = try TestSupport.runLamina(["convert", input.path, "--to", "debug", "--hit", "-25,-5"])
+            #expect(convert.status == 0, "\(convert.stderr)")
+            #expect(convert.stdout == debug.stdout)
+            #expect(convert.stdout.contains("data-layer=\"out\""))
         }
     }
 }
