@@ -105,6 +105,8 @@ struct Batch: Sendable {
         let refused = refusals(files)
         var worst: ExitStatus = errors.isEmpty ? .success : .noInput
         for e in errors { FileIO.printError(e) }
+        // Nothing to convert (folders without a scene): no output folder is made for nothing.
+        if files.isEmpty { return worst }
         do throws(CommandError) {
             try FileIO.makeDirectory(outputDir)
         } catch {

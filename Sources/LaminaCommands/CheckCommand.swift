@@ -34,6 +34,11 @@ package struct CheckCommand: AsyncParsableCommand {
             throw ValidationError(OptionValueCheck.refusal("--tolerance", got: tolerance))
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        // Goldens sit beside a scene's file, and standard input has neither a file nor a folder:
+        // `check -` was `-: error: no such file or directory` (66).
+        if paths.contains("-") {
+            throw ValidationError("check compares files with the goldens beside them; standard input (-) has none: name a scene file or a folder")
+        }
         // `-` elsewhere is standard output, which here carries the report.
         if junit == "-" { throw ValidationError("--junit needs a file name: standard output carries the report") }
     }

@@ -27,7 +27,7 @@ package struct ConvertCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Output folder for several inputs or a directory.")
     var outputDir: String?
 
-    @Option(name: .long, help: "Output format: json, svg or debug.")
+    @Option(name: .long, help: "Output format (default: by OUT's extension; json on standard output, svg in a batch).")
     var to: OutputFormat?
 
     @Option(name: .long, help: "Files converted at once in a batch (default: the number of cores).")
@@ -70,7 +70,9 @@ package struct ConvertCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         guard let outputDir else {
-            FileIO.printError(UsageError.prefix + "several inputs need --output-dir DIR")
+            // `convert icons -o out.svg` has one input, a folder: "several inputs" did not say so.
+            let what = inputs.count == 1 ? "'\(inputs[0])' is a folder: its files need" : "several inputs need"
+            FileIO.printError(UsageError.prefix + what + " --output-dir DIR")
             throw ExitCode(ExitStatus.usage.rawValue)
         }
         Self.warnIgnoredOptions(options, format: to ?? .svg)

@@ -9,7 +9,7 @@ package struct DebugCommand: ParsableCommand {
     )
 
     @Argument(help: "An SVG or layer JSON file, or - for standard input.") var input: String
-    @Option(name: .shortAndLong, help: "Output file (default: standard output).") var output: String = "-"
+    @Option(name: .shortAndLong, help: "Output file, or - for standard output.") var output: String = "-"
     @OptionGroup var debug: DebugOptions
     @OptionGroup var size: SizeOption
 

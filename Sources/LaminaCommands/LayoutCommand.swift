@@ -11,7 +11,7 @@ package struct LayoutCommand: ParsableCommand {
 
     @Argument(help: "An SVG or layer JSON file, or - for standard input.") var input: String
     @OptionGroup var size: SizeOption
-    @Option(name: .shortAndLong, help: "Output file (default: standard output).") var output: String = "-"
+    @Option(name: .shortAndLong, help: "Output file, or - for standard output.") var output: String = "-"
 
     package init() {}
 

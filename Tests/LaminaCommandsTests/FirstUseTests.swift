@@ -104,6 +104,31 @@ import Testing
         }
     }
 
+    /// A folder with no scene in it: `convert notes --output-dir out` reported `no .svg or .json
+    /// files found` (66) and still made `out`; it now makes nothing. `convert notes -o out.svg`
+    /// said `several inputs need --output-dir DIR` of one input; it now says the input is a
+    /// folder. `check -` was `-: error: no such file or directory` (66): standard input has no
+    /// goldens beside it, a usage error (64).
+    @Test func foldersWithoutScenesAndCheckOfStandardInput() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("notes/sub"), withIntermediateDirectories: true)
+            try Data("text".utf8).write(to: dir.appendingPathComponent("notes/a.txt"))
+            let empty = try TestSupport.runLamina(["convert", "notes", "--output-dir", "out"], in: dir, timeout: 30)
+            #expect(empty.status == 66)
+            #expect(empty.stderr == "notes: error: no .svg or .json files found\n")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+            let folder = try TestSupport.runLamina(["convert", "notes", "-o", "out.svg"], in: dir, timeout: 30)
+            #expect(folder.status == 64)
+            #expect(folder.stderr == "lamina: error: 'notes' is a folder: its files need --output-dir DIR\n")
+            let check = try TestSupport.runLamina(["check", "-"], stdin: Data(Self.svg.utf8), in: dir)
+            #expect(check.status == 64)
+            #expect(check.stdout.isEmpty)
+            #expect(check.stderr.hasPrefix("lamina: error: check compares files with the goldens beside them; "
+                + "standard input (-) has none: name a scene file or a folder\n"), "\(check.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["notes"])
+        }
+    }
+
     /// A mistyped command was `Unexpected argument 'conver'` with no suggestion, and under
     /// `help` the overview with status 0; both are now a usage error that names the command meant.
     @Test(arguments: [
