@@ -36,6 +36,8 @@ package struct CheckCommand: AsyncParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         // Goldens sit beside a scene's file, and standard input has neither a file nor a folder:
         // `check -` was `-: error: no such file or directory` (66).
+        // An empty word named the current folder (a file URL of "" is the working directory).
+        if paths.contains("") { throw ValidationError("an empty path names no scene file or folder") }
         if paths.contains("-") {
             throw ValidationError("check compares files with the goldens beside them; standard input (-) has none: name a scene file or a folder")
         }

@@ -44,6 +44,8 @@ package struct ConvertCommand: AsyncParsableCommand {
     package func validate() throws {
         if inputs.isEmpty { throw ValidationError("convert needs at least one input") }
         if output != nil && outputDir != nil { throw ValidationError("use either -o or --output-dir, not both") }
+        // Outputs are `DIR/NAME`: an empty DIR put them at the root of the file system (`/icon.svg`).
+        if outputDir == "" { throw ValidationError("--output-dir needs a folder name (. for the current folder)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 

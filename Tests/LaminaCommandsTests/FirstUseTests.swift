@@ -1,4 +1,5 @@
 import Foundation
+import LaminaCommands
 import LaminaTestSupport
 import Testing
 
@@ -126,6 +127,34 @@ import Testing
             #expect(check.stderr.hasPrefix("lamina: error: check compares files with the goldens beside them; "
                 + "standard input (-) has none: name a scene file or a folder\n"), "\(check.stderr)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["notes"])
+        }
+    }
+
+    /// Empty words: `convert in.svg --output-dir ""` wrote `/in.svg` (outputs are `DIR/NAME`),
+    /// and `check ""` checked the working folder. Both are now usage errors (64), found when
+    /// the arguments are parsed, before anything is read or written (so tried in process: on
+    /// the old code, a run would write at the root of the file system).
+    @Test(arguments: [
+        (["in.svg", "--output-dir", ""], "--output-dir needs a folder name (. for the current folder)"),
+        (["in.svg", "b.svg", "--output-dir", ""], "--output-dir needs a folder name (. for the current folder)"),
+    ])
+    func anEmptyOutputFolderIsAUsageError(arguments: [String], message: String) {
+        do {
+            _ = try ConvertCommand.parse(arguments)
+            Issue.record("parsed")
+        } catch {
+            #expect(ConvertCommand.message(for: error) == message)
+            #expect(ConvertCommand.exitCode(for: error).rawValue == 64)
+        }
+    }
+
+    @Test func anEmptyCheckPathIsAUsageError() {
+        do {
+            _ = try CheckCommand.parse(["", "--record"])
+            Issue.record("parsed")
+        } catch {
+            #expect(CheckCommand.message(for: error) == "an empty path names no scene file or folder")
+            #expect(CheckCommand.exitCode(for: error).rawValue == 64)
         }
     }
 
