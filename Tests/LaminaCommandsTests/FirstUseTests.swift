@@ -158,6 +158,21 @@ import Testing
         }
     }
 
+    /// A JUnit report that cannot be written was `lamina: error: /abs/path/missing/r.xml: cannot
+    /// create: …`: the path made absolute and the file after `lamina: error:`. It is now named
+    /// as typed, compiler style, as other outputs are (73; the check's own report still printed).
+    @Test func anUnwritableJUnitReportIsNamedAsTyped() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            try Data(Self.svg.utf8).write(to: dir.appendingPathComponent("a.svg"))
+            let record = try TestSupport.runLamina(["check", "a.svg", "--record"], in: dir, timeout: 60)
+            #expect(record.status == 0, "\(record.stderr)")
+            let run = try TestSupport.runLamina(["check", "a.svg", "--junit", "missing/r.xml"], in: dir, timeout: 60)
+            #expect(run.status == 73)
+            #expect(run.stdout == "ok a.svg\n1 passed, 0 failed\n", "\(run.stdout)")
+            #expect(run.stderr == "missing/r.xml: error: cannot create: No such file or directory\n", "\(run.stderr)")
+        }
+    }
+
     /// A mistyped command was `Unexpected argument 'conver'` with no suggestion, and under
     /// `help` the overview with status 0; both are now a usage error that names the command meant.
     @Test(arguments: [

@@ -15,8 +15,13 @@ import Darwin
 package enum CheckFiles {
     /// A failed write, with the OS's reason.
     package struct WriteError: Error, Sendable, CustomStringConvertible {
-        /// The path that could not be written and why.
-        package var description: String
+        /// The file that could not be written, as the user named it (relative stays relative).
+        package var file: String
+        /// What failed and why (`cannot create: No such file or directory`).
+        package var problem: String
+
+        /// `FILE: PROBLEM`.
+        package var description: String { "\(file): \(problem)" }
     }
 
     /// The bytes of the file at `url`, or `nil` when it is missing or unreadable (read straight
@@ -92,6 +97,7 @@ package enum CheckFiles {
     /// ``writeAtomically(_:to:)`` of the bytes of `pieces` in order.
     package static func writeAtomically(pieces: [ArraySlice<UInt8>], to url: URL) throws(WriteError) {
         let path = url.path
+        let file = url.relativePath
         let fd: Int32
         // The temporary file and the file it replaces (nil when written in place).
         let replacing: (temporary: String, target: String)?
@@ -106,7 +112,7 @@ package enum CheckFiles {
             fd = lamina_cleanup_create(tmp, &cleanupSlot)
             replacing = (tmp, target)
         }
-        guard fd >= 0 else { throw WriteError(description: "\(path): cannot create: \(reason())") }
+        guard fd >= 0 else { throw WriteError(file: file, problem: "cannot create: \(reason())") }
         defer { lamina_cleanup_unregister(cleanupSlot) }
         for bytes in pieces {
             var offset = 0
@@ -119,7 +125,7 @@ package enum CheckFiles {
                     let why = reason()
                     close(fd)
                     if let replacing { unlink(replacing.temporary) }
-                    throw WriteError(description: "\(path): cannot write: \(why)")
+                    throw WriteError(file: file, problem: "cannot write: \(why)")
                 }
                 offset += written
             }
@@ -127,13 +133,13 @@ package enum CheckFiles {
         guard close(fd) == 0 else {
             let why = reason()
             if let replacing { unlink(replacing.temporary) }
-            throw WriteError(description: "\(path): cannot write: \(why)")
+            throw WriteError(file: file, problem: "cannot write: \(why)")
         }
         guard let replacing else { return }
         guard rename(replacing.temporary, replacing.target) == 0 else {
             let why = reason()
             unlink(replacing.temporary)
-            throw WriteError(description: "\(path): cannot replace: \(why)")
+            throw WriteError(file: file, problem: "cannot replace: \(why)")
         }
     }
 
@@ -152,7 +158,7 @@ package enum CheckFiles {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw WriteError(description: "\(url.path): cannot create directory")
+            throw WriteError(file: url.relativePath, problem: "cannot create directory")
         }
     }
 

@@ -114,7 +114,8 @@ package struct CheckReport: Sendable {
             do {
                 try CheckFiles.writeAtomically(junitXML, to: junit)
             } catch {
-                standardError("lamina: error: \(error.description)\n")
+                // `FILE: error: …`, the file as it was typed (was `lamina: error: /abs/FILE: …`).
+                standardError("\(error.file): error: \(error.problem)\n")
                 status = max(status, 73)
             }
         }
