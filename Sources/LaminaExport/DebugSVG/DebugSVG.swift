@@ -136,7 +136,8 @@ public enum DebugSVG {
         let drawNothing = options.only != nil && scope == nil
         let canvas = canvasSize(scene)
         let style = OverlayStyle(canvas: canvas, fillsWindow: fillsWindow(scene))
-        let labels = OverlayLabels(scan: scan, geometry: geometry, style: style, isOn: options.labels && !drawNothing)
+        let labels = OverlayLabels(
+            scan: scan, geometry: geometry, style: style, isOn: options.labels && !drawNothing, places: !drawNothing)
 
         let expected = 4096 + (drawNothing ? 0 : scan.entries.count * 640)
         out.reserveCapacity(out.count + min(expected, chunkSize == .max ? expected : chunkSize + 65536))
@@ -153,6 +154,10 @@ public enum DebugSVG {
         OverlayText.appendNumber(style.fontSize, to: &out)
         out += "\">\n"
         out.append(contentsOf: OverlayStyle.css.utf8)
+        if labels.faintOpacity != OverlayLabels.faintOpacityMost {
+            OverlayStyle.appendFaintOpacity(labels.faintOpacity, to: &out)
+        }
+        if labels.isDense, !labels.visible.isNull { OverlayStyle.appendDim(labels.visible, to: &out) }
         out += "<g class=\"lamina-layers\">\n"
         if !drawNothing, scan.entries.count >= 2 * layersPerPiece {
             flush(&out)
@@ -180,6 +185,7 @@ public enum DebugSVG {
         out += "</g>\n"
 
         var finder = OverlayWarnings(scan: scan, geometry: geometry, style: style)
+        finder.labels = labels
         if !drawNothing { finder.run() }
         if scan.tooDeep > 0 {
             finder.found.append(
@@ -199,7 +205,7 @@ public enum DebugSVG {
         if let p = options.hit {
             OverlayHit.append(point: p, scan: scan, geometry: geometry, style: style, to: &out)
         }
-        OverlayStyle.appendLegend(style: style, atTop: labels.legendAtTop, to: &out)
+        OverlayStyle.appendLegend(style: style, in: labels.legend, atTop: labels.legendAtTop, to: &out)
         out += "</g>\n"
         return warnings
     }

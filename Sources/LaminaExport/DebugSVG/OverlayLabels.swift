@@ -21,9 +21,17 @@ struct OverlayLabels {
     /// For each entry of the scan, whether its label is crowded out: it would cover a label
     /// shown before it (or the legend) wherever it may go, so it is shown on hover only.
     private var crowded: [Bool] = []
-    /// Whether the legend goes at the canvas's top-right (else its bottom-right): true unless
-    /// more labels would lie under it there than at the bottom.
+    /// Whether the legend goes at the top of the canvas (else at its bottom): true unless more
+    /// labels would lie under it there than at the bottom.
     private(set) var legendAtTop = true
+    /// The legend's box (``OverlayStyle/legendBoxes(style:)``), at the top-right unless labels
+    /// start under it there (``placeLegend(_:labels:style:)``).
+    private(set) var legend: Rect
+    /// Whether more labels on the canvas are crowded out than shown: the drawing is dense, and
+    /// the picture is dimmed under the overlay.
+    private(set) var isDense = false
+    /// How opaque faint frames are drawn (``faintOpacity(boxes:faint:visible:style:)``).
+    private(set) var faintOpacity = Self.faintOpacityMost
 
     /// The line height, in font sizes.
     static let lineHeight = 1.2
@@ -33,20 +41,25 @@ struct OverlayLabels {
     /// not to cover another; further down it would be read as another layer's.
     static let maxShift = 3
 
-    init(scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle, isOn: Bool) {
+    /// The places of the labels of `scan`'s entries; `isOn` says whether they are drawn. They are
+    /// placed either way unless `places` is false (nothing is drawn): a layer whose label is
+    /// crowded out is drawn faint (``isCrowded(entry:)``), with labels or without.
+    init(scan: OverlayScan, geometry: OverlayGeometry, style: OverlayStyle, isOn: Bool, places: Bool = true) {
         self.isOn = isOn
         let tree = geometry.tree
         let frame = geometry.root.index < tree.count ? geometry.frame(of: geometry.root).standardized : .null
         visible = frame.isNull || !frame.width.isFinite || !frame.height.isFinite ? .null : frame
-        guard isOn else { return }
+        let legend = OverlayStyle.legendBoxes(style: style)
+        self.legend = legend.top
+        guard places else { return }
         let n = scan.entries.count
         origins = [Point](repeating: Point(.nan, .nan), count: n)
         crowded = [Bool](repeating: false, count: n)
         // Each label's box and width; the legend takes the corner where fewer labels start.
         var boxes = [Rect](repeating: .null, count: n)
         var widths = [Double](repeating: 0, count: n)
-        let legend = OverlayStyle.legendBoxes(style: style)
-        var under = (top: 0, bottom: 0)
+        // The labels, where they start, that meet the rows of the legend's two places.
+        var rows: [Rect] = []
         scan.entries.withUnsafeBufferPointer { entries in
             for k in entries.indices where entries[k].inScope {
                 guard let box = Self.box(of: entries[k].id, depth: entries[k].depth, toRoot: entries[k].toRoot, scan: scan, geometry: geometry)
@@ -55,12 +68,13 @@ struct OverlayLabels {
                 boxes[k] = box
                 widths[k] = text * style.fontSize
                 let label = rect(at: origin(of: box, style: style), width: widths[k], style: style)
-                if Self.overlap(label, legend.top) { under.top += 1 }
-                if Self.overlap(label, legend.bottom) { under.bottom += 1 }
+                if Self.meetsRow(label, legend.top) || Self.meetsRow(label, legend.bottom) { rows.append(label) }
             }
         }
-        legendAtTop = under.top <= under.bottom
-        place(boxes: boxes, widths: widths, legend: legendAtTop ? legend.top : legend.bottom, style: style)
+        // Without labels drawn, nothing keeps out of the legend's way.
+        if isOn { (self.legend, legendAtTop) = Self.placeLegend(legend, labels: rows, style: style) }
+        place(boxes: boxes, widths: widths, legend: self.legend, style: style)
+        faintOpacity = Self.faintOpacity(boxes: boxes, faint: crowded, visible: visible, style: style)
     }
 
     /// Places the labels of `boxes` in order (see the type's description): each goes in its
@@ -75,6 +89,8 @@ struct OverlayLabels {
         shown.insert(legend)
         // A label's baseline may go down to here: its letters stay on the canvas.
         let floor = visible.maxY - style.fontSize * Self.descent
+        var counts = (shown: 0, crowded: 0)
+        defer { isDense = counts.crowded > counts.shown }
         for k in boxes.indices where !boxes[k].isNull {
             let box = boxes[k], width = widths[k]
             let (column, start, lines) = taken.place(origin(of: box, style: style))
@@ -105,8 +121,10 @@ struct OverlayLabels {
             }
             guard let placed = moved else {
                 crowded[k] = true
+                counts.crowded += 1
                 continue
             }
+            counts.shown += 1
             r = placed
             if r.minY != natural.minY { origins[k].y = r.minY + style.fontSize }
             shown.insert(r)

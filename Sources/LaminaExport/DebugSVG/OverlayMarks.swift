@@ -22,6 +22,8 @@ enum OverlayMarks {
         OverlayText.appendInt(entry.depth, to: &out)
         out += "\" data-color=\""
         OverlayText.appendInt(entry.depth % OverlayStyle.palette.count, to: &out)
+        // A layer whose label is crowded out is drawn faint, in full while hovered.
+        if labels.isCrowded(entry: k) { out += "\" data-faint=\"1" }
         out += "\"><title>"
         OverlayTooltip.append(entry, in: tree, frame: frame, to: &out)
         out += "</title>\n"

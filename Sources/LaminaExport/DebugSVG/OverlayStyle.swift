@@ -70,9 +70,17 @@ struct OverlayStyle {
         // A label that would cover another is shown only while its layer is hovered.
         s += "\(o) .lamina-crowded{display:none}\n"
         s += "\(o) .lamina-layer:hover .lamina-crowded{display:inline}\n"
+        // So is the rest of its marks: its frame is faint, its bounds and anchor hidden.
+        s += "\(o) [data-faint] .lamina-frame{stroke-opacity:\(OverlayLabels.faintOpacityMost)}\n"
+        s += "\(o) [data-faint] .lamina-bounds,\(o) [data-faint] .lamina-anchor{display:none}\n"
+        s += "\(o) [data-faint]:hover .lamina-bounds,\(o) [data-faint]:hover .lamina-anchor{display:inline}\n"
+        // A dense drawing's picture is dimmed under the marks.
+        s += "\(o) .lamina-dim{fill:#fff;fill-opacity:.6;stroke:none;pointer-events:none}\n"
         s += "\(o) .lamina-warning{color:#d00000}\n"
         s += "\(o) .lamina-warning polygon{fill:none;stroke:#d00000;stroke-width:2px;stroke-dasharray:2 2}\n"
         s += "\(o) .lamina-warning text{fill:#d00000}\n"
+        s += "\(o) .lamina-warning[data-faint] polygon{stroke-width:1px;stroke-opacity:.35}\n"
+        s += "\(o) .lamina-warning[data-faint]:hover polygon{stroke-width:2px;stroke-opacity:1}\n"
         s += "\(o) .lamina-hit{color:#c000c0}\n"
         s += "\(o) .lamina-hit polygon,\(o) .lamina-hit polyline,\(o) .lamina-hit path"
         s += "{fill:none;stroke:#c000c0;stroke-width:2px}\n"
@@ -119,19 +127,19 @@ struct OverlayStyle {
     /// The compact legend's width in font sizes: the word "key" and its margins.
     static let compactWidth = 2.8
 
-    /// Appends the legend at the top-right of what a window shows (or bottom-right, `atTop` false): two lines, the depth colors and the canvas
-    /// size (with the display scale when it is magnified), that open on hover into the key of
-    /// the marks (`lamina-legend-key`, CSS only), so that it covers little of the picture.
-    static func appendLegend(style: OverlayStyle, atTop: Bool, to out: inout [UInt8]) {
+    /// Appends the legend in `shown` (one of ``legendBoxes(style:)``, at the top-right of what a
+    /// window shows, or bottom-right, `atTop` false, or moved left along that edge): two lines,
+    /// the depth colors and the canvas size (with the display scale when it is magnified), that
+    /// open on hover into the key of the marks (`lamina-legend-key`, CSS only), so that it
+    /// covers little of the picture.
+    static func appendLegend(style: OverlayStyle, in shown: Rect, atTop: Bool, to out: inout [UInt8]) {
         let f = legendFont(style: style)
         let line = f * 1.3
-        let boxes = legendBoxes(style: style)
         let compact = legendIsCompact(style: style)
-        let shown = atTop ? boxes.top : boxes.bottom
         // The key is as wide as the two-line legend and ends at the same right edge (a compact
         // legend's badge is narrower). It opens below the two lines at the top, above them at
         // the bottom; a compact legend's key covers its badge and holds the two lines too.
-        let keyWidth = f * 21, keyX = compact ? shown.maxX - keyWidth : shown.minX
+        let keyWidth = f * 21, keyX = compact ? max(min(f * 0.5, shown.minX), shown.maxX - keyWidth) : shown.minX
         let keyY = compact ? (atTop ? shown.minY : shown.maxY - line * 8.5) : atTop ? shown.minY : shown.minY - line * 6
         func box(x: Double, y: Double, width: Double, height: Double) {
             out += "<rect class=\"lamina-legend-box\" x=\""
@@ -168,7 +176,7 @@ struct OverlayStyle {
         let meanings = [
             ("frame (in superlayer space)", "solid"), ("bounds, transformed", "dashed"),
             ("anchor point = position", "cross"), ("warning", "warning"), ("hit-test result", "hit"),
-            ("crowded label: hover its layer", "none"),
+            ("faint, no label: hover its layer", "faint"),
         ]
         for (label, kind) in meanings {
             let mx = tx, my = y - f * 0.35, mw = f * 2
@@ -180,8 +188,8 @@ struct OverlayStyle {
                 out += " style=\"stroke:#444\"/>\n"
             case "warning":
                 out.append(contentsOf: ("<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#d00000;stroke-width:2px\"/>\n").utf8)
-            case "none":
-                break
+            case "faint":
+                out.append(contentsOf: ("<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#444;stroke-opacity:.15\"/>\n").utf8)
             case "hit":
                 out.append(contentsOf: ("<path d=\"M\(num(mx)) \(num(my))h\(num(mw))\" style=\"stroke:#c000c0;stroke-width:2px\"/>\n").utf8)
             default:
@@ -205,6 +213,28 @@ struct OverlayStyle {
             let shown = style.fillsWindow ? ", fills window" : style.displayScale == 1 ? "" : ", shown \(NumberText.format(style.displayScale))×"
             text("canvas \(w) × \(h) px" + shown, x: tx, y: summaryY + line * 2)
         }
+    }
+
+    /// Appends the veil that dims a dense drawing's picture under the marks (`lamina-dim`): a
+    /// white rectangle over the canvas `r`, 60 % opaque, that takes no pointer events.
+    static func appendDim(_ r: Rect, to out: inout [UInt8]) {
+        out += "<rect class=\"lamina-dim\" x=\""
+        OverlayText.appendNumber(r.minX, to: &out)
+        out += "\" y=\""
+        OverlayText.appendNumber(r.minY, to: &out)
+        out += "\" width=\""
+        OverlayText.appendNumber(r.width, to: &out)
+        out += "\" height=\""
+        OverlayText.appendNumber(r.height, to: &out)
+        out += "\"/>\n"
+    }
+
+    /// Appends the rule that sets the opacity of faint frames where many overlap
+    /// (``OverlayLabels/faintOpacity(boxes:faint:visible:style:)``), after ``css``.
+    static func appendFaintOpacity(_ opacity: Double, to out: inout [UInt8]) {
+        out += "<style>#lamina-overlay [data-faint] .lamina-frame{stroke-opacity:"
+        OverlayText.appendNumber(opacity, to: &out)
+        out += "}</style>\n"
     }
 
     /// A number as overlay text.

@@ -16,6 +16,9 @@ struct OverlayWarnings {
     let scan: OverlayScan
     let geometry: OverlayGeometry
     let style: OverlayStyle
+    /// The labels' places: a frame off whole pixels whose layer is drawn faint (its label
+    /// crowded out) is outlined faint too.
+    var labels: OverlayLabels?
     var found: [Diagnostic] = []
     var markup: [UInt8] = []
     private var counts = [0, 0, 0]
@@ -132,6 +135,7 @@ struct OverlayWarnings {
         found.append(.warning(message, at: geometry.tree.sourceLocation(of: entry.id)))
         markup += "<g class=\"lamina-warning\" data-layer=\""
         OverlayText.appendEscaped(entry.path, to: &markup)
+        if kind == 1, let labels, labels.isCrowded(entry: scan.entryIndex[entry.id.index]) { markup += "\" data-faint=\"1" }
         markup += "\"><title>"
         OverlayText.appendEscaped(message, to: &markup)
         markup += "</title>"

@@ -49,3 +49,31 @@ import Testing
         #expect(OverlayStyle.legendIsCompact(style: OverlayStyle(canvas: Size(1000, 40))))
     }
 }
+
+/// Where labels start under the legend at both right corners, it moves left along the top
+/// (then the bottom) to where it covers none: a toolbar's last two buttons, "share #4" and
+/// "more #5", start under the badge at its top-right and run past the top edge of the bottom
+/// one, and "more #5" was crowded out beside the badge.
+@Suite struct OverlayLegendSlideTests {
+    @Test func everyToolbarLabelIsShown() throws {
+        let (dom, _) = try parsedOverlay(try OverlayCompactLegendTests().toolbar())
+        let labels = dom.elements(class: "lamina-label")
+        #expect(labels.count == 5)
+        #expect(labels.allSatisfy { $0.attributes["class"] == "lamina-label" })
+        let box = try OverlayLabelOverlapTests().legendBox(dom)
+        // At the top, left of the last two buttons' labels, on the canvas.
+        #expect(box.minY < 12 && box.minX > 0 && box.maxX <= 252 + 12 * 0.2)
+    }
+
+    @Test func itGoesToTheRightmostGapWideEnough() {
+        let box = Rect(80, 0, 10, 10)
+        let row = [Rect(85, 2, 10, 10), Rect(60, 2, 12, 10), Rect(50, 2, 4, 10), Rect(0, 50, 100, 10)]
+        // 72..85 is 13 wide: the box ends where the first label starts.
+        #expect(OverlayLabels.slide(box, clearOf: row, from: 5) == 75)
+        // 54..60 is too narrow; left of 50, from 5 on.
+        #expect(OverlayLabels.slide(box, clearOf: row + [Rect(70, 0, 20, 10)], from: 5) == 40)
+        #expect(OverlayLabels.slide(box, clearOf: row + [Rect(70, 0, 20, 10)], from: 45) == nil)
+        // A box clear where it is stays.
+        #expect(OverlayLabels.slide(box, clearOf: [Rect(0, 2, 50, 10)], from: 5) == 80)
+    }
+}
