@@ -144,24 +144,36 @@ enum OverlayMarks {
         out += "\"/>\n"
     }
 
-    /// A dot and a crosshair centred on `p`.
+    /// A dot and a crosshair centred on `p`: `p`'s coordinates, written twice each, are
+    /// formatted once, and the dot's radius once for the document.
     static func appendCross(at p: Point, style: OverlayStyle, to out: inout some OverlaySink) {
         let r = style.crossArm
-        out += "<path d=\"M"
-        OverlayText.appendPoints([Point(p.x - r, p.y)], to: &out)
-        out += "H"
-        OverlayText.appendNumber(p.x + r, to: &out)
-        out += "M"
-        OverlayText.appendPoints([Point(p.x, p.y - r)], to: &out)
-        out += "V"
-        OverlayText.appendNumber(p.y + r, to: &out)
-        out += "\"/><circle cx=\""
-        OverlayText.appendNumber(p.x, to: &out)
-        out += "\" cy=\""
-        OverlayText.appendNumber(p.y, to: &out)
-        out += "\" r=\""
-        OverlayText.appendNumber(style.dotRadius, to: &out)
-        out += "\"/>"
+        // A constant size, so that the buffer is on the stack: two numbers of at most 32 bytes.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { text in
+            let base = text.baseAddress!
+            let x = UnsafeBufferPointer(start: base, count: NumberText.write(p.x.isFinite ? p.x : 0, to: base))
+            let yBase = base + 32
+            let y = UnsafeBufferPointer(start: yBase, count: NumberText.write(p.y.isFinite ? p.y : 0, to: yBase))
+            out += "<path d=\"M"
+            OverlayText.appendNumber(p.x - r, to: &out)
+            out.append(0x2C)
+            out.appendBytes(y)
+            out += "H"
+            OverlayText.appendNumber(p.x + r, to: &out)
+            out += "M"
+            out.appendBytes(x)
+            out.append(0x2C)
+            OverlayText.appendNumber(p.y - r, to: &out)
+            out += "V"
+            OverlayText.appendNumber(p.y + r, to: &out)
+            out += "\"/><circle cx=\""
+            out.appendBytes(x)
+            out += "\" cy=\""
+            out.appendBytes(y)
+            out += "\" r=\""
+            style.dotRadiusText.withUnsafeBufferPointer { out.appendBytes($0) }
+            out += "\"/>"
+        }
     }
 
     /// `[a, b, c, d, tx, ty]` for an affine transform, else the sixteen entries.

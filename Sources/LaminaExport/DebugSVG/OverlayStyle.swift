@@ -36,10 +36,13 @@ struct OverlayStyle {
         self.fontSize = DebugSVG.labelPixels / (self.fillsWindow ? fit : displayScale)
         view = self.fillsWindow
             ? canvas : Size(min(canvas.width, first.width / displayScale), min(canvas.height, first.height / displayScale))
+        OverlayText.appendNumber(dotRadius, to: &dotRadiusText)
     }
 
     /// The anchor dot's radius.
     var dotRadius: Double { fontSize * 0.22 }
+    /// ``dotRadius`` as overlay text, written once for the document's thousands of anchors.
+    private(set) var dotRadiusText: [UInt8] = []
     /// Half the length of the anchor crosshair's arms.
     var crossArm: Double { fontSize * 0.7 }
 

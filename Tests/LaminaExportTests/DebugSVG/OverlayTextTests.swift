@@ -52,4 +52,24 @@ import Testing
         OverlayText.appendInt(-120, to: &out)
         #expect(String(decoding: out, as: UTF8.self) == "1.5,0 0,0-120")
     }
+
+    /// The anchor's cross writes its centre's coordinates once each and copies them: the same
+    /// bytes as writing every number.
+    @Test func theAnchorCrossIsWrittenAsEachNumberIs() {
+        let style = OverlayStyle(canvas: Size(300, 200))
+        for p in [Point(857.64, 36.91), Point(-0.0, 0), Point(.nan, 3), Point(1e-7, 123456789.125)] {
+            var out: [UInt8] = []
+            OverlayMarks.appendCross(at: p, style: style, to: &out)
+            func n(_ v: Double) -> String {
+                var b: [UInt8] = []
+                OverlayText.appendNumber(v, to: &b)
+                return String(decoding: b, as: UTF8.self)
+            }
+            let r = style.crossArm
+            let expected =
+                "<path d=\"M\(n(p.x - r)),\(n(p.y))H\(n(p.x + r))M\(n(p.x)),\(n(p.y - r))V\(n(p.y + r))\"/>"
+                + "<circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(style.dotRadius))\"/>"
+            #expect(String(decoding: out, as: UTF8.self) == expected, "\(p)")
+        }
+    }
 }
