@@ -25,7 +25,9 @@ extension Resolver {
             cur = tree.mask(of: m)
         }
         for (m, mf) in masks.reversed() {
-            chain = appendNode(parent: chain, layer: m, shapes: clipShapes(of: m, frame: mf))
+            // A hidden or fully transparent mask lets nothing of its host through (as below).
+            let shapes = tree.isVisible(m) ? clipShapes(of: m, frame: mf) : []
+            chain = appendNode(parent: chain, layer: m, shapes: shapes)
         }
         return chain
     }
@@ -75,7 +77,10 @@ extension Resolver {
                 "the mask of layer \(list.path(of: host)) has a mask of its own, which is ignored (Core Animation does not nest masks)",
                 at: tree.sourceLocation(of: mask)))
         }
-        var stack: [(LayerID, ResolveFrame, Bool)] = [(mask, childFrame(of: mask, parent: hostFrame), false)]
+        // Core Animation renders a mask as it renders any layer, and takes its alpha: a hidden
+        // mask (or one at opacity 0) draws nothing, so nothing of its host shows.
+        var stack: [(LayerID, ResolveFrame, Bool)] = []
+        if tree.isVisible(mask) { stack.append((mask, childFrame(of: mask, parent: hostFrame), false)) }
         while let (id, f0, closing) = stack.popLast() {
             var f = f0
             let layer = tree[id]
