@@ -79,7 +79,7 @@ extension FlatWriter {
         guard emit else {
             // Only the ids, in the order the written tag asks for them.
             if let c = g.clip { _ = clipID(node: c, inverse: spaceInverse(gi)) }
-            if g.maskResource == nil, let m = g.maskContent { _ = maskID(m) }
+            if g.maskResource == nil, let m = g.maskContent { _ = maskID(m, inverse: spaceInverse(gi)) }
             return
         }
         SVGMarkup.lit("<g", to: &out)
@@ -97,7 +97,7 @@ extension FlatWriter {
         if let m = g.maskResource {
             SVGMarkup.urlAttr("mask", id: m, to: &out)
         } else if let m = g.maskContent {
-            SVGMarkup.generatedURLAttr("mask", id: maskID(m), to: &out)
+            SVGMarkup.generatedURLAttr("mask", id: maskID(m, inverse: spaceInverse(gi)), to: &out)
         }
         SVGMarkup.urlListAttr("filter", ids: g.filters, to: &out)
         if let r = g.rendererTransform {

@@ -65,8 +65,10 @@ extension FlatWriter {
         Self.writeElement(c, geometry: geometry, opacity: 1, extraAttributes: attrs, to: &out)
     }
 
-    /// The id of an alpha mask's `<mask>`, written on first use.
-    mutating func maskID(_ index: Int) -> String {
+    /// The id of an alpha mask's `<mask>`, written on first use. `inverse` maps output space
+    /// to the user space of the element the mask is on (nil: output space), where the clips
+    /// of the mask's drawables (a `masksToBounds` in the mask layer's tree) are written.
+    mutating func maskID(_ index: Int, inverse: AffineTransform?) -> String {
         if let id = maskIDs[index] { return id }
         var counter = nextMask
         let id = generatedID("lamina-mask-", counter: &counter)
@@ -77,9 +79,20 @@ extension FlatWriter {
         SVGMarkup.raw(id, to: &out)
         SVGMarkup.lit("\" maskUnits=\"userSpaceOnUse\" x=\"-1000000\" y=\"-1000000\"", to: &out)
         SVGMarkup.lit(" width=\"2000000\" height=\"2000000\" mask-type=\"alpha\">\n", to: &out)
+        var open: Int?
         for item in list.maskContents[index] {
+            if item.clip != open {
+                if open != nil { SVGMarkup.lit("</g>\n", to: &out) }
+                if let c = item.clip {
+                    SVGMarkup.lit("<g", to: &out)
+                    SVGMarkup.generatedURLAttr("clip-path", id: clipID(node: c, inverse: inverse), to: &out)
+                    SVGMarkup.lit(">\n", to: &out)
+                }
+                open = item.clip
+            }
             writeItem(item, to: &out)
         }
+        if open != nil { SVGMarkup.lit("</g>\n", to: &out) }
         SVGMarkup.lit("</mask>\n", to: &out)
         defs.append(contentsOf: out)
         return id

@@ -64,7 +64,7 @@ extension FlatWriter {
                     if let m = g.maskResource {
                         if emit { SVGMarkup.urlAttr("mask", id: m, to: &out) }
                     } else if let m = g.maskContent {
-                        let id = maskID(m)
+                        let id = maskID(m, inverse: inverse)
                         if emit { SVGMarkup.generatedURLAttr("mask", id: id, to: &out) }
                     }
                     if emit { SVGMarkup.urlListAttr("filter", ids: g.filters, to: &out) }

@@ -65,6 +65,33 @@ import Testing
         }
     }
 
+    /// Layer masks that mask to bounds: the clips of their drawables are renumbered too.
+    @Test(arguments: [2, 3])
+    func maskClipsResolveTheSameInPieces(threads: Int) throws {
+        var scene = Scene()
+        scene.tree[scene.root].bounds = Rect(0, 0, 100, 100)
+        scene.tree[scene.root].position = Point(50, 50)
+        for i in 0..<6 {
+            var l = Layer(name: "l\(i)")
+            l.bounds = Rect(0, 0, 20, 20)
+            l.position = Point(10 + Double(i) * 10, 50)
+            l.backgroundColor = "red"
+            l.masksToBounds = true
+            let id = scene.tree.make(l)
+            try scene.tree.addSublayer(id, to: scene.root)
+            var m = Layer()
+            m.bounds = Rect(0, 0, 10, 10)
+            m.masksToBounds = true
+            let mask = scene.tree.make(m)
+            try scene.tree.setMask(mask, of: id)
+            var k = Layer()
+            k.bounds = Rect(0, 0, 30, 30)
+            k.backgroundColor = "black"
+            try scene.tree.addSublayer(scene.tree.make(k), to: mask)
+        }
+        Self.expectSameInPieces(scene, threads: threads, "masks")
+    }
+
     @Test func piecesCoverTheSublayersInOrderWithWorkSpreadEvenly() {
         // Sublayers whose subtrees span 1, 1, 1, 97 ids, then 100 of one id each.
         var ids: [LayerID] = [LayerID(1), LayerID(2), LayerID(3), LayerID(4)]

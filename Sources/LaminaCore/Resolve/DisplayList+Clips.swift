@@ -7,11 +7,7 @@ extension Resolver {
     mutating func clipChain(for id: LayerID, frame f: ResolveFrame, base: Int?) -> Int? {
         var chain = base
         if tree.clipsToBounds(id), !(id == scene.root && rootClipIsViewport) {
-            let shape = DisplayList.boundsShape(of: tree[id])
-            let shapes = DisplayList.place(shape, by: f.toOutput, inFrontOf: eyePlanes(of: id)).map {
-                [ClipShape(layer: id, shape: shape, geometry: $0)]
-            } ?? []
-            chain = appendNode(parent: chain, layer: id, shapes: shapes)
+            chain = boundsClip(of: id, frame: f, parent: chain)
         }
         guard let first = tree.appliedMask(of: id), tree[first].svg?.element == "clipPath" else { return chain }
         // A clip mask may itself be clipped by its own mask: the deepest one is the outermost node.
@@ -30,6 +26,15 @@ extension Resolver {
             chain = appendNode(parent: chain, layer: m, shapes: shapes)
         }
         return chain
+    }
+
+    /// A node clipping to the layer's bounds rounded by its corner radius (`masksToBounds`).
+    mutating func boundsClip(of id: LayerID, frame f: ResolveFrame, parent: Int?) -> Int {
+        let shape = DisplayList.boundsShape(of: tree[id])
+        let shapes = DisplayList.place(shape, by: f.toOutput, inFrontOf: eyePlanes(of: id)).map {
+            [ClipShape(layer: id, shape: shape, geometry: $0)]
+        } ?? []
+        return appendNode(parent: parent, layer: id, shapes: shapes)
     }
 
     mutating func appendNode(parent: Int?, layer: LayerID, shapes: [ClipShape]) -> Int {
@@ -78,14 +83,26 @@ extension Resolver {
                 at: tree.sourceLocation(of: mask)))
         }
         // Core Animation renders a mask as it renders any layer, and takes its alpha: a hidden
-        // mask (or one at opacity 0) draws nothing, so nothing of its host shows.
+        // mask (or one at opacity 0) draws nothing, so nothing of its host shows. A frame's
+        // `clip` is the clip chain its layer inherits, within the mask.
         var stack: [(LayerID, ResolveFrame, Bool)] = []
-        if tree.isVisible(mask) { stack.append((mask, childFrame(of: mask, parent: hostFrame), false)) }
+        if tree.isVisible(mask) {
+            var f = childFrame(of: mask, parent: hostFrame)
+            f.clip = nil
+            stack.append((mask, f, false))
+        }
         while let (id, f0, closing) = stack.popLast() {
             var f = f0
             let layer = tree[id]
             let parts: [PaintPart] = closing ? [.border] : [.background, .contents]
             if !closing {
+                // Its masksToBounds clips it and its sublayers (the host's clips cut the host's
+                // group, which the mask is applied to; the mask's own mask is ignored, above).
+                if id == mask {
+                    if tree.clipsToBounds(id) { f.clip = boundsClip(of: id, frame: f, parent: nil) }
+                } else {
+                    f.clip = clipChain(for: id, frame: f, base: f.clip)
+                }
                 f.opacity *= min(max(layer.opacity, 0), 1)
                 stack.append((id, f, true))
                 for child in tree.sublayersInPaintOrder(of: id).reversed() where tree.isVisible(child) {
@@ -96,7 +113,7 @@ extension Resolver {
                 guard let (g, l) = placement(of: part, layer: id, frame: f) else { continue }
                 items.append(DisplayItem(
                     layer: id, part: part, geometry: g, local: l, paintIndex: list.layerPaintIndex[host.index] ?? 0,
-                    clip: nil, group: nil, opacity: f.opacity))
+                    clip: f.clip, group: nil, opacity: f.opacity))
             }
         }
         list.maskContents.append(items)

@@ -131,7 +131,10 @@ extension Resolver {
             list.groups.append(g)
         }
         for var items in p.maskContents[base.maskContents...] {
-            for j in items.indices { items[j].paintIndex += paintShift }
+            for j in items.indices {
+                items[j].paintIndex += paintShift
+                if let c = items[j].clip { items[j].clip = clip(c) }
+            }
             list.maskContents.append(items)
         }
         list.segmentNames.append(contentsOf: p.segmentNames[base.segmentNames...])

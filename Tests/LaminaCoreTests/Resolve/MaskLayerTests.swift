@@ -65,6 +65,51 @@ import Testing
         #expect(list.clips[clip].shapes.isEmpty)
     }
 
+    /// The mask's `masksToBounds` cuts it and its sublayers to its (rounded) bounds, as any
+    /// layer's does: a sublayer reaching past them let the host through there (60×60, not 20×20).
+    @Test func aMaskThatMasksToBoundsClipsItsSublayers() throws {
+        var (b, _, mask) = try Self.maskedHost {
+            $0.masksToBounds = true
+            $0.cornerRadius = 4
+        }
+        var k = Layer(name: "k")
+        k.bounds = Rect(0, 0, 60, 60)
+        k.position = Point(30, 30)
+        k.backgroundColor = "#000000"
+        try b.scene.tree.addSublayer(b.scene.tree.make(k), to: mask)
+        let (list, _) = DisplayList.resolve(b.scene)
+        let items = try Self.maskItems(list)
+        #expect(items.map { b.scene.tree[$0.layer].name } == ["m", "k"])
+        let clip = try #require(items[1].clip)
+        #expect(items[0].clip == clip)
+        #expect(list.clips[clip].parent == nil)
+        #expect(list.clips[clip].shapes.map(\.shape) == [.rect(x: 0, y: 0, width: 20, height: 20, rx: 4, ry: 4)])
+    }
+
+    /// A sublayer of the mask that masks to bounds clips its own sublayers, within the mask's
+    /// clip; the host's own clip is not part of the mask's (it cuts the host's group).
+    @Test func clipsNestInsideTheMaskAndLeaveTheHostsOut() throws {
+        var (b, host, mask) = try Self.maskedHost { $0.masksToBounds = true }
+        b.scene.tree[host].masksToBounds = true
+        var k = Layer(name: "k")
+        k.bounds = Rect(0, 0, 10, 10)
+        k.position = Point(5, 5)
+        k.masksToBounds = true
+        let kid = b.scene.tree.make(k)
+        try b.scene.tree.addSublayer(kid, to: mask)
+        var g = Layer(name: "g")
+        g.bounds = Rect(0, 0, 30, 30)
+        g.backgroundColor = "#000000"
+        try b.scene.tree.addSublayer(b.scene.tree.make(g), to: kid)
+        let (list, _) = DisplayList.resolve(b.scene)
+        let items = try Self.maskItems(list)
+        #expect(items.map { b.scene.tree[$0.layer].name } == ["m", "g"])
+        let inner = try #require(items[1].clip)
+        #expect(list.clips[inner].layer == kid)
+        #expect(list.clips[inner].parent == items[0].clip)
+        #expect(list.clips[try #require(items[0].clip)].parent == nil)
+    }
+
     /// `hitTest:` does not look at masks (LAYER-MODEL §6.2): a point the mask cuts away, or any
     /// point under a hidden mask, still finds the host.
     @Test func hitTestingIgnoresTheMask() throws {

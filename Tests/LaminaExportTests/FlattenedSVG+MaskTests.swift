@@ -1,0 +1,50 @@
+import LaminaCore
+import LaminaExport
+import Testing
+
+/// How a `CALayer.mask` is written: a `<mask>` of its drawables, in the masked group's space.
+@Suite struct FlattenedSVGMaskTests {
+    /// An 80×80 host at (10, 10) masked by a 40×40 layer that masks to its bounds and holds a
+    /// 60×60 black sublayer: only the mask's 40×40 lets the host through.
+    static func scene() throws -> Scene {
+        var scene = Scene()
+        scene.tree[scene.root].bounds = Rect(0, 0, 100, 100)
+        scene.tree[scene.root].position = Point(50, 50)
+        var host = Layer(name: "host")
+        host.bounds = Rect(0, 0, 80, 80)
+        host.position = Point(50, 50)
+        host.backgroundColor = "red"
+        let h = scene.tree.make(host)
+        try scene.tree.addSublayer(h, to: scene.root)
+        var mask = Layer()
+        mask.bounds = Rect(0, 0, 40, 40)
+        mask.position = Point(20, 20)
+        mask.masksToBounds = true
+        let m = scene.tree.make(mask)
+        try scene.tree.setMask(m, of: h)
+        var big = Layer()
+        big.bounds = Rect(0, 0, 60, 60)
+        big.position = Point(30, 30)
+        big.backgroundColor = "black"
+        try scene.tree.addSublayer(scene.tree.make(big), to: m)
+        return scene
+    }
+
+    /// The clip is written in the space of the element the mask is on (its own group's).
+    @Test(arguments: [false, true]) func aMaskThatMasksToBoundsClipsItsDrawables(keepGroups: Bool) throws {
+        let scene = try Self.scene()
+        let (list, _) = DisplayList.resolve(scene)
+        let svg = FlattenedSVG.write(list, scene: scene, options: .init(keepGroups: keepGroups))
+        #expect(svg.contains("""
+            <clipPath id="lamina-clip-1" clipPathUnits="userSpaceOnUse">
+            <rect x="0" y="0" width="40" height="40"/>
+            </clipPath>
+            <mask id="lamina-mask-1" maskUnits="userSpaceOnUse" x="-1000000" y="-1000000" width="2000000" height="2000000" mask-type="alpha">
+            <g clip-path="url(#lamina-clip-1)">
+            <rect x="0" y="0" width="60" height="60" fill="black"/>
+            </g>
+            </mask>
+            """))
+        #expect(svg.contains("transform=\"matrix(1 0 0 1 10 10)\" mask=\"url(#lamina-mask-1)\">"))
+    }
+}
