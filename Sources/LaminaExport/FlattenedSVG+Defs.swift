@@ -79,23 +79,51 @@ extension FlatWriter {
         SVGMarkup.raw(id, to: &out)
         SVGMarkup.lit("\" maskUnits=\"userSpaceOnUse\" x=\"-1000000\" y=\"-1000000\"", to: &out)
         SVGMarkup.lit(" width=\"2000000\" height=\"2000000\" mask-type=\"alpha\">\n", to: &out)
+        // Layers that composite their opacity as a group get a `<g opacity>` around their
+        // drawables (nested as the layers are); the clips go innermost, around runs of drawables.
+        var groups: [LayerID] = []
         var open: Int?
         for item in list.maskContents[index] {
-            if item.clip != open {
-                if open != nil { SVGMarkup.lit("</g>\n", to: &out) }
-                if let c = item.clip {
-                    SVGMarkup.lit("<g", to: &out)
-                    SVGMarkup.generatedURLAttr("clip-path", id: clipID(node: c, inverse: inverse), to: &out)
-                    SVGMarkup.lit(">\n", to: &out)
-                }
-                open = item.clip
+            let chain = maskOpacityGroups(above: item.layer)
+            var kept = 0
+            while kept < groups.count, kept < chain.count, groups[kept] == chain[kept] { kept += 1 }
+            if open != nil, item.clip != open || kept < groups.count || kept < chain.count {
+                SVGMarkup.lit("</g>\n", to: &out)
+                open = nil
+            }
+            for _ in kept..<groups.count { SVGMarkup.lit("</g>\n", to: &out) }
+            groups.removeLast(groups.count - kept)
+            for layer in chain[kept...] {
+                SVGMarkup.lit("<g", to: &out)
+                SVGMarkup.attr("opacity", min(max(scene.tree[layer].opacity, 0), 1), to: &out)
+                SVGMarkup.lit(">\n", to: &out)
+                groups.append(layer)
+            }
+            if item.clip != open, let c = item.clip {
+                SVGMarkup.lit("<g", to: &out)
+                SVGMarkup.generatedURLAttr("clip-path", id: clipID(node: c, inverse: inverse), to: &out)
+                SVGMarkup.lit(">\n", to: &out)
+                open = c
             }
             writeItem(item, to: &out)
         }
-        if open != nil { SVGMarkup.lit("</g>\n", to: &out) }
+        for _ in 0..<(groups.count + (open == nil ? 0 : 1)) { SVGMarkup.lit("</g>\n", to: &out) }
         SVGMarkup.lit("</mask>\n", to: &out)
         defs.append(contentsOf: out)
         return id
+    }
+
+    /// The layers from a mask layer down to `layer` (in the mask's tree) that composite their
+    /// opacity as one group (``DisplayList/groupsOpacity(_:)``), outermost first.
+    func maskOpacityGroups(above layer: LayerID) -> [LayerID] {
+        var chain: [LayerID] = []
+        var cur: LayerID? = layer
+        while let l = cur {
+            if DisplayList.groupsOpacity(scene.tree[l]) { chain.append(l) }
+            if scene.tree.isMaskLayer(l) { break }
+            cur = scene.tree.superlayer(of: l)
+        }
+        return chain.reversed()
     }
 
     /// The resources referenced by the drawables, groups and other resources, in document order.

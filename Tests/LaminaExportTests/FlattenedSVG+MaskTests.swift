@@ -47,4 +47,42 @@ import Testing
             """))
         #expect(svg.contains("transform=\"matrix(1 0 0 1 10 10)\" mask=\"url(#lamina-mask-1)\">"))
     }
+
+    /// A mask at opacity 0.5 whose two sublayers overlap lets the host through at 0.5 where
+    /// they overlap, as Core Animation applies the opacity to the mask's flattened image
+    /// (`allowsGroupOpacity`); 0.5 in each drawable made 0.75 there. A sublayer of it at 0.5
+    /// nests its own group, around its clip.
+    @Test func aMaskGroupsItsOpacityAroundItsDrawables() throws {
+        var scene = try Self.scene()
+        let mask = try #require(scene.tree.mask(of: scene.tree.sublayers(of: scene.root)[0]))
+        scene.tree[mask].opacity = 0.5
+        scene.tree[mask].masksToBounds = false
+        var second = Layer()
+        second.bounds = Rect(0, 0, 20, 20)
+        second.position = Point(30, 30)
+        second.backgroundColor = "black"
+        second.opacity = 0.5
+        second.masksToBounds = true
+        let s = scene.tree.make(second)
+        try scene.tree.addSublayer(s, to: mask)
+        var inner = Layer()
+        inner.bounds = Rect(0, 0, 40, 40)
+        inner.backgroundColor = "black"
+        try scene.tree.addSublayer(scene.tree.make(inner), to: s)
+        let (list, _) = DisplayList.resolve(scene)
+        let svg = FlattenedSVG.write(list, scene: scene, options: .init())
+        #expect(svg.contains("""
+            mask-type="alpha">
+            <g opacity="0.5">
+            <rect x="0" y="0" width="60" height="60" fill="black"/>
+            <g opacity="0.5">
+            <g clip-path="url(#lamina-clip-1)">
+            <rect x="0" y="0" width="20" height="20" transform="matrix(1 0 0 1 20 20)" fill="black"/>
+            <rect x="0" y="0" width="40" height="40" fill="black"/>
+            </g>
+            </g>
+            </g>
+            </mask>
+            """))
+    }
 }

@@ -103,7 +103,9 @@ extension Resolver {
                 } else {
                     f.clip = clipChain(for: id, frame: f, base: f.clip)
                 }
-                f.opacity *= min(max(layer.opacity, 0), 1)
+                // A layer that groups its opacity has it applied to its flattened image: the
+                // writers put its drawables in one group with it (not in each drawable).
+                if !DisplayList.groupsOpacity(layer) { f.opacity *= min(max(layer.opacity, 0), 1) }
                 stack.append((id, f, true))
                 for child in tree.sublayersInPaintOrder(of: id).reversed() where tree.isVisible(child) {
                     stack.append((child, childFrame(of: child, parent: f), false))
@@ -161,6 +163,13 @@ extension Resolver {
 }
 
 extension DisplayList {
+    /// Whether a layer composites itself and its sublayers as one group, then applies its
+    /// opacity (LAYER-MODEL §5.4): `allowsGroupOpacity`, an opacity below 1, not a
+    /// `CATransformLayer`. Used for the layers of alpha masks (``maskContents``).
+    public static func groupsOpacity(_ layer: Layer) -> Bool {
+        layer.allowsGroupOpacity && !layer.isTransformLayer && layer.opacity < 1
+    }
+
     /// How deep clip paths may be clipped by, or refer through their children to, other clip
     /// paths; the importer follows a `clip-path` on a `clipPath` no deeper.
     public static let maxClipNesting = 64

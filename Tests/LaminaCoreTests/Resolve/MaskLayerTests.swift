@@ -47,10 +47,16 @@ import Testing
         #expect(try Self.maskItems(list).isEmpty)
     }
 
-    @Test func aMaskAtHalfOpacityHalvesItsAlpha() throws {
-        let (b, _, _) = try Self.maskedHost { $0.opacity = 0.5 }
-        let (list, _) = DisplayList.resolve(b.scene)
-        #expect(try Self.maskItems(list).map(\.opacity) == [0.5])
+    /// With `allowsGroupOpacity` (the default) the opacity applies to the mask's flattened
+    /// image, which the writers make a group; without it, it multiplies into each drawable.
+    @Test func aMaskAtHalfOpacityHalvesItsAlphaAsAGroup() throws {
+        let (grouped, _, _) = try Self.maskedHost { $0.opacity = 0.5 }
+        #expect(try Self.maskItems(DisplayList.resolve(grouped.scene).0).map(\.opacity) == [1])
+        let (each, _, _) = try Self.maskedHost {
+            $0.opacity = 0.5
+            $0.allowsGroupOpacity = false
+        }
+        #expect(try Self.maskItems(DisplayList.resolve(each.scene).0).map(\.opacity) == [0.5])
     }
 
     /// A clip path imported as a mask layer, hidden in layer JSON, clips its host away whole.
