@@ -32,7 +32,7 @@ extension FlatWriter {
             }
             if open.last != cur || !chain.isEmpty { closeClips(&clips, emit, &out) }
             while let top = open.last, top != cur {
-                if emit { SVGMarkup.lit("</g>\n", to: &out) }
+                if emit { closeGroup(top, to: &out) }
                 open.removeLast()
             }
             for g in chain.reversed() {
@@ -46,7 +46,18 @@ extension FlatWriter {
         }
         guard range.upperBound >= items.count, emit else { return }
         closeClips(&clips, emit, &out)
-        for _ in open { SVGMarkup.lit("</g>\n", to: &out) }
+        for g in open.reversed() { closeGroup(g, to: &out) }
+    }
+
+    /// Whether a group holds an SVG mask (`svg.mask`) and a mask layer too: the mask layer goes
+    /// on an outer `<g>` with the placement and the blending (which must stay outermost), the
+    /// rest on an inner one, so that it cuts the filtered result, as Core Animation applies a
+    /// layer's mask after its filters (an element takes one `mask`).
+    static func splitsMasks(_ g: CompositingGroup) -> Bool { g.maskResource != nil && g.maskContent != nil }
+
+    /// The end tags of group `gi` (two when ``splitsMasks(_:)``).
+    func closeGroup(_ gi: Int, to out: inout [UInt8]) {
+        SVGMarkup.lit(Self.splitsMasks(list.groups[gi]) ? "</g>\n</g>\n" : "</g>\n", to: &out)
     }
 
     /// Whether group `g` is on the open chain `open` (outermost first, so indexed by depth).
@@ -78,6 +89,7 @@ extension FlatWriter {
         let g = list.groups[gi]
         guard emit else {
             // Only the ids, in the order the written tag asks for them.
+            if Self.splitsMasks(g), let m = g.maskContent { _ = maskID(m, inverse: spaceInverse(gi)) }
             if let c = g.clip { _ = clipID(node: c, inverse: spaceInverse(gi)) }
             if g.maskResource == nil, let m = g.maskContent { _ = maskID(m, inverse: spaceInverse(gi)) }
             return
@@ -88,6 +100,12 @@ extension FlatWriter {
             SVGMarkup.attr("transform", r.transform, to: &out)
         } else if let s = g.space {
             SVGMarkup.transformAttribute(s, to: &out)
+        }
+        let split = Self.splitsMasks(g)
+        if split, let m = g.maskContent {
+            SVGMarkup.generatedURLAttr("mask", id: maskID(m, inverse: spaceInverse(gi)), to: &out)
+            groupStyle(g, to: &out)
+            SVGMarkup.lit(">\n<g", to: &out)
         }
         if g.opacity < 1, !SVGMarkup.printsAsInitial(g.opacity, 1) { SVGMarkup.attr("opacity", g.opacity, to: &out) }
         if let c = g.clip {
@@ -100,6 +118,12 @@ extension FlatWriter {
             SVGMarkup.generatedURLAttr("mask", id: maskID(m, inverse: spaceInverse(gi)), to: &out)
         }
         SVGMarkup.urlListAttr("filter", ids: g.filters, to: &out)
+        if !split { groupStyle(g, to: &out) }
+        SVGMarkup.lit(">\n", to: &out)
+    }
+
+    /// A group's `style`: its blending and isolation, and a renderer's placement box.
+    func groupStyle(_ g: CompositingGroup, to out: inout [UInt8]) {
         if let r = g.rendererTransform {
             var placement = g.extra
             if let o = r.origin { placement.append(StyleProperty("transform-origin", o)) }
@@ -108,7 +132,6 @@ extension FlatWriter {
         } else {
             SVGMarkup.styleAttribute(g.extra, to: &out)
         }
-        SVGMarkup.lit(">\n", to: &out)
     }
 
     /// One drawable element, placed by its space-local geometry.

@@ -36,7 +36,7 @@ extension FlatWriter {
                 cur = parents[c.index]
             }
             while let top = open.last, top != cur {
-                if emit { SVGMarkup.lit("</g>\n", to: &out) }
+                if emit { closeLayerGroup(top, to: &out) }
                 open.removeLast()
                 inverses.removeLast()
                 toOutputs.removeLast()
@@ -52,6 +52,13 @@ extension FlatWriter {
                 if emit, let id = layerGroupIDs[layer.index] { SVGMarkup.attr("id", id, to: &out) }
                 if emit { SVGMarkup.transformAttribute(mine.concatenating(outerInverse), to: &out) }
                 let g = groupOfLayer[layer.index].map { list.groups[$0] }
+                let split = g.map(Self.splitsMasks) ?? false
+                if split, let g, let m = g.maskContent {
+                    let id = maskID(m, inverse: inverse)
+                    if emit { SVGMarkup.generatedURLAttr("mask", id: id, to: &out) }
+                    if emit { SVGMarkup.styleAttribute(g.extra, to: &out) }
+                    if emit { SVGMarkup.lit(">\n<g", to: &out) }
+                }
                 let clip = groupClip(layer, enclosing: inForce.last ?? nil)
                 if let c = clip.node {
                     let id = clipID(node: c, inverse: inverse, stop: clip.stop)
@@ -68,7 +75,7 @@ extension FlatWriter {
                         if emit { SVGMarkup.generatedURLAttr("mask", id: id, to: &out) }
                     }
                     if emit { SVGMarkup.urlListAttr("filter", ids: g.filters, to: &out) }
-                    if emit { SVGMarkup.styleAttribute(g.extra, to: &out) }
+                    if emit, !split { SVGMarkup.styleAttribute(g.extra, to: &out) }
                 }
                 if emit { SVGMarkup.lit(">\n", to: &out) }
                 open.append(layer)
@@ -96,7 +103,13 @@ extension FlatWriter {
             if let c = content { Self.writeElement(c, geometry: geometry, opacity: item.opacity, to: &out) }
         }
         guard range.upperBound >= items.count, emit else { return }
-        for _ in open { SVGMarkup.lit("</g>\n", to: &out) }
+        for layer in open.reversed() { closeLayerGroup(layer, to: &out) }
+    }
+
+    /// The end tags of a layer's group (two when its compositing group ``splitsMasks(_:)``).
+    func closeLayerGroup(_ layer: LayerID, to out: inout [UInt8]) {
+        let split = groupOfLayer[layer.index].map { Self.splitsMasks(list.groups[$0]) } ?? false
+        SVGMarkup.lit(split ? "</g>\n</g>\n" : "</g>\n", to: &out)
     }
 
     /// The clip of a layer's group, given the clip node in force inside the enclosing group:

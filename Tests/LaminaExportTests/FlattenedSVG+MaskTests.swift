@@ -48,6 +48,35 @@ import Testing
         #expect(svg.contains("transform=\"matrix(1 0 0 1 10 10)\" mask=\"url(#lamina-mask-1)\">"))
     }
 
+    /// A layer with an SVG mask (`svg.mask`, kept from `mask="url(#…)"`) and a mask layer is
+    /// cut by both: the mask layer on an outer group with the placement, the rest inside it,
+    /// so that the mask layer cuts the filtered result, as Core Animation applies a layer's
+    /// mask after its filters. Only the SVG mask was written, and the mask layer dropped.
+    @Test(arguments: [false, true]) func anSVGMaskAndAMaskLayerBothCut(keepGroups: Bool) throws {
+        var scene = try Self.scene()
+        let host = scene.tree.sublayers(of: scene.root)[0]
+        var info = SVGInfo(element: "g")
+        info.mask = "fade"
+        info.filters = ["blur"]
+        scene.tree[host].svg = info
+        scene.tree[host].opacity = 0.5
+        scene.resources = [
+            Resource(id: "fade", kind: .mask, xml: "<mask id=\"fade\"><rect width=\"90\" height=\"60\" fill=\"white\"/></mask>"),
+            Resource(id: "blur", kind: .filter, xml: "<filter id=\"blur\"><feGaussianBlur stdDeviation=\"2\"/></filter>"),
+        ]
+        let (list, _) = DisplayList.resolve(scene)
+        let svg = FlattenedSVG.write(list, scene: scene, options: .init(keepGroups: keepGroups))
+        let id = keepGroups ? "<g id=\"layer-host\" " : "<g "
+        #expect(svg.contains("""
+            \(id)transform="matrix(1 0 0 1 10 10)" mask="url(#lamina-mask-1)">
+            <g opacity="0.5" mask="url(#fade)" filter="url(#blur)">
+            <rect x="0" y="0" width="80" height="80" fill="red"/>
+            </g>
+            </g>
+            """))
+        #expect(svg.components(separatedBy: "<g").count == svg.components(separatedBy: "</g>").count)
+    }
+
     /// A mask at opacity 0.5 whose two sublayers overlap lets the host through at 0.5 where
     /// they overlap, as Core Animation applies the opacity to the mask's flattened image
     /// (`allowsGroupOpacity`); 0.5 in each drawable made 0.75 there. A sublayer of it at 0.5
