@@ -56,8 +56,10 @@ extension FlatWriter {
     static func splitsMasks(_ g: CompositingGroup) -> Bool { g.maskResource != nil && g.maskContent != nil }
 
     /// The end tags of group `gi` (two when ``splitsMasks(_:)``).
+    @inline(__always)
     func closeGroup(_ gi: Int, to out: inout [UInt8]) {
-        SVGMarkup.lit(Self.splitsMasks(list.groups[gi]) ? "</g>\n</g>\n" : "</g>\n", to: &out)
+        SVGMarkup.lit("</g>\n", to: &out)
+        if list.groups[gi].maskResource != nil, list.groups[gi].maskContent != nil { SVGMarkup.lit("</g>\n", to: &out) }
     }
 
     /// Whether group `g` is on the open chain `open` (outermost first, so indexed by depth).

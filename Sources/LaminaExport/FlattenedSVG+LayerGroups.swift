@@ -52,7 +52,7 @@ extension FlatWriter {
                 if emit, let id = layerGroupIDs[layer.index] { SVGMarkup.attr("id", id, to: &out) }
                 if emit { SVGMarkup.transformAttribute(mine.concatenating(outerInverse), to: &out) }
                 let g = groupOfLayer[layer.index].map { list.groups[$0] }
-                let split = g.map(Self.splitsMasks) ?? false
+                let split = splitsMasks(layer)
                 if split, let g, let m = g.maskContent {
                     let id = maskID(m, inverse: inverse)
                     if emit { SVGMarkup.generatedURLAttr("mask", id: id, to: &out) }
@@ -107,9 +107,16 @@ extension FlatWriter {
     }
 
     /// The end tags of a layer's group (two when its compositing group ``splitsMasks(_:)``).
+    @inline(__always)
     func closeLayerGroup(_ layer: LayerID, to out: inout [UInt8]) {
-        let split = groupOfLayer[layer.index].map { Self.splitsMasks(list.groups[$0]) } ?? false
-        SVGMarkup.lit(split ? "</g>\n</g>\n" : "</g>\n", to: &out)
+        SVGMarkup.lit("</g>\n", to: &out)
+        if splitsMasks(layer) { SVGMarkup.lit("</g>\n", to: &out) }
+    }
+
+    /// Whether a layer's group ``splitsMasks(_:)`` (looked up only when one does).
+    @inline(__always)
+    func splitsMasks(_ layer: LayerID) -> Bool {
+        !layersSplittingMasks.isEmpty && layersSplittingMasks.contains(layer.index)
     }
 
     /// The clip of a layer's group, given the clip node in force inside the enclosing group:

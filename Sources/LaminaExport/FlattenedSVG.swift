@@ -68,6 +68,8 @@ struct FlatWriter {
     var layerDepth: [Int] = []
     /// `--keep-groups` only: the compositing group of each layer that has one (by `LayerID.index`).
     var groupOfLayer: [Int: Int] = [:]
+    /// `--keep-groups` only: the layers whose group ``splitsMasks(_:)`` (by `LayerID.index`).
+    var layersSplittingMasks: Set<Int> = []
     /// `--keep-groups` only: the `id` of each named layer's group (by `LayerID.index`), made
     /// unique in the walk that makes the ids.
     var layerGroupIDs: [Int: String] = [:]
@@ -156,7 +158,10 @@ struct FlatWriter {
     mutating func prepareLayerGroups() {
         let parents = list.pathParents
         layerDepth = Self.depths(count: parents.count) { parents[$0]?.index }
-        for (i, g) in list.groups.enumerated() { groupOfLayer[g.layer.index] = i }
+        for (i, g) in list.groups.enumerated() {
+            groupOfLayer[g.layer.index] = i
+            if Self.splitsMasks(g) { layersSplittingMasks.insert(g.layer.index) }
+        }
         layerIDsTaken = reserved
         for i in 0..<scene.tree.count {
             scene.tree.withContentPointer(of: LayerID(i)) { content in
