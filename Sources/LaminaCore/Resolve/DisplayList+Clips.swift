@@ -102,6 +102,11 @@ extension Resolver {
                     if tree.clipsToBounds(id) { f.clip = boundsClip(of: id, frame: f, parent: nil) }
                 } else {
                     f.clip = clipChain(for: id, frame: f, base: f.clip)
+                    if let m = tree.appliedMask(of: id), tree[m].svg?.element != "clipPath" {
+                        diagnostics.append(.warning(
+                            "a sublayer of the mask of layer \(list.path(of: host)) has a mask of its own, which is not drawn (Lamina draws no mask inside a mask)",
+                            at: tree.sourceLocation(of: m)))
+                    }
                 }
                 // A layer that groups its opacity has it applied to its flattened image: the
                 // writers put its drawables in one group with it (not in each drawable).

@@ -116,6 +116,26 @@ import Testing
         #expect(list.clips[try #require(items[0].clip)].parent == nil)
     }
 
+    /// A sublayer of a mask is rendered as any layer, so Core Animation would cut it by its
+    /// own mask; Lamina does not draw that mask and says so (it was dropped silently).
+    @Test func aMaskInsideAMaskIsReportedAsNotDrawn() throws {
+        var (b, _, mask) = try Self.maskedHost()
+        var k = Layer(name: "k")
+        k.bounds = Rect(0, 0, 10, 10)
+        k.backgroundColor = "#000000"
+        let kid = b.scene.tree.make(k)
+        try b.scene.tree.addSublayer(kid, to: mask)
+        var inner = Layer()
+        inner.bounds = Rect(0, 0, 5, 5)
+        inner.backgroundColor = "#000000"
+        try b.scene.tree.setMask(b.scene.tree.make(inner), of: kid)
+        let (list, diags) = DisplayList.resolve(b.scene)
+        #expect(try Self.maskItems(list).map { b.scene.tree[$0.layer].name } == ["m", "k"])
+        #expect(diags.map(\.message) == [
+            "a sublayer of the mask of layer host has a mask of its own, which is not drawn (Lamina draws no mask inside a mask)"
+        ])
+    }
+
     /// `hitTest:` does not look at masks (LAYER-MODEL §6.2): a point the mask cuts away, or any
     /// point under a hidden mask, still finds the host.
     @Test func hitTestingIgnoresTheMask() throws {
