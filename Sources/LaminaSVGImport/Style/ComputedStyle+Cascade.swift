@@ -13,6 +13,11 @@ extension ComputedStyle {
     package func child(cascaded declarations: [CascadedDeclaration]) -> ComputedStyle {
         var s = self
         s.inherit(cascaded: declarations, parent: self)
+        if !isElement {
+            // The root element: `rem` below it is of its font size.
+            s.isElement = true
+            s.rootFontSize = s.fontSize
+        }
         return s
     }
 
@@ -129,9 +134,16 @@ extension ComputedStyle {
         default:
             if let k = ComputedStyle.fontSizeKeywords[value] {
                 fontSize = k
-            } else {
-                guard let l = Length.parse(value[...]), l.value >= 0 else { return }
+            } else if let l = Length.parse(value[...]) {
+                guard l.value >= 0 else { return }
                 fontSize = l.resolve(percentBase: base, fontSize: base)
+            } else {
+                // `rem` (of the root's font size) and `calc()`; a negative `calc()` is clamped
+                // to 0 (CSS Values 4 §10.12), a negative dimension is invalid.
+                guard let c = CSSCalc.parseFontSize(value[...]) else { return }
+                let px = c.resolve(percentBase: base, fontSize: base, rootFontSize: parent.rootFontSize)
+                guard px.isFinite else { return }
+                fontSize = max(0, px)
             }
         }
         fontSizeSpecified = true

@@ -63,7 +63,7 @@ extension ComputedStyle {
         case .fontSize:
             let lower = v.lowercased()
             let ok = fontSizeKeywords[lower] != nil || lower == "larger" || lower == "smaller"
-                || (Length.parse(v).map { $0.value >= 0 } ?? false)
+                || (Length.parse(v).map { $0.value >= 0 } ?? false) || CSSCalc.parseFontSize(v) != nil
             return ok ? .text : .invalid
         case .clipPath, .mask, .filter:
             // Always valid; an unparsable reference changes nothing.

@@ -68,6 +68,11 @@ package struct ComputedStyle: Hashable, Sendable {
     package var strokeOpacity: Double = 1
     /// Absolute lengths are already px (unit `.none`); only `%` stays relative to the viewport.
     package var strokeWidth: Length = Length(1)
+    /// False only for the style above the root element (``initial``): the element whose
+    /// parent style has it false is the root, whose font size `rem` then takes. Not a property
+    /// value, so `==` and the hash leave it out. Declared here, it takes the padding after
+    /// `strokeWidth`'s unit, not a word of its own.
+    var isElement = false
     /// The `color` property, always concrete.
     package var color: ParsedColor = .black
     /// The font size in px.
@@ -94,6 +99,7 @@ package struct ComputedStyle: Hashable, Sendable {
         var strokeDashoffset: Length = .zero
         var visibility = "visible"
         var fontSizeSpecified = false
+        var rootFontSize: Double = 16
         var inheritedExtras: [String?] = []
         var contextPaint: ContextPaint?
         var customProperties = CustomPropertyMap()
@@ -172,6 +178,12 @@ package struct ComputedStyle: Hashable, Sendable {
     package var fontSizeSpecified: Bool {
         get { inheritedRare?.value.fontSizeSpecified ?? false }
         set { if fontSizeSpecified != newValue { updateInherited { $0.fontSizeSpecified = newValue } } }
+    }
+    /// The root element's font size in px, which `rem` is of (CSS Values 4; for the root
+    /// itself, the initial 16 px).
+    package var rootFontSize: Double {
+        get { inheritedRare?.value.rootFontSize ?? 16 }
+        set { if rootFontSize != newValue { updateInherited { $0.rootFontSize = newValue } } }
     }
     /// Other inherited drawing properties, by their index in `ComputedStyle.inheritedExtraNames`.
     /// Empty while none is set (the common case), so that reading them costs nothing.

@@ -131,6 +131,28 @@ import Testing
         #expect(Self.style([("font-size", "-3")], parent: parent).fontSize == 20)
     }
 
+    /// `rem` is of the root element's font size (the first style computed under `initial`;
+    /// on the root itself, of the initial 16 px), as Chromium takes it in a standalone SVG;
+    /// `calc()` sums px, `em`, `rem` and `%` (of the parent's size), a negative one clamped to 0.
+    @Test func fontSizeTakesRemOfTheRootAndCalc() {
+        let root = Self.style([("font-size", "10px")])
+        let parent = Self.style([("font-size", "20px")], parent: root)
+        #expect(Self.style([("font-size", "3rem")], parent: parent).fontSize == 30)
+        #expect(Self.style([("font-size", "2REM")], parent: Self.style([])).fontSize == 32)
+        #expect(Self.style([("font-size", "2rem")]).fontSize == 32)
+        #expect(Self.style([("font-size", "calc(1em + 2px)")], parent: parent).fontSize == 22)
+        #expect(Self.style([("font-size", "calc(50% + 1rem)")], parent: parent).fontSize == 20)
+        #expect(Self.style([("font-size", " Calc( (1rem + 5px) * 2 ) ")], parent: parent).fontSize == 30)
+        #expect(Self.style([("font-size", "calc(1rem - 20px)")], parent: parent).fontSize == 0)
+        // Below the root, `rem` stays the root's.
+        let child = Self.style([("font-size", "3rem")], parent: parent)
+        #expect(Self.style([("font-size", "1rem")], parent: child).fontSize == 10)
+        // Invalid: the parent's size is inherited.
+        for bad in ["-1rem", "calc(10px + 2)", "calc(1rem+2px)", "calc(2px * 3px)", "calc(1rem / 0)", "3rm", "calc(1rem"] {
+            #expect(Self.style([("font-size", bad)], parent: parent).fontSize == 20, "\(bad)")
+        }
+    }
+
     @Test func strokeLengthsResolveAbsoluteUnitsAndKeepPercent() {
         let s = Self.style([("font-size", "10"), ("stroke-width", "2em"), ("stroke-dasharray", "1mm, 5%, 2"), ("stroke-dashoffset", "1in")])
         #expect(s.strokeWidth == Length(20))

@@ -10,6 +10,7 @@ import Testing
         ("small-caps 700 condensed 1.5em / 2 monospace", ["normal", "small-caps", "700", "condensed", "1.5em", "monospace"]),
         ("normal normal x-large sans-serif", ["normal", "normal", "normal", "normal", "x-large", "sans-serif"]),
         ("oblique 50% \"Times New Roman\"", ["oblique", "normal", "normal", "normal", "50%", "\"Times New Roman\""]),
+        ("bold 1.5rem sans-serif", ["normal", "normal", "bold", "normal", "1.5rem", "sans-serif"]),
     ])
     func expands(_ value: String, _ expected: [String]) throws {
         let longhands = try #require(FontShorthand.expand(value))

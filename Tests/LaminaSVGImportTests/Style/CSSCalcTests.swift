@@ -1,0 +1,37 @@
+import Testing
+
+@testable import LaminaSVGImport
+
+@Suite struct CSSCalcTests {
+    @Test(arguments: [
+        ("3rem", CSSCalc(rem: 3)),
+        ("calc(1rem + 50% - 2px)", CSSCalc(px: -2, rem: 1, percent: 50)),
+        ("calc(2 * (1em - 1ex))", CSSCalc(em: 2, ex: -2)),
+        ("calc(1in / 4)", CSSCalc(px: 24)),
+        ("CALC(calc(12pt) * 2)", CSSCalc(px: 32)),
+        ("calc(-1.5e1px)", CSSCalc(px: -15)),
+    ])
+    func parsesLengths(_ text: String, _ expected: CSSCalc) {
+        #expect(CSSCalc.parseLength(text[...]) == expected)
+    }
+
+    @Test(arguments: [
+        "", "calc()", "calc(1px +2px)", "calc(1px+ 2px)", "calc(1px + 2)", "calc(1px * 2px)", "calc(2 / 1px)",
+        "calc(1px / 0)", "calc(4)", "calc(1px) x", "1qq", "calc(1px", "(1px)", "min(1px, 2px)",
+    ])
+    func rejects(_ text: String) {
+        #expect(CSSCalc.parseLength(text[...]) == nil)
+    }
+
+    @Test func nestingIsBounded() {
+        let deep = String(repeating: "calc(", count: 40) + "1px" + String(repeating: ")", count: 40)
+        let shallow = String(repeating: "calc(", count: 20) + "1px" + String(repeating: ")", count: 20)
+        #expect(CSSCalc.parseLength(deep[...]) == nil)
+        #expect(CSSCalc.parseLength(shallow[...]) == CSSCalc(px: 1))
+    }
+
+    @Test func resolvesAgainstTheFontSizes() {
+        let v = CSSCalc(px: 1, em: 2, ex: 2, rem: 3, percent: 50)
+        #expect(v.resolve(percentBase: 20, fontSize: 10, rootFontSize: 100) == 1 + 20 + 10 + 300 + 10)
+    }
+}
