@@ -113,10 +113,14 @@ struct FillBoxOrigin {
     var transform: AffineTransform
     /// What comes before it: a `use`'s or nested `svg`'s x/y.
     var placement: AffineTransform
+    /// How far the reference box reaches past the object bounding box on every side (half
+    /// the stroke width for `transform-box: stroke-box`, else 0).
+    var outset: Double = 0
 
     /// The layer's transform for the object bounding box `box` (in the layer's space).
     func resolved(box: Rect) -> AffineTransform {
-        let b = box.isNull ? Rect.zero : box
+        let b0 = box.isNull ? Rect.zero : box
+        let b = outset == 0 ? b0 : Rect(b0.x - outset, b0.y - outset, b0.width + 2 * outset, b0.height + 2 * outset)
         let x = b.x + origin.x.resolve(percentBase: b.width, fontSize: fontSize)
         let y = b.y + origin.y.resolve(percentBase: b.height, fontSize: fontSize)
         // The box as the copy's own (a `use`'s x/y left out), as Chromium takes it.

@@ -43,10 +43,9 @@ extension SceneBuilder {
         layer.svg = SVGInfo(element: "clipPath")
         let mask = newLayer(layer, element: hostElement)
         var geometry = PendingGeometry()
-        let width = style.strokeWidth.resolve(percentBase: w.viewport.normalizedDiagonal, fontSize: style.fontSize)
-        let stroked = ComputedStyle.paint(style.stroke) != .none && width.isFinite && width > 0
         geometry.clipShape = PendingClipShape(
-            shape: shape, host: host, viewport: w.viewport, fontSize: style.fontSize, strokeOutset: stroked ? width / 2 : 0)
+            shape: shape, host: host, viewport: w.viewport, fontSize: style.fontSize,
+            strokeOutset: Self.strokeOutset(style, viewport: w.viewport))
         pending.append(geometry)
         try? layers.setMask(mask, of: host)
     }

@@ -94,15 +94,35 @@ extension SceneBuilder {
 
     /// Whether `transform-box` makes the element's bounding box the reference box for its
     /// `transform-origin`: `fill-box` and `content-box` (its used value for SVG content), and
-    /// `stroke-box` and `border-box` (likewise), approximated by the fill box; `view-box` does
-    /// not.
+    /// `stroke-box` and `border-box` (the stroke box, ``strokeBoxReference(_:)``); `view-box`
+    /// does not.
     static func fillBoxReference(_ declarations: [CascadedDeclaration]) -> Bool {
+        transformBox(declarations).map { RendererTransform.boxKeywords.contains($0) } ?? false
+    }
+
+    /// Whether `transform-box` is `stroke-box` or `border-box` (its used value for SVG content,
+    /// CSS Transforms 1 §2), whose reference box is the stroke bounding box.
+    static func strokeBoxReference(_ declarations: [CascadedDeclaration]) -> Bool {
+        let k = transformBox(declarations)
+        return k == "stroke-box" || k == "border-box"
+    }
+
+    /// The valid `transform-box` keyword among `declarations`, if any.
+    private static func transformBox(_ declarations: [CascadedDeclaration]) -> String? {
         // Indexing, not `first(where:)`: a closure over each element copies (retains) it.
         for i in declarations.indices where declarations[i].property == .transformBox {
-            guard case .keyword(let k) = declarations[i].parsed else { return false }
-            return RendererTransform.boxKeywords.contains(k)
+            guard case .keyword(let k) = declarations[i].parsed else { return nil }
+            return k
         }
-        return false
+        return nil
+    }
+
+    /// Half the width of the stroke `style` draws (0 without one): how far a basic shape's
+    /// stroke box reaches past its fill box (exactly, for a `rect`, `circle` or `ellipse`).
+    static func strokeOutset(_ style: ComputedStyle, viewport: Size) -> Double {
+        let width = style.strokeWidth.resolve(percentBase: viewport.normalizedDiagonal, fontSize: style.fontSize)
+        let stroked = ComputedStyle.paint(style.stroke) != .none && width.isFinite && width > 0
+        return stroked ? width / 2 : 0
     }
 
     /// The `transform-origin` among `declarations`, if any and valid.
@@ -115,16 +135,22 @@ extension SceneBuilder {
 
     /// Records a `transform-box: fill-box` element's transform on its layer, for
     /// `finalizeGeometry` to turn about the origin in the element's bounding box (`placement`:
-    /// what comes before the element's transform, a `use`'s x/y).
+    /// what comes before the element's transform, a `use`'s x/y). With `stroke-box` (or
+    /// `border-box`), the box is grown by `strokeOutset` on every side: half a shape's stroke
+    /// width, as Chromium bounds a stroked `rect`, `circle` or `ellipse` (for a path or line, an
+    /// approximation that leaves out miters and caps); 0 for a container, whose stroke box
+    /// Lamina takes as its fill box.
     mutating func noteFillBox(
         _ layer: LayerID, _ element: Int, _ declarations: [CascadedDeclaration], fontSize: Double,
-        placement: AffineTransform = .identity
+        placement: AffineTransform = .identity, strokeOutset: Double = 0
     ) {
         guard Self.fillBoxReference(declarations) else { return }
         let result = elementTransform(element, declarations)
         guard case .transform(let t) = result, t != .identity else { return }
         let origin = Self.transformOrigin(declarations) ?? TransformOrigin(x: .zero, y: .zero)
-        pending[layer.index].fillBox = FillBoxOrigin(origin: origin, fontSize: fontSize, transform: t, placement: placement)
+        let outset = Self.strokeBoxReference(declarations) ? strokeOutset : 0
+        pending[layer.index].fillBox = FillBoxOrigin(
+            origin: origin, fontSize: fontSize, transform: t, placement: placement, outset: outset)
     }
 
     /// `t` about the `transform-origin` among `declarations`: `translate(o) t translate(-o)`.

@@ -32,7 +32,9 @@ extension SceneBuilder {
         // that the output's defs keep their order when it is read back.
         resources.moveToFront(from: requested, contentRequested)
         pending[layer.index].box = box
-        noteFillBox(layer, w.element, declarations, fontSize: style.fontSize)
+        noteFillBox(
+            layer, w.element, declarations, fontSize: style.fontSize,
+            strokeOutset: Self.strokeOutset(style, viewport: w.viewport))
         if let context = style.contextPaint, w.context != .clip {
             noteContextServer(layer, style.fillPaint, fill, context, stroke: false)
             noteContextServer(layer, style.strokePaint, stroke, context, stroke: true)

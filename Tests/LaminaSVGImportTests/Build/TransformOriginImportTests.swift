@@ -144,6 +144,23 @@ private typealias S = ImportTestSupport
         #expect(S.close(try Self.place(svg, "e", fixed), fixed, 1e-9))
     }
 
+    /// `transform-box: stroke-box` (and `border-box`, its used value for SVG content): the box
+    /// is a stroked shape's fill box grown by half its stroke width, as Chromium draws it (a
+    /// 30 px stroke turns the rect about (35, 35), not (50, 50)); unstroked, the fill box.
+    @Test(arguments: [
+        ("stroke=\"black\" stroke-width=\"30\" style=\"transform: rotate(20deg); transform-origin: 0 0; transform-box: stroke-box\"", Point(35, 35)),
+        ("stroke=\"black\" stroke-width=\"30\" style=\"transform: rotate(20deg); transform-origin: 0 0; transform-box: border-box\"", Point(35, 35)),
+        ("stroke=\"black\" stroke-width=\"30\" style=\"transform: rotate(20deg); transform-origin: 100% 100%; transform-box: stroke-box\"", Point(165, 105)),
+        ("stroke=\"black\" stroke-width=\"30\" style=\"transform: rotate(20deg); transform-origin: 0 0; transform-box: fill-box\"", Point(50, 50)),
+        ("stroke=\"none\" stroke-width=\"30\" style=\"transform: rotate(20deg); transform-origin: 0 0; transform-box: stroke-box\"", Point(50, 50)),
+    ])
+    func strokeBoxIsTheFillBoxGrownByHalfTheStroke(_ attributes: String, _ fixed: Point) throws {
+        let svg = S.header + " viewBox=\"0 0 200 200\"><rect id=\"e\" x=\"50\" y=\"50\" width=\"100\" height=\"40\" \(attributes)/></svg>"
+        #expect(S.close(try Self.place(svg, "e", fixed), fixed, 1e-9))
+        // And it turns: a point 10 px to the right of the origin does not stay put.
+        #expect(!S.close(try Self.place(svg, "e", fixed + Point(10, 0)), fixed + Point(10, 0), 1e-3))
+    }
+
     @Test func aUsesFillBoxIsItsCopysBoxWithoutItsOffset() throws {
         let svg = S.header + " viewBox=\"0 0 200 200\"><defs><rect id=\"r\" width=\"40\" height=\"40\"/></defs>"
             + "<use id=\"u\" href=\"#r\" x=\"80\" y=\"80\" transform=\"rotate(90)\" style=\"transform-box: fill-box; transform-origin: center\"/></svg>"
