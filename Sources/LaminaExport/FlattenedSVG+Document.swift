@@ -79,6 +79,7 @@ extension FlatWriter {
         if let v = o.preserveAspectRatio { SVGMarkup.attr("preserveAspectRatio", v, to: &head) }
         if let v = o.style { SVGMarkup.attr("style", v, to: &head) }
         if let v = o.xmlSpace { SVGMarkup.attr("xml:space", v, to: &head) }
+        if let v = o.fontFamily { SVGMarkup.attr("font-family", v, to: &head) }
         SVGMarkup.lit(">\n", to: &head)
         if let edit = editRootTag { head = edit(head) }
         head += afterRootTag

@@ -214,12 +214,16 @@ private let square = Shape.rect(x: 0, y: 0, width: 10, height: 10, rx: 0, ry: 0)
 
     /// The root's `xml:space="preserve"` is written on the output's root, which every text in the
     /// output inherits as it did in the input (resvg, librsvg; browsers ignore it on both);
-    /// any other value from layer JSON is not.
-    @Test(arguments: [("preserve", " xml:space=\"preserve\""), ("default", ""), ("\" onload=\"x", "")])
-    func writesTheRootsXMLSpacePreserve(value: String, expected: String) {
+    /// any other value from layer JSON is not. So is its `font-family` (escaped), which texts
+    /// then leave out where it is theirs.
+    @Test(arguments: [
+        ("xml:space", "preserve", " xml:space=\"preserve\""), ("xml:space", "default", ""), ("xml:space", "\" onload=\"x", ""),
+        ("font-family", "'A B', serif", " font-family=\"'A B', serif\""), ("font-family", "\" onload=\"x", " font-family=\"&quot; onload=&quot;x\""),
+    ])
+    func writesTheRootsXMLSpacePreserveAndFontFamily(name: String, value: String, expected: String) {
         var b = Builder(width: 20, height: 10)
         var info = SVGInfo(element: "svg")
-        info.extra = [StyleProperty("xml:space", value)]
+        info.extra = [StyleProperty(name, value)]
         b.scene.tree[b.root].svg = info
         b.add("a", frame: Rect(1, 1, 5, 5), shape: square)
         #expect(b.svg().hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\"\(expected)>\n"))

@@ -25,19 +25,22 @@ extension Resolver {
         // Only the size limits (layer JSON may carry any text here).
         let style = value("style").flatMap(RootSizeLimits.sanitized)
         let xmlSpace = value("xml:space") == "preserve" ? "preserve" : nil
+        let fontFamily = value("font-family")
         if tree.keepsRecordedViewBox(rootID), let viewBox = value("viewBox"),
             let inverse = sublayerMap(of: rootID, in: tree).inverted()
         {
             let output = OutputSpace(
                 width: value("width"), height: value("height"), viewBox: viewBox,
-                preserveAspectRatio: value("preserveAspectRatio"), style: style, xmlSpace: xmlSpace)
+                preserveAspectRatio: value("preserveAspectRatio"), style: style, xmlSpace: xmlSpace,
+                fontFamily: fontFamily)
             return (output, inverse, root.cornerRadius == 0, true)
         }
         let w = NumberText.format(b.width), h = NumberText.format(b.height)
         // An svg root without a viewBox is drawn 1:1 in a document and stretched to an img's
         // box in a browser; with a viewBox the output would be scaled uniformly instead.
         let viewBox = root.svg?.element == "svg" && value("viewBox") == nil ? nil : "0 0 \(w) \(h)"
-        let output = OutputSpace(width: w, height: h, viewBox: viewBox, style: style, xmlSpace: xmlSpace)
+        let output = OutputSpace(
+            width: w, height: h, viewBox: viewBox, style: style, xmlSpace: xmlSpace, fontFamily: fontFamily)
         var map = Homography(flattening: ownMatrix(of: rootID, in: tree))
         // A root at the origin within the tolerance is placed there, as its viewport is.
         if let shift { map = map.concatenating(shift) }

@@ -157,12 +157,16 @@ public struct OutputSpace: Hashable, Sendable {
     public var style: String?
     /// `xml:space`: `preserve` when the input root has it (every text inherits it), else nil.
     public var xmlSpace: String?
+    /// `font-family`: the input root's, which every text inherits (their markup leaves it out
+    /// where it is the same), else nil.
+    public var fontFamily: String?
 
     /// An output space with the given attributes.
     public init(
         width: String?, height: String?, viewBox: String?, preserveAspectRatio: String? = nil, style: String? = nil,
-        xmlSpace: String? = nil
+        xmlSpace: String? = nil, fontFamily: String? = nil
     ) {
+        self.fontFamily = fontFamily
         self.width = width
         self.height = height
         self.viewBox = viewBox

@@ -37,7 +37,7 @@ extension SceneBuilder {
         let outerRoot = markupRoot
         markupRoot = root
         defer { markupRoot = outerRoot }
-        var stack: [Step] = [.open(root, parentStyle, MarkupText.defaults)]
+        var stack: [Step] = [.open(root, parentStyle, markupBase)]
         while let step = stack.popLast() {
             switch step {
             case .text(let t):
@@ -100,6 +100,11 @@ extension SceneBuilder {
                 let ownFontSize = style.fontSizeSpecified && (isRoot || !inherited.fontSizeSpecified)
                 for (k, v) in properties where parentProperties[k] != v || (ownFontSize && k == "font-size") {
                     if CSSOnlyProperties.contains(k) { css.append((k, v)) } else { append(k, v, to: &out) }
+                }
+                // A root whose family is the initial one (an ancestor's `font-family: initial`)
+                // must not take the one the output's root carries.
+                if isRoot, markupBase["font-family"] != nil, !properties.contains(where: { $0.0 == "font-family" }) {
+                    css.append(("font-family", "initial"))
                 }
                 if let text = CSSOnlyProperties.styleText(css) { append("style", text, to: &out) }
                 if !layerRoot {

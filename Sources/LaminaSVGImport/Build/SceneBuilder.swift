@@ -131,6 +131,11 @@ struct SceneBuilder {
     var geometryMemo: [Int: ListGeometry] = [:]
     /// Each element's Lamina-namespace attributes, read once (``applyAuthoring(to:element:color:)``).
     var authoringMemo: [Int: [AuthoredAttribute]] = [:]
+    /// What the properties of a markup root (a text, a resource) are compared with, as what
+    /// the output document gives it: the defaults, and the root's `font-family` when the
+    /// output's root carries it (``outputFontFamily(_:)``), so that a long family list set on
+    /// the root is written once, not on every text.
+    var markupBase: [String: String] = MarkupText.defaults
     /// The ids the markup written so far holds (a later copy of one leaves it out).
     var markupIDs: Set<String> = []
     /// Transforms of elements built outside the prefetch (`use` copies), read once each.
