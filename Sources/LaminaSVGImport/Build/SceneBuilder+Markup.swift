@@ -95,6 +95,10 @@ extension SceneBuilder {
                     guard case .context(let stroke) = paint, let k = properties.firstIndex(where: { $0.0 == name }) else { continue }
                     properties[k].1 = stroke ? "context-stroke" : "context-fill"
                 }
+                // Decorations of ancestors: the text says them (in their paint, `tspan`s inside).
+                let ownProperties = properties
+                let wrappers = isRoot && el.name == "text"
+                    ? decorationWrappers(of: e, style: style, viewport: viewport, properties: &properties) : nil
                 // A font size given somewhere is written where the output would otherwise leave
                 // it to the renderer's default, which is 12 px in resvg, not 16.
                 let ownFontSize = style.fontSizeSpecified && (isRoot || !inherited.fontSizeSpecified)
@@ -143,12 +147,18 @@ extension SceneBuilder {
                 }
                 out += ">"
                 stack.append(.close(el.name))
+                for wrapper in wrappers ?? [] {
+                    out += "<tspan"
+                    for (k, v) in wrapper { append(k, v, to: &out) }
+                    out += ">"
+                    stack.append(.close("tspan"))
+                }
                 // What the children's properties are compared with (only built for element
                 // children: a text run's `text` has none).
                 var mine: [String: String] = [:]
                 if el.content.contains(where: { if case .element = $0 { true } else { false } }) {
-                    mine.reserveCapacity(properties.count)
-                    for (k, v) in properties { mine[k] = v }
+                    mine.reserveCapacity(ownProperties.count)
+                    for (k, v) in ownProperties { mine[k] = v }
                 }
                 for c in el.content.reversed() {
                     switch c {

@@ -13,6 +13,10 @@ extension ComputedStyle {
     package func child(cascaded declarations: [CascadedDeclaration]) -> ComputedStyle {
         var s = self
         s.inherit(cascaded: declarations, parent: self)
+        if let decoration = ownTextDecoration {
+            // The parent's decoration reaches the text inside it, in the parent's paint.
+            s.textDecorations = textDecorations + [DecoratingStyle(value: decoration, style: self)]
+        }
         if !isElement {
             // The root element: `rem` below it is of its font size.
             s.isElement = true

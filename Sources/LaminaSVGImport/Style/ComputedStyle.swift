@@ -100,6 +100,7 @@ package struct ComputedStyle: Hashable, Sendable {
         var visibility = "visible"
         var fontSizeSpecified = false
         var rootFontSize: Double = 16
+        var textDecorations: [DecoratingStyle] = []
         var inheritedExtras: [String?] = []
         var contextPaint: ContextPaint?
         var customProperties = CustomPropertyMap()
@@ -185,11 +186,25 @@ package struct ComputedStyle: Hashable, Sendable {
         get { inheritedRare?.value.rootFontSize ?? 16 }
         set { if rootFontSize != newValue { updateInherited { $0.rootFontSize = newValue } } }
     }
+    /// The `text-decoration`s declared on ancestors, outermost first, each with the style of
+    /// the element declaring it (CSS Text Decoration 3 §2: they propagate to the text inside,
+    /// which draws each in its declaring element's paint, SVG 2 §11.10.1).
+    package var textDecorations: [DecoratingStyle] {
+        get { inheritedRare?.value.textDecorations ?? [] }
+        set { if textDecorations != newValue { updateInherited { $0.textDecorations = newValue } } }
+    }
     /// Other inherited drawing properties, by their index in `ComputedStyle.inheritedExtraNames`.
     /// Empty while none is set (the common case), so that reading them costs nothing.
     var inheritedExtras: [String?] {
         get { inheritedRare?.value.inheritedExtras ?? [] }
         set { if inheritedExtras != newValue { updateInherited { $0.inheritedExtras = newValue } } }
+    }
+
+    /// This element's own `text-decoration`, nil for none.
+    var ownTextDecoration: String? {
+        guard let own = ownRare else { return nil }
+        for p in own.value.extraOwn where p.name == "text-decoration" { return p.value }
+        return nil
     }
 
     /// The `clip-path` id (`url(#id)`), nil for none.
