@@ -142,13 +142,14 @@ extension SceneBuilder {
     /// Lamina takes as its fill box.
     mutating func noteFillBox(
         _ layer: LayerID, _ element: Int, _ declarations: [CascadedDeclaration], fontSize: Double,
-        placement: AffineTransform = .identity, strokeOutset: Double = 0
+        placement: AffineTransform = .identity, strokeOutset: @autoclosure () -> Double = 0
     ) {
         guard Self.fillBoxReference(declarations) else { return }
         let result = elementTransform(element, declarations)
         guard case .transform(let t) = result, t != .identity else { return }
         let origin = Self.transformOrigin(declarations) ?? TransformOrigin(x: .zero, y: .zero)
-        let outset = Self.strokeBoxReference(declarations) ? strokeOutset : 0
+        // Computed only here: most shapes have no `transform-box`.
+        let outset = Self.strokeBoxReference(declarations) ? strokeOutset() : 0
         pending[layer.index].fillBox = FillBoxOrigin(
             origin: origin, fontSize: fontSize, transform: t, placement: placement, outset: outset)
     }

@@ -3,11 +3,16 @@ import LaminaCore
 /// `text-decoration` declared on an ancestor of a text (a `g`, the root): the output has no
 /// such ancestor, so the text's markup says it.
 extension SceneBuilder {
-    /// The properties that paint a text and its decorations, in ``MarkupText/properties(of:fontSize:)`` order.
-    static let decorationPaintNames: Set<String> = [
-        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
-        "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset",
-    ]
+    /// Whether `name` is one of the properties that paint a text and its decorations.
+    static func isDecorationPaint(_ name: String) -> Bool {
+        switch name {
+        case "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
+            "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset":
+            return true
+        default:
+            return false
+        }
+    }
 
     /// Rewrites the properties of a text markup root `e` whose ancestors declare decorations
     /// (``ComputedStyle/textDecorations``), and returns the `tspan` start tags to write right
@@ -28,7 +33,7 @@ extension SceneBuilder {
         let decorations = style.textDecorations
         guard !decorations.isEmpty else { return nil }
         let own = properties.first { $0.0 == "text-decoration" }?.1
-        let ownPaint = properties.filter { Self.decorationPaintNames.contains($0.0) }
+        let ownPaint = properties.filter { Self.isDecorationPaint($0.0) }
         let levels = decorations.map { (paint: decorationPaint(of: $0.style, element: e, viewport: viewport), value: $0.value) }
         let holdsTextPath = tree[e].content.contains { if case .element(let c) = $0 { tree[c].name == "textPath" } else { false } }
         if holdsTextPath || levels.allSatisfy({ $0.paint.elementsEqual(ownPaint) { $0 == $1 } }) {
@@ -57,7 +62,7 @@ extension SceneBuilder {
         style.applyPaint(to: &content, viewport: viewport)
         content.fill = content.fill.map { checkedPaint($0, element: element) }
         content.stroke = content.stroke.map { checkedPaint($0, element: element) }
-        return MarkupText.properties(of: content, fontSize: style.fontSize).filter { Self.decorationPaintNames.contains($0.0) }
+        return MarkupText.properties(of: content, fontSize: style.fontSize).filter { Self.isDecorationPaint($0.0) }
     }
 
     /// Sets property `name` in `properties`, appending it when it is not there.

@@ -13,15 +13,6 @@ extension ComputedStyle {
     package func child(cascaded declarations: [CascadedDeclaration]) -> ComputedStyle {
         var s = self
         s.inherit(cascaded: declarations, parent: self)
-        if let decoration = ownTextDecoration {
-            // The parent's decoration reaches the text inside it, in the parent's paint.
-            s.textDecorations = textDecorations + [DecoratingStyle(value: decoration, style: self)]
-        }
-        if !isElement {
-            // The root element: `rem` below it is of its font size.
-            s.isElement = true
-            s.rootFontSize = s.fontSize
-        }
         return s
     }
 
@@ -79,6 +70,15 @@ extension ComputedStyle {
         }
         if !own.isEmpty {
             extraOwn = own.enumerated().compactMap { k, v in v.map { StyleProperty(ComputedStyle.ownExtraNames[k], $0) } }
+        }
+        if let decoration = parent.ownTextDecoration {
+            // The parent's decoration reaches the text inside it, in the parent's paint.
+            textDecorations = parent.textDecorations + [DecoratingStyle(value: decoration, style: parent)]
+        }
+        if !parent.isElement {
+            // The root element: `rem` below it is of its font size.
+            isElement = true
+            rootFontSize = fontSize
         }
     }
 
