@@ -9,7 +9,7 @@ import LaminaGeometry
 ///
 ///     CSSCalc.parse("calc(1rem + 50% - 2px)")   // rem 1, percent 50, px -2
 ///     CSSCalc.parse("calc(10px + 2)")           // nil
-struct CSSCalc: Hashable, Sendable {
+package struct CSSCalc: Hashable, Sendable {
     /// The absolute part in px (`pt`, `mm` … converted at 96 dpi).
     var px = 0.0
     var em = 0.0
@@ -33,14 +33,39 @@ struct CSSCalc: Hashable, Sendable {
         return v
     }
 
-    /// A `font-size` value that is not a plain Lamina length: `rem` or a `calc()`. A negative
-    /// dimension is invalid; a negative `calc()` is valid (its result is clamped to 0, CSS
-    /// Values 4 §10.12).
-    static func parseFontSize(_ s: Substring) -> CSSCalc? {
+    /// A value that is not a plain Lamina length, for a property that takes no negative one
+    /// (`font-size`, `stroke-width`): `rem` or a `calc()`. A negative dimension is invalid; a
+    /// negative `calc()` is valid (its result is clamped to 0, CSS Values 4 §10.12).
+    static func parseNonNegative(_ s: Substring) -> CSSCalc? {
         guard let v = parseLength(s) else { return nil }
         let isCalc = s.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
             .prefix(5).lowercased() == "calc("
         return isCalc || v.px + v.em + v.ex + v.rem + v.percent >= 0 ? v : nil
+    }
+
+    /// A `calc()` whose result is a number (`calc(0.5 * 0.5)`) or a percentage, as a fraction
+    /// clamped to 0…1 (an opacity); nil for anything else.
+    static func parseFraction(_ s: Substring) -> Double? {
+        guard let v = parse(s) else { return nil }
+        let f: Double
+        if v.isNumber {
+            f = v.px
+        } else if v.px == 0, v.em == 0, v.ex == 0, v.rem == 0 {
+            f = v.percent / 100
+        } else {
+            return nil
+        }
+        return f.isFinite ? min(1, max(0, f)) : nil
+    }
+
+    /// The value as a ``Length`` for a style: px (font sizes resolved) when it has no `%`, a
+    /// percentage when it is only one; nil for a sum of both, which a `Length` cannot hold.
+    func length(fontSize: Double, rootFontSize: Double) -> Length? {
+        if percent == 0 {
+            let v = resolve(percentBase: 0, fontSize: fontSize, rootFontSize: rootFontSize)
+            return v.isFinite ? Length(v) : nil
+        }
+        return px == 0 && em == 0 && ex == 0 && rem == 0 ? Length(percent, .percent) : nil
     }
 
     /// Parses one value: a number, a dimension or a `calc()`.

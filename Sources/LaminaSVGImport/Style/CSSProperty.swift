@@ -46,6 +46,9 @@ package enum ParsedValue: Sendable, Equatable {
     /// A keyword from the property's list, lower-case.
     case keyword(String)
     case length(Length)
+    /// A `rem` length or a `calc()` (`stroke-width`, `stroke-dashoffset`), resolved against the
+    /// element's font sizes when applied.
+    case calc(CSSCalc)
     case number(Double)
     /// `stroke-dasharray`: nil for `none`.
     case dashes([Length]?)

@@ -29,7 +29,13 @@ extension ComputedStyle {
                 let a = absolute(l)
                 if a.value >= 0 { strokeWidth = a }
             }
-        case .strokeDashoffset: if case .length(let l) = parsed { strokeDashoffset = absolute(l) }
+            // A negative `calc()` is 0; one summing `%` and another unit is not applied.
+            if case .calc(let c) = parsed, let l = c.length(fontSize: fontSize, rootFontSize: rootFontSize) {
+                strokeWidth = Length(max(0, l.value), l.unit)
+            }
+        case .strokeDashoffset:
+            if case .length(let l) = parsed { strokeDashoffset = absolute(l) }
+            if case .calc(let c) = parsed, let l = c.length(fontSize: fontSize, rootFontSize: rootFontSize) { strokeDashoffset = l }
         case .strokeMiterlimit: if case .number(let m) = parsed { strokeMiterlimit = m }
         case .strokeDasharray: if case .dashes(let list) = parsed { applyDasharray(list) }
         case .clipPath:
@@ -114,7 +120,7 @@ extension ComputedStyle {
 
     /// A number or percentage, clamped to 0…1.
     static func parseOpacity(_ v: Substring) -> Double? {
-        guard let l = Length.parse(v) else { return nil }
+        guard let l = Length.parse(v) else { return CSSCalc.parseFraction(v) }
         switch l.unit {
         case .none: return min(1, max(0, l.value))
         case .percent: return min(1, max(0, l.value / 100))

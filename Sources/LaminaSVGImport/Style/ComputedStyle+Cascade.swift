@@ -144,7 +144,7 @@ extension ComputedStyle {
             } else {
                 // `rem` (of the root's font size) and `calc()`; a negative `calc()` is clamped
                 // to 0 (CSS Values 4 §10.12), a negative dimension is invalid.
-                guard let c = CSSCalc.parseFontSize(value[...]) else { return }
+                guard let c = CSSCalc.parseNonNegative(value[...]) else { return }
                 let px = c.resolve(percentBase: base, fontSize: base, rootFontSize: parent.rootFontSize)
                 guard px.isFinite else { return }
                 fontSize = max(0, px)

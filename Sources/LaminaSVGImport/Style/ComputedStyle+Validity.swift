@@ -47,10 +47,10 @@ extension ComputedStyle {
         case .display:
             return displayKeyword(v).map { .keyword($0) } ?? .invalid
         case .strokeWidth:
-            guard let l = Length.parse(v), l.value >= 0 else { return .invalid }
-            return .length(l)
+            if let l = Length.parse(v) { return l.value >= 0 ? .length(l) : .invalid }
+            return CSSCalc.parseNonNegative(v).map { .calc($0) } ?? .invalid
         case .strokeDashoffset:
-            return Length.parse(v).map { .length($0) } ?? .invalid
+            return Length.parse(v).map { .length($0) } ?? CSSCalc.parseLength(v).map { .calc($0) } ?? .invalid
         case .strokeMiterlimit:
             // A value from 0 to 1 is taken as 1, as Chromium and resvg draw it (a bevel); a
             // negative one is invalid.
@@ -63,7 +63,7 @@ extension ComputedStyle {
         case .fontSize:
             let lower = v.lowercased()
             let ok = fontSizeKeywords[lower] != nil || lower == "larger" || lower == "smaller"
-                || (Length.parse(v).map { $0.value >= 0 } ?? false) || CSSCalc.parseFontSize(v) != nil
+                || (Length.parse(v).map { $0.value >= 0 } ?? false) || CSSCalc.parseNonNegative(v) != nil
             return ok ? .text : .invalid
         case .clipPath, .mask, .filter:
             // Always valid; an unparsable reference changes nothing.

@@ -57,7 +57,7 @@ enum FontShorthand {
             // The size: a keyword or a non-negative length (`rem` too) or percentage, maybe with `/height`.
             let sizeText = word.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? word
             if sizeKeywords.contains(sizeText) || (Length.parse(sizeText[...]).map { $0.value >= 0 && $0.value.isFinite && $0.unit != .none } ?? false)
-                || sizeText == "0" || (!sizeText.hasPrefix("calc(") && CSSCalc.parseFontSize(sizeText[...]) != nil)
+                || sizeText == "0" || (!sizeText.hasPrefix("calc(") && CSSCalc.parseNonNegative(sizeText[...]) != nil)
             {
                 var after = rest[token.endIndex...]
                 // `20px / 1.2`: skip the separate line height (`20px/1.2` has it in the token).

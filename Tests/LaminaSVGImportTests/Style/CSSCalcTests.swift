@@ -30,6 +30,15 @@ import Testing
         #expect(CSSCalc.parseLength(shallow[...]) == CSSCalc(px: 1))
     }
 
+    @Test func fractionsAndLengthsForAStyle() {
+        #expect(CSSCalc.parseFraction("calc(0.2 + 0.3)") == 0.5)
+        #expect(CSSCalc.parseFraction("calc(150%)") == 1)
+        #expect(CSSCalc.parseFraction("calc(1px)") == nil)
+        #expect(CSSCalc(em: 1, rem: 1).length(fontSize: 20, rootFontSize: 10) == Length(30))
+        #expect(CSSCalc(percent: 40).length(fontSize: 20, rootFontSize: 10) == Length(40, .percent))
+        #expect(CSSCalc(px: 1, percent: 40).length(fontSize: 20, rootFontSize: 10) == nil)
+    }
+
     @Test func resolvesAgainstTheFontSizes() {
         let v = CSSCalc(px: 1, em: 2, ex: 2, rem: 3, percent: 50)
         #expect(v.resolve(percentBase: 20, fontSize: 10, rootFontSize: 100) == 1 + 20 + 10 + 300 + 10)

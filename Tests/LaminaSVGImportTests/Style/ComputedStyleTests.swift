@@ -153,6 +153,26 @@ import Testing
         }
     }
 
+    /// `stroke-width` and `stroke-dashoffset` take `rem` and `calc()` too (Chromium draws
+    /// `stroke-width: calc(5px + 10px)` 15 px wide), and the opacities a `calc()` of numbers.
+    @Test func strokeLengthsAndOpacitiesTakeRemAndCalc() {
+        let root = Self.style([("font-size", "10px")])
+        let parent = Self.style([("font-size", "20px"), ("stroke-width", "3")], parent: root)
+        func style(_ name: String, _ value: String) -> ComputedStyle { Self.style([(name, value)], parent: parent) }
+        #expect(style("stroke-width", "calc(5px + 10px)").strokeWidth == Length(15))
+        #expect(style("stroke-width", "calc(1rem + 1em)").strokeWidth == Length(30))
+        #expect(style("stroke-width", "0.5rem").strokeWidth == Length(5))
+        #expect(style("stroke-width", "calc(50% / 2)").strokeWidth == Length(25, .percent))
+        #expect(style("stroke-width", "calc(1px - 1em)").strokeWidth == Length(0))
+        #expect(style("stroke-width", "calc(50% + 1px)").strokeWidth == Length(3))
+        #expect(style("stroke-width", "-1rem").strokeWidth == Length(3))
+        #expect(style("stroke-dashoffset", "calc(-1rem)").strokeDashoffset == Length(-10))
+        #expect(style("opacity", "calc(0.5 * 0.5)").opacity == 0.25)
+        #expect(style("fill-opacity", "calc(50%)").fillOpacity == 0.5)
+        #expect(style("stroke-opacity", "calc(2)").strokeOpacity == 1)
+        #expect(style("opacity", "calc(1px)").opacity == 1)
+    }
+
     @Test func strokeLengthsResolveAbsoluteUnitsAndKeepPercent() {
         let s = Self.style([("font-size", "10"), ("stroke-width", "2em"), ("stroke-dasharray", "1mm, 5%, 2"), ("stroke-dashoffset", "1in")])
         #expect(s.strokeWidth == Length(20))
