@@ -2,42 +2,42 @@
 extension Content {
     public var strokeOpacity: Double? {
         @inlinable get { rareBox?.value.strokeOpacity }
-        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeOpacity = newValue } } }
+        @inlinable set { if newValue != nil || rareBox != nil { updateRare { $0.strokeOpacity = newValue } } }
     }
 
     public var fillRule: String? {
         @inlinable get { rareBox?.value.fillRule }
-        set { if newValue != nil || rareBox != nil { updateRare { $0.fillRule = newValue } } }
+        @inlinable set { if newValue != nil || rareBox != nil { updateRare { $0.fillRule = newValue } } }
     }
 
     public var strokeLinecap: String? {
         @inlinable get { rareBox?.value.strokeLinecap }
-        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeLinecap = newValue } } }
+        @inlinable set { if newValue != nil || rareBox != nil { updateRare { $0.strokeLinecap = newValue } } }
     }
 
     public var strokeLinejoin: String? {
         @inlinable get { rareBox?.value.strokeLinejoin }
-        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeLinejoin = newValue } } }
+        @inlinable set { if newValue != nil || rareBox != nil { updateRare { $0.strokeLinejoin = newValue } } }
     }
 
     public var strokeMiterlimit: Double? {
         @inlinable get { rareBox?.value.strokeMiterlimit }
-        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeMiterlimit = newValue } } }
+        @inlinable set { if newValue != nil || rareBox != nil { updateRare { $0.strokeMiterlimit = newValue } } }
     }
 
     public var strokeDasharray: [Double]? {
         @inlinable get { rareBox?.value.strokeDasharray }
-        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeDasharray = newValue } } }
+        @inlinable set { if newValue != nil || rareBox != nil { updateRare { $0.strokeDasharray = newValue } } }
     }
 
     public var strokeDashoffset: Double? {
         @inlinable get { rareBox?.value.strokeDashoffset }
-        set { if newValue != nil || rareBox != nil { updateRare { $0.strokeDashoffset = newValue } } }
+        @inlinable set { if newValue != nil || rareBox != nil { updateRare { $0.strokeDashoffset = newValue } } }
     }
 
     public var clipRule: String? {
         @inlinable get { rareBox?.value.clipRule }
-        set { if newValue != nil || rareBox != nil { updateRare { $0.clipRule = newValue } } }
+        @inlinable set { if newValue != nil || rareBox != nil { updateRare { $0.clipRule = newValue } } }
     }
 
     /// Other presentation properties that affect drawing (`visibility`, `paint-order`,
@@ -45,7 +45,7 @@ extension Content {
     /// attributes in this order.
     public var extra: [StyleProperty] {
         @inlinable get { rareBox?.value.extra ?? [] }
-        set { if !newValue.isEmpty || rareBox != nil { updateRare { $0.extra = newValue } } }
+        @inlinable set { if !newValue.isEmpty || rareBox != nil { updateRare { $0.extra = newValue } } }
     }
 
     /// Whether some rarely set property (`strokeOpacity`, the rules, caps and joins, miter
@@ -53,8 +53,10 @@ extension Content {
     @inlinable package var mayHaveRareProperties: Bool { rareBox != nil }
 
     /// Changes the rare properties in place when the box is not shared; drops the box when
-    /// every property is back to unset, and makes none for a change that sets nothing.
-    private mutating func updateRare(_ change: (inout ContentRare) -> Void) {
+    /// every property is back to unset, and makes none for a change that sets nothing. (The
+    /// setters are inlinable: an importer that leaves a shape's rare properties unset then
+    /// tests for nil in place instead of calling across modules, nine times a shape.)
+    @usableFromInline mutating func updateRare(_ change: (inout ContentRare) -> Void) {
         LayerBox.update(&rareBox, initial: ContentRare(), dropping: \.isDefault, change)
     }
 }

@@ -36,10 +36,12 @@ extension ComputedStyle {
         }
         let offset = px(strokeDashoffset)
         content.strokeDashoffset = offset == 0 || content.strokeDasharray == nil ? nil : offset
-        var extra: [StyleProperty] = []
-        if visibility != "visible" { extra.append(StyleProperty("visibility", visibility)) }
-        extra += shape ? extraInheritedForShapes : extraInherited
-        extra += extraOwn
+        // `visibility`, the inherited extras, the own extras; most shapes have none of them,
+        // and appending empty lists to an empty one cost 1 % of a plain drawing's import.
+        var extra = shape ? extraInheritedForShapes : extraInherited
+        if visibility != "visible" { extra.insert(StyleProperty("visibility", visibility), at: 0) }
+        let own = extraOwn
+        if !own.isEmpty { extra += own }
         content.extra = extra
     }
 
