@@ -15,11 +15,13 @@ extension SceneBuilder {
         let requested = resources.order.count
         if content.fill != nil { content.fill = content.fill.map { checkedPaint($0, element: w.element) } }
         if content.stroke != nil { content.stroke = content.stroke.map { checkedPaint($0, element: w.element) } }
-        if content.fill == .color("#000000") { content.fill = nil }
+        // A pattern, not `== .color(…)`: comparing two `Paint?` destroyed a tuple of them
+        // through the runtime's generic witness, 146 instructions a shape.
+        if case .color(let c)? = content.fill, c == "#000000" { content.fill = nil }
         if !content.extra.isEmpty { requestMarkers(content.extra) }
         // The author's length of the path, which dash arrays and offsets are measured against
         // (line-drawing animations set `pathLength="1"`): kept as written when it is a number > 0.
-        if let text = tree[w.element].attribute("pathLength"), let list = Length.parseNumberList(text[...]), list.count == 1,
+        if hasPathLength, let text = tree[w.element].attribute("pathLength"), let list = Length.parseNumberList(text[...]), list.count == 1,
             list[0] > 0, list[0].isFinite
         {
             content.extra.append(StyleProperty("pathLength", NumberText.format(list[0])))

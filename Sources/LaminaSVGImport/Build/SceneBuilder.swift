@@ -83,6 +83,8 @@ struct SceneBuilder {
     private(set) var cascade: StyleCascade
     /// Whether some element has a conditional processing attribute (``conditionsHold(_:)``).
     let hasConditionalAttributes: Bool
+    /// Whether some element has a `pathLength` attribute (else no shape looks for one).
+    let hasPathLength: Bool
     var diagnostics: [Diagnostic] = []
     /// The warnings given so far, by element and message.
     var warned: Set<WarningKey> = []
@@ -166,6 +168,7 @@ struct SceneBuilder {
         self.diagnostics = d
         self.buildCap = tree.count + 1_000_000
         self.hasConditionalAttributes = Self.hasConditionalAttributes(tree)
+        self.hasPathLength = tree.table.attributeNames.contains { $0.namespace == nil && $0.name == "pathLength" }
         self.elementFlags = [UInt8](repeating: 0, count: tree.count)
         let ids = IDIndex(tree: tree)
         self.ids = ids
