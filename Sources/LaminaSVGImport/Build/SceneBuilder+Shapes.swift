@@ -13,10 +13,11 @@ extension SceneBuilder {
         var content = Content(shape: shape)
         style.applyPaint(to: &content, viewport: w.viewport, shape: true)
         let requested = resources.order.count
-        if content.fill != nil { content.fill = content.fill.map { checkedPaint($0, element: w.element) } }
-        if content.stroke != nil { content.stroke = content.stroke.map { checkedPaint($0, element: w.element) } }
-        // A pattern, not `== .color(…)`: comparing two `Paint?` destroyed a tuple of them
-        // through the runtime's generic witness, 146 instructions a shape.
+        // Only a paint server reference has anything to check (a color is its own answer). The
+        // tests are patterns, not `.map` or `== .color(…)`: either made a `Paint?` or a tuple of
+        // two that Swift destroyed through the runtime's generic witness, 146 instructions each.
+        if case .ref? = content.fill { content.fill = content.fill.map { checkedPaint($0, element: w.element) } }
+        if case .ref? = content.stroke { content.stroke = content.stroke.map { checkedPaint($0, element: w.element) } }
         if case .color(let c)? = content.fill, c == "#000000" { content.fill = nil }
         if !content.extra.isEmpty { requestMarkers(content.extra) }
         // The author's length of the path, which dash arrays and offsets are measured against
