@@ -118,23 +118,28 @@ enum OverlayMarks {
         return h || v
     }
 
+    /// A `rect` element of class `className` covering `r`.
+    @inline(__always)
+    static func appendRect(_ r: Rect, className: StaticString, to out: inout some OverlaySink) {
+        out += "<rect class=\""
+        out += className
+        out += "\" x=\""
+        OverlayText.appendNumber(r.minX, to: &out)
+        out += "\" y=\""
+        OverlayText.appendNumber(r.minY, to: &out)
+        out += "\" width=\""
+        OverlayText.appendNumber(r.width, to: &out)
+        out += "\" height=\""
+        OverlayText.appendNumber(r.height, to: &out)
+        out += "\"/>\n"
+    }
+
     /// A `rect` when the corners are axis-aligned (and `polygonOnly` is off), else a `polygon`.
     static func appendQuad(
         _ q: [Point], className: StaticString, polygonOnly: Bool = false, to out: inout some OverlaySink
     ) {
         if !polygonOnly, isAxisAligned(q) {
-            let r = Rect.boundingBox(of: q)
-            out += "<rect class=\""
-            out += className
-            out += "\" x=\""
-            OverlayText.appendNumber(r.minX, to: &out)
-            out += "\" y=\""
-            OverlayText.appendNumber(r.minY, to: &out)
-            out += "\" width=\""
-            OverlayText.appendNumber(r.width, to: &out)
-            out += "\" height=\""
-            OverlayText.appendNumber(r.height, to: &out)
-            out += "\"/>\n"
+            appendRect(Rect.boundingBox(of: q), className: className, to: &out)
             return
         }
         out += "<polygon class=\""

@@ -221,15 +221,7 @@ struct OverlayStyle {
     /// Appends the veil that dims a dense drawing's picture under the marks (`lamina-dim`): a
     /// white rectangle over the canvas `r`, 60 % opaque, that takes no pointer events.
     static func appendDim(_ r: Rect, to out: inout [UInt8]) {
-        out += "<rect class=\"lamina-dim\" x=\""
-        OverlayText.appendNumber(r.minX, to: &out)
-        out += "\" y=\""
-        OverlayText.appendNumber(r.minY, to: &out)
-        out += "\" width=\""
-        OverlayText.appendNumber(r.width, to: &out)
-        out += "\" height=\""
-        OverlayText.appendNumber(r.height, to: &out)
-        out += "\"/>\n"
+        OverlayMarks.appendRect(r, className: "lamina-dim", to: &out)
     }
 
     /// Appends the rule that sets the opacity of faint frames where many overlap
