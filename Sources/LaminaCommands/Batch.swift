@@ -107,9 +107,13 @@ struct Batch: Sendable {
         for e in errors { FileIO.printError(e) }
         // Nothing to convert (folders without a scene): no output folder is made for nothing.
         if files.isEmpty { return worst }
+        // Made first, so that a folder that cannot be made is reported once; a run that writes
+        // nothing into it removes it again (`convert nothere.svg --output-dir out`, 66).
+        var made: [String] = []
         do throws(CommandError) {
-            try FileIO.makeDirectory(outputDir)
+            try FileIO.makeDirectory(outputDir, made: &made)
         } catch {
+            FileIO.removeEmptyDirectories(made)
             FileIO.printError(error.description)
             return .cannotCreate
         }
@@ -148,6 +152,7 @@ struct Batch: Sendable {
             }
         }
         progress.finish()
+        FileIO.removeEmptyDirectories(made)
         return worst
     }
 }

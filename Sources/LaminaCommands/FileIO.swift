@@ -211,17 +211,33 @@ extension FileIO {
         return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Creates a directory and its parents if missing; a failure names the folder that could not
-    /// be made and the system's reason (`out/sub: error: cannot create directory: Permission denied`).
+    /// Creates a directory and its parents if missing (``makeDirectory(_:made:)``).
     package static func makeDirectory(_ path: String) throws(CommandError) {
+        var made: [String] = []
+        try makeDirectory(path, made: &made)
+    }
+
+    /// Creates a directory and its parents if missing, adding each folder it makes to `made`
+    /// (parents first, also when a later one fails); a failure names the folder that could not
+    /// be made and the system's reason (`out/sub: error: cannot create directory: Permission denied`).
+    package static func makeDirectory(_ path: String, made: inout [String]) throws(CommandError) {
         if path.isEmpty || isDirectory(path) { return }
         let parent = PathText.deletingLastComponent(path)
-        if !parent.isEmpty, parent != path { try makeDirectory(parent) }
-        if mkdir(path, 0o777) == 0 { return }
+        if !parent.isEmpty, parent != path { try makeDirectory(parent, made: &made) }
+        if mkdir(path, 0o777) == 0 {
+            made.append(path)
+            return
+        }
         let number = errno
         if number == EEXIST, isDirectory(path) { return }  // made meanwhile by another file's job
         let reason = errorText(number == EEXIST ? ENOTDIR : number)
         throw CommandError(.cannotCreate, "\(path): error: cannot create directory: \(reason)")
+    }
+
+    /// Removes those of `folders` that are empty, the deepest first, so that a folder holding
+    /// only empty folders goes too; one holding anything stays (`rmdir` refuses it).
+    package static func removeEmptyDirectories(_ folders: [String]) {
+        for folder in folders.sorted(by: { $0.utf8.count > $1.utf8.count }) { rmdir(folder) }
     }
 
     /// SVG and JSON scene files under a directory (relative paths, sorted). What `lamina check`

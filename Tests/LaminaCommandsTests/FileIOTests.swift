@@ -66,6 +66,37 @@ import Testing
         }
     }
 
+    /// A batch made its output folder before converting, so a run that wrote nothing left it
+    /// behind, empty (`convert nothere.svg --output-dir o5`: 66 and a new `o5`, and `a/b`
+    /// for `--output-dir a/b`). A run now removes the folders it made when it wrote nothing.
+    @Test(arguments: [
+        (["nothere.svg"], "o5", Int32(66)), (["bad.svg"], "a/b", 65), (["bad.svg", "nothere.svg"], "new/out/", 66),
+        (["empty"], "o5", 66), (["nothere.svg", "good.svg"], "out", 66),
+    ])
+    func aRunThatWritesNothingLeavesNoNewFolder(inputs: [String], outputDir: String, status: Int32) throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            try Data("<svg".utf8).write(to: dir.appendingPathComponent("bad.svg"))
+            try Self.good.write(to: dir.appendingPathComponent("good.svg"))
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: false)
+            let run = try TestSupport.runLamina(["convert"] + inputs + ["--output-dir", outputDir], in: dir, timeout: 30)
+            #expect(run.status == status, "\(run.stderr)")
+            let wrote = inputs.contains("good.svg")
+            let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+            #expect(left == ["bad.svg", "empty", "good.svg"] + (wrote ? ["out"] : []))
+        }
+    }
+
+    /// A folder that was there before the run stays, empty as it was, when nothing is written.
+    @Test func anExistingOutputFolderStaysWhenNothingIsWritten() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: false)
+            let run = try TestSupport.runLamina(["convert", "nothere.svg", "--output-dir", "out/sub"], in: dir, timeout: 30)
+            #expect(run.status == 66, "\(run.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).isEmpty)
+        }
+    }
+
     @Test func aSuccessfulWriteReplacesTheOutputAndLeavesNoTemporaryFile() throws {
         try TestSupport.withTemporaryDirectory { dir in
             try Self.good.write(to: dir.appendingPathComponent("in.svg"))
