@@ -17,7 +17,7 @@ package struct HitTestCommand: ParsableCommand {
     @Argument(help: "Y in the root layer's superlayer space.")
     var y: String
 
-    @Option(name: .long, help: "Sibling order: array (the sublayer array, zPosition ignored) or paint (measured macOS order).")
+    @Option(name: .long, help: "Sibling order searched: the sublayers' own (zPosition ignored), or the reverse of the drawing order (measured on macOS).")
     var hitOrder: HitTestOrder = .array
 
     @OptionGroup var size: SizeOption

@@ -14,7 +14,7 @@ import Testing
         for line in lines where line.hasPrefix("  -") {
             #expect(line.components(separatedBy: "default").count <= 2, "\(line)")
             if let values = line.firstRange(of: "(values: ") {
-                let listed = line[values.upperBound...].prefix { $0 != ")" }.components(separatedBy: ", ")
+                let listed = line[values.upperBound...].prefix { $0 != ")" && $0 != ";" }.components(separatedBy: ", ")
                 let before = line[..<values.lowerBound]
                 #expect(!listed.allSatisfy { before.contains($0) }, "\(line)")
             }

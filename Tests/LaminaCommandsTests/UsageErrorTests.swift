@@ -26,6 +26,21 @@ import Testing
         #expect(!run.stderr.contains("Error: "), "\(run.stderr)")
     }
 
+    /// `hit-test IN 1 2 --hit-order z` said only that `z` is invalid, where `convert --to z`
+    /// listed `json`, `svg` and `debug`: an option with a fixed set of values lists them.
+    @Test(arguments: [
+        (["hit-test", "Samples/clock.svg", "1", "2", "--hit-order", "z"], "'--hit-order <hit-order>'", "'array' and 'paint'"),
+        (["hit-test", "Samples/clock.svg", "1", "2", "--hit-order=Paint"], "'--hit-order <hit-order>'", "'array' and 'paint'"),
+        (["convert", "Samples/clock.svg", "--to", "z"], "'--to <to>'", "'json', 'svg' or 'debug'"),
+    ] as [([String], String, String)])
+    func anEnumeratedOptionsErrorListsItsValues(arguments: [String], option: String, values: String) throws {
+        let run = try TestSupport.runLamina(arguments)
+        #expect(run.status == 64)
+        let value = arguments.last.map { $0.split(separator: "=").last.map(String.init) ?? $0 } ?? ""
+        let first = run.stderr.split(separator: "\n").first.map(String.init)
+        #expect(first == "lamina: error: the value '\(value)' is invalid for \(option). Please provide one of \(values).", "\(run.stderr)")
+    }
+
     /// Help is not an error: standard output, status 0, as before.
     @Test(arguments: [["--help"], ["convert", "--help"], ["help", "check"], ["map-rect", "-h"]])
     func helpStillGoesToStandardOutput(arguments: [String]) throws {

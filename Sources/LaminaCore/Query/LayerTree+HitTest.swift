@@ -1,5 +1,5 @@
 /// Which sibling order `hitTest` searches (LAYER-MODEL.md §6.2 note b).
-public enum HitTestOrder: String, Sendable {
+public enum HitTestOrder: String, Sendable, CaseIterable {
     /// The sublayer array, last added first; zPosition ignored (Lockwood's book; Lamina's default).
     case array
     /// The reverse of the stable zPosition paint order (measured on macOS by GNUstep, 2026).
