@@ -92,7 +92,8 @@ extension SceneBuilder {
                 geometryMemo[e] = list
             }
             if let warning = list.warning { warn(warning, e) }
-            return list.geometry
+            guard let shape = list.shape else { return nil }
+            return (shape, list.box)
         default:
             return nil
         }
@@ -100,8 +101,13 @@ extension SceneBuilder {
 
     /// The geometry of a `path`, `polygon` or `polyline` (nil when not rendered) and the warning
     /// its data gives: a pure function of the document (no viewport or font size involved).
+    /// The shape and its box are stored apart, not as a `(Shape, Rect)?`: Swift copies and
+    /// destroys an optional tuple through the runtime's generic tuple witnesses (about 260
+    /// instructions for each copy of a path's geometry out of the prefetch).
     struct ListGeometry: Sendable {
-        var geometry: (Shape, Rect)?
+        /// Nil when the element is not rendered.
+        var shape: Shape?
+        var box = Rect.null
         var warning: String?
     }
 
@@ -112,7 +118,7 @@ extension SceneBuilder {
             let points = tree.withAttributeBytes(e, "points") { Self.points(bytes: $0) } ?? []
             guard points.count >= 2 else { return ListGeometry() }
             let box = Rect.boundingBox(of: points)
-            return ListGeometry(geometry: (tree.kind(e) == .polygon ? .polygon(points) : .polyline(points), box))
+            return ListGeometry(shape: tree.kind(e) == .polygon ? .polygon(points) : .polyline(points), box: box)
         case .path:
             // Valid data (the common case) is read once for its bounds, keeping no segments,
             // from the attribute's bytes; after an error the segments before it are parsed
@@ -131,7 +137,7 @@ extension SceneBuilder {
             guard !box.isNull, box.origin.isFinite, box.width.isFinite, box.height.isFinite else {
                 return ListGeometry(warning: warning)
             }
-            return ListGeometry(geometry: (shape, box), warning: warning)
+            return ListGeometry(shape: shape, box: box, warning: warning)
         default:
             return ListGeometry()
         }
