@@ -29,9 +29,11 @@ extension SceneBuilder {
         return declarations
     }
 
-    /// ``elementFlags`` bits: declarations computed once; `url()` values checked.
+    /// ``elementFlags`` bits: declarations computed once; `url()` values checked; list
+    /// geometry read once (``shapeGeometry(_:fontSize:)``).
     static let styledOnce: UInt8 = 1
     static let urlsChecked: UInt8 = 2
+    static let geometryOnce: UInt8 = 4
 
     /// ``computeStyle(_:parent:)`` of a work item's element under its parent style; `inDocument`
     /// when that parent style is the element's document parent's own, so that the result is

@@ -129,7 +129,8 @@ struct SceneBuilder {
     var plainSVGInfo: [LayerBox<SVGInfo>?]
     /// The ``ListGeometry`` of each `path`, `polygon` and `polyline` built without the prefetch
     /// (clip path children, `use` targets, small documents): an element instanced many times
-    /// (a clip path referenced from thousands of elements) has its data read once.
+    /// (a clip path referenced from thousands of elements) has its data read twice, then
+    /// remembered.
     var geometryMemo: [Int: ListGeometry] = [:]
     /// Each element's Lamina-namespace attributes, read once (``applyAuthoring(to:element:color:)``).
     var authoringMemo: [Int: [AuthoredAttribute]] = [:]
@@ -148,7 +149,7 @@ struct SceneBuilder {
     var xmlSpaceMemo: [Int: UInt8] = [:]
     /// Per element, whether its box holds a text's (``boxHoldsRendererBox(_:)``); empty until asked.
     var rendererBoxMemo: [UInt8] = []
-    /// Per element: ``styledOnce`` and ``urlsChecked``.
+    /// Per element: ``styledOnce``, ``urlsChecked`` and ``geometryOnce``.
     var elementFlags: [UInt8] = []
     /// The threads the builder may use (the prefetch, the geometry pass).
     let threads: Int
