@@ -67,7 +67,8 @@ extension FlatWriter {
 
     /// The id of an alpha mask's `<mask>`, written on first use. `inverse` maps output space
     /// to the user space of the element the mask is on (nil: output space), where the clips
-    /// of the mask's drawables (a `masksToBounds` in the mask layer's tree) are written.
+    /// of the mask's drawables (a `masksToBounds` in the mask layer's tree) are written, and
+    /// the masks inside it (``DisplayList/masksInMasks``, in the same space).
     mutating func maskID(_ index: Int, inverse: AffineTransform?) -> String {
         if let id = maskIDs[index] { return id }
         var counter = nextMask
@@ -79,12 +80,14 @@ extension FlatWriter {
         SVGMarkup.raw(id, to: &out)
         SVGMarkup.lit("\" maskUnits=\"userSpaceOnUse\" x=\"-1000000\" y=\"-1000000\"", to: &out)
         SVGMarkup.lit(" width=\"2000000\" height=\"2000000\" mask-type=\"alpha\">\n", to: &out)
-        // Layers that composite their opacity as a group get a `<g opacity>` around their
-        // drawables (nested as the layers are); the clips go innermost, around runs of drawables.
+        // Layers that composite their opacity as a group, or have a mask of their own, get a
+        // `<g opacity mask>` around their drawables (nested as the layers are); the clips go
+        // innermost, around runs of drawables.
+        let nested = masksInMask(index)
         var groups: [LayerID] = []
         var open: Int?
         for item in list.maskContents[index] {
-            let chain = maskOpacityGroups(above: item.layer)
+            let chain = maskGroups(above: item.layer, nested: nested)
             var kept = 0
             while kept < groups.count, kept < chain.count, groups[kept] == chain[kept] { kept += 1 }
             if open != nil, item.clip != open || kept < groups.count || kept < chain.count {
@@ -95,7 +98,9 @@ extension FlatWriter {
             groups.removeLast(groups.count - kept)
             for layer in chain[kept...] {
                 SVGMarkup.lit("<g", to: &out)
-                SVGMarkup.attr("opacity", min(max(scene.tree[layer].opacity, 0), 1), to: &out)
+                let l = scene.tree[layer]
+                if DisplayList.groupsOpacity(l) { SVGMarkup.attr("opacity", min(max(l.opacity, 0), 1), to: &out) }
+                if let m = nested[layer] { SVGMarkup.generatedURLAttr("mask", id: maskID(m, inverse: inverse), to: &out) }
                 SVGMarkup.lit(">\n", to: &out)
                 groups.append(layer)
             }
@@ -113,13 +118,31 @@ extension FlatWriter {
         return id
     }
 
-    /// The layers from a mask layer down to `layer` (in the mask's tree) that composite their
-    /// opacity as one group (``DisplayList/groupsOpacity(_:)``), outermost first.
-    func maskOpacityGroups(above layer: LayerID) -> [LayerID] {
+    /// The mask content of each layer masked inside mask content `index`
+    /// (``DisplayList/masksInMasks``, which is by content).
+    func masksInMask(_ index: Int) -> [LayerID: Int] {
+        let all = list.masksInMasks
+        var lo = 0, hi = all.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if all[mid].content < index { lo = mid + 1 } else { hi = mid }
+        }
+        var nested: [LayerID: Int] = [:]
+        while lo < all.count, all[lo].content == index {
+            nested[all[lo].layer] = all[lo].mask
+            lo += 1
+        }
+        return nested
+    }
+
+    /// The layers from a mask layer down to `layer` (in the mask's tree) that get a group in
+    /// the mask, outermost first: those that composite their opacity as one group
+    /// (``DisplayList/groupsOpacity(_:)``) and those with a mask of their own (`nested`).
+    func maskGroups(above layer: LayerID, nested: [LayerID: Int]) -> [LayerID] {
         var chain: [LayerID] = []
         var cur: LayerID? = layer
         while let l = cur {
-            if DisplayList.groupsOpacity(scene.tree[l]) { chain.append(l) }
+            if DisplayList.groupsOpacity(scene.tree[l]) || nested[l] != nil { chain.append(l) }
             if scene.tree.isMaskLayer(l) { break }
             cur = scene.tree.superlayer(of: l)
         }

@@ -114,4 +114,71 @@ import Testing
             </mask>
             """))
     }
+
+    /// A sublayer of the mask with a mask of its own is cut by it, as Core Animation draws a
+    /// mask's sublayers as any layers: a `<g mask>` inside the `<mask>` (with the sublayer's
+    /// group opacity, around its clips), its `<mask>` in the same space. It was drawn whole:
+    /// resvg and Chromium let 40×40 of the host through instead of 20×20.
+    @Test(arguments: [false, true]) func aMaskInsideAMaskIsWrittenAsANestedMask(keepGroups: Bool) throws {
+        var scene = try Self.scene()
+        let mask = try #require(scene.tree.mask(of: scene.tree.sublayers(of: scene.root)[0]))
+        let big = scene.tree.sublayers(of: mask)[0]
+        scene.tree[big].opacity = 0.5
+        var inner = Layer()
+        inner.bounds = Rect(0, 0, 20, 20)
+        inner.position = Point(15, 10)
+        inner.backgroundColor = "black"
+        try scene.tree.setMask(scene.tree.make(inner), of: big)
+        let (list, diagnostics) = DisplayList.resolve(scene)
+        #expect(diagnostics.isEmpty)
+        let svg = FlattenedSVG.write(list, scene: scene, options: .init(keepGroups: keepGroups))
+        #expect(svg.contains("""
+            <mask id="lamina-mask-2" maskUnits="userSpaceOnUse" x="-1000000" y="-1000000" width="2000000" height="2000000" mask-type="alpha">
+            <rect x="0" y="0" width="20" height="20" transform="matrix(1 0 0 1 5 0)" fill="black"/>
+            </mask>
+            <clipPath id="lamina-clip-1" clipPathUnits="userSpaceOnUse">
+            <rect x="0" y="0" width="40" height="40"/>
+            </clipPath>
+            <mask id="lamina-mask-1" maskUnits="userSpaceOnUse" x="-1000000" y="-1000000" width="2000000" height="2000000" mask-type="alpha">
+            <g opacity="0.5" mask="url(#lamina-mask-2)">
+            <g clip-path="url(#lamina-clip-1)">
+            <rect x="0" y="0" width="60" height="60" fill="black"/>
+            </g>
+            </g>
+            </mask>
+            """))
+        #expect(svg.contains("transform=\"matrix(1 0 0 1 10 10)\" mask=\"url(#lamina-mask-1)\">"))
+        // The body's threads do not change the bytes.
+        var split = FlattenedSVG.Options(keepGroups: keepGroups)
+        split.split = WorkSplit(threads: 4)
+        split.split.chunkItems = 1
+        split.split.sequentialBelow = 0
+        #expect(FlattenedSVG.write(list, scene: scene, options: split) == svg)
+    }
+
+    /// Masks nest inside masks inside masks: each `<mask>` holds the `<g mask>` of the layer
+    /// masked in it (the inner one was left out of the outer one's content).
+    @Test(arguments: [false, true]) func masksInsideMasksNestTwoDeep(keepGroups: Bool) throws {
+        var scene = try Self.scene()
+        var host = scene.tree.sublayers(of: try #require(scene.tree.mask(of: scene.tree.sublayers(of: scene.root)[0])))[0]
+        for side in [30.0, 10.0] {
+            var m = Layer()
+            m.bounds = Rect(0, 0, side, side)
+            let mask = scene.tree.make(m)
+            try scene.tree.setMask(mask, of: host)
+            var k = Layer()
+            k.bounds = Rect(0, 0, side, side)
+            k.backgroundColor = "black"
+            host = scene.tree.make(k)
+            try scene.tree.addSublayer(host, to: mask)
+        }
+        let (list, _) = DisplayList.resolve(scene)
+        let svg = FlattenedSVG.write(list, scene: scene, options: .init(keepGroups: keepGroups))
+        for (outer, inner) in [(1, 2), (2, 3)] {
+            let start = try #require(svg.range(of: "<mask id=\"lamina-mask-\(outer)\""))
+            let end = try #require(svg[start.upperBound...].range(of: "</mask>"))
+            #expect(svg[start.upperBound..<end.lowerBound].contains("<g mask=\"url(#lamina-mask-\(inner))\">"))
+        }
+        #expect(svg.components(separatedBy: "<mask id=").count == 4)
+    }
 }

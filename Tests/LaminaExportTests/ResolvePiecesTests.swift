@@ -92,6 +92,38 @@ import Testing
         Self.expectSameInPieces(scene, threads: threads, "masks")
     }
 
+    /// Masks inside layer masks (two deep, one under a clip): their mask contents and the
+    /// records of where they nest are renumbered too.
+    @Test(arguments: [2, 3])
+    func masksInsideMasksResolveTheSameInPieces(threads: Int) throws {
+        var scene = Scene()
+        scene.tree[scene.root].bounds = Rect(0, 0, 100, 100)
+        scene.tree[scene.root].position = Point(50, 50)
+        func square(_ side: Double, clips: Bool = false) -> Layer {
+            var l = Layer()
+            l.bounds = Rect(0, 0, side, side)
+            l.backgroundColor = "black"
+            l.masksToBounds = clips
+            return l
+        }
+        for i in 0..<6 {
+            var l = square(20)
+            l.position = Point(10 + Double(i) * 10, 50)
+            let id = scene.tree.make(l)
+            try scene.tree.addSublayer(id, to: scene.root)
+            var host = id
+            for depth in 0..<3 {
+                let mask = scene.tree.make(square(10, clips: depth == 1))
+                try scene.tree.setMask(mask, of: host)
+                host = scene.tree.make(square(30 - Double(depth) * 5))
+                try scene.tree.addSublayer(host, to: mask)
+            }
+        }
+        let (list, _) = DisplayList.resolve(scene, layerMaps: false, threads: 1)
+        #expect(list.masksInMasks.count == 12)
+        Self.expectSameInPieces(scene, threads: threads, "masks in masks")
+    }
+
     @Test func piecesCoverTheSublayersInOrderWithWorkSpreadEvenly() {
         // Sublayers whose subtrees span 1, 1, 1, 97 ids, then 100 of one id each.
         var ids: [LayerID] = [LayerID(1), LayerID(2), LayerID(3), LayerID(4)]

@@ -74,12 +74,22 @@ extension Resolver {
     }
 
     /// The drawables of an alpha mask layer, placed relative to the host's own space; returns
-    /// the index of the new entry in `maskContents`.
-    mutating func maskContent(of mask: LayerID, host: LayerID, hostFrame: ResolveFrame) -> Int {
+    /// the index of the new entry in `maskContents`. `outer` is the host in the layer tree
+    /// when `host` is itself a layer inside a mask (a mask in a mask, ``masksInMasks``), and
+    /// `depth` the number of masks the mask is inside.
+    mutating func maskContent(
+        of mask: LayerID, host: LayerID, hostFrame: ResolveFrame, outer: LayerID? = nil, depth: Int = 0
+    ) -> Int {
+        // The entry is made first: the masks inside it come after it.
+        let index = list.maskContents.count
+        list.maskContents.append([])
         var items: [DisplayItem] = []
+        let owner = outer ?? host
+        let paintIndex = list.layerPaintIndex[owner.index] ?? 0
         if tree.mask(of: mask) != nil {
+            let which = outer == nil ? "the mask of layer" : "a mask inside the mask of layer"
             diagnostics.append(.warning(
-                "the mask of layer \(list.path(of: host)) has a mask of its own, which is ignored (Core Animation does not nest masks)",
+                "\(which) \(list.path(of: owner)) has a mask of its own, which is ignored (Core Animation does not nest masks)",
                 at: tree.sourceLocation(of: mask)))
         }
         // Core Animation renders a mask as it renders any layer, and takes its alpha: a hidden
@@ -103,9 +113,7 @@ extension Resolver {
                 } else {
                     f.clip = clipChain(for: id, frame: f, base: f.clip)
                     if let m = tree.appliedMask(of: id), tree[m].svg?.element != "clipPath" {
-                        diagnostics.append(.warning(
-                            "a sublayer of the mask of layer \(list.path(of: host)) has a mask of its own, which is not drawn (Lamina draws no mask inside a mask)",
-                            at: tree.sourceLocation(of: m)))
+                        nestMask(m, of: id, frame: f, in: index, outer: owner, depth: depth + 1)
                     }
                 }
                 // A layer that groups its opacity has it applied to its flattened image: the
@@ -119,12 +127,32 @@ extension Resolver {
             for part in parts where DisplayList.draws(part, of: layer) && f.toOutput.isFinite {
                 guard let (g, l) = placement(of: part, layer: id, frame: f) else { continue }
                 items.append(DisplayItem(
-                    layer: id, part: part, geometry: g, local: l, paintIndex: list.layerPaintIndex[host.index] ?? 0,
+                    layer: id, part: part, geometry: g, local: l, paintIndex: paintIndex,
                     clip: f.clip, group: nil, opacity: f.opacity))
             }
         }
-        list.maskContents.append(items)
-        return list.maskContents.count - 1
+        list.maskContents[index] = items
+        return index
+    }
+
+    /// Resolves the alpha mask `m` of layer `id` inside mask content `content`, `depth` masks
+    /// deep, in the same space (a sublayer of a mask is drawn as any layer, its own mask
+    /// included), up to ``DisplayList/maxClipNesting`` deep; past that it is left out, with a warning.
+    mutating func nestMask(
+        _ m: LayerID, of id: LayerID, frame f: ResolveFrame, in content: Int, outer: LayerID, depth: Int
+    ) {
+        guard depth <= DisplayList.maxClipNesting else {
+            diagnostics.append(.warning(
+                "a layer inside the mask of layer \(list.path(of: outer)) has a mask of its own, which is not drawn (masks nest inside masks at most \(DisplayList.maxClipNesting) deep)",
+                at: tree.sourceLocation(of: m)))
+            return
+        }
+        // The mask's alpha starts whole: the layer's opacity and clips apply around it.
+        var hostFrame = f
+        hostFrame.opacity = 1
+        hostFrame.clip = nil
+        let inner = maskContent(of: m, host: id, hostFrame: hostFrame, outer: outer, depth: depth)
+        list.masksInMasks.append(MaskInMask(content: content, layer: id, mask: inner))
     }
 
     /// Counts a direct child of a group (an item or a subgroup).
@@ -176,6 +204,7 @@ extension DisplayList {
     }
 
     /// How deep clip paths may be clipped by, or refer through their children to, other clip
-    /// paths; the importer follows a `clip-path` on a `clipPath` no deeper.
+    /// paths; the importer follows a `clip-path` on a `clipPath` no deeper. Masks inside alpha
+    /// masks (``masksInMasks``) nest no deeper either.
     public static let maxClipNesting = 64
 }

@@ -79,6 +79,10 @@ struct Resolver {
         guard root.index < tree.count, tree.isVisible(root) else { return }
         walk([root])
         compactGroups()
+        // By mask content, for the writers to find the masks inside each one.
+        if !list.masksInMasks.isEmpty {
+            list.masksInMasks.sort { ($0.content, $0.layer.index) < ($1.content, $1.layer.index) }
+        }
         // The picture is the root's bounds size: a root left at the default empty bounds (easy
         // to do in hand-written layer JSON) makes an SVG of no area, which no renderer draws.
         let size = tree[root].bounds.standardized

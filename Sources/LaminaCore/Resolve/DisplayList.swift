@@ -12,6 +12,10 @@ public struct DisplayList: Hashable, Sendable {
     public var groups: [CompositingGroup] = []
     /// Drawables of non-clipPath mask layers (alpha masks), one list per ``CompositingGroup/maskContent``.
     public var maskContents: [[DisplayItem]] = []
+    /// The masks of layers inside alpha masks (a mask's sublayer with a mask of its own), each
+    /// drawn around that layer's drawables in the ``maskContents`` entry that holds them; by
+    /// `content`, then layer.
+    public var masksInMasks: [MaskInMask] = []
     /// The output document's viewport and user space.
     public var output: OutputSpace
     /// True when output space is the root's sublayer space (the input's viewBox kept): the
@@ -139,6 +143,25 @@ public struct CompositingGroup: Hashable, Sendable {
         self.parent = parent
         self.opacity = opacity
         self.extra = []
+    }
+}
+
+/// A mask inside an alpha mask: a layer whose drawables (and its sublayers') are in one
+/// ``DisplayList/maskContents`` entry is masked there by another entry, as Core Animation draws
+/// a mask's sublayers as any layers, their own masks included.
+public struct MaskInMask: Hashable, Sendable {
+    /// The ``DisplayList/maskContents`` entry holding the layer's drawables.
+    public var content: Int
+    /// The masked layer, in the tree of the mask that `content` draws.
+    public var layer: LayerID
+    /// The ``DisplayList/maskContents`` entry of the layer's mask, placed in the same space as `content`.
+    public var mask: Int
+
+    /// A mask inside an alpha mask.
+    public init(content: Int, layer: LayerID, mask: Int) {
+        self.content = content
+        self.layer = layer
+        self.mask = mask
     }
 }
 

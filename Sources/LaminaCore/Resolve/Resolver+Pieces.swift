@@ -15,6 +15,7 @@ extension Resolver {
         var clips: Int
         var groups: Int
         var maskContents: Int
+        var masksInMasks: Int
         var segmentNames: Int
         var paintIndex: Int
         /// Child counts and last children of the groups open at the fork.
@@ -39,8 +40,9 @@ extension Resolver {
         let ranges = Self.pieceRanges(subs, pieces: threads, layerCount: tree.count)
         let base = PieceBase(
             items: list.items.count, clips: list.clips.count, groups: list.groups.count,
-            maskContents: list.maskContents.count, segmentNames: list.segmentNames.count,
-            paintIndex: nextPaintIndex, groupChildren: groupChildren, groupOnlyChild: groupOnlyChild)
+            maskContents: list.maskContents.count, masksInMasks: list.masksInMasks.count,
+            segmentNames: list.segmentNames.count, paintIndex: nextPaintIndex,
+            groupChildren: groupChildren, groupOnlyChild: groupOnlyChild)
         let start = self
         var pieces = ParallelWork.map(ranges.count, threads: threads) { k -> Resolver? in
             var piece = start
@@ -136,6 +138,11 @@ extension Resolver {
                 if let c = items[j].clip { items[j].clip = clip(c) }
             }
             list.maskContents.append(items)
+        }
+        for var n in p.masksInMasks[base.masksInMasks...] {
+            n.content = mask(n.content)
+            n.mask = mask(n.mask)
+            list.masksInMasks.append(n)
         }
         list.segmentNames.append(contentsOf: p.segmentNames[base.segmentNames...])
 

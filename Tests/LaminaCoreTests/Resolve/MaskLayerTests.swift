@@ -116,23 +116,77 @@ import Testing
         #expect(list.clips[try #require(items[0].clip)].parent == nil)
     }
 
-    /// A sublayer of a mask is rendered as any layer, so Core Animation would cut it by its
-    /// own mask; Lamina does not draw that mask and says so (it was dropped silently).
-    @Test func aMaskInsideAMaskIsReportedAsNotDrawn() throws {
+    /// A sublayer of a mask is rendered as any layer, so Core Animation cuts it by its own
+    /// mask: the mask content records that mask, resolved in the same space (the host's). It
+    /// was left undrawn, with a warning.
+    @Test func aMaskInsideAMaskIsResolvedInTheHostsSpace() throws {
         var (b, _, mask) = try Self.maskedHost()
         var k = Layer(name: "k")
         k.bounds = Rect(0, 0, 10, 10)
+        k.position = Point(10, 10)
         k.backgroundColor = "#000000"
         let kid = b.scene.tree.make(k)
         try b.scene.tree.addSublayer(kid, to: mask)
-        var inner = Layer()
+        var inner = Layer(name: "inner")
         inner.bounds = Rect(0, 0, 5, 5)
+        inner.position = Point(2.5, 2.5)
         inner.backgroundColor = "#000000"
-        try b.scene.tree.setMask(b.scene.tree.make(inner), of: kid)
+        let innerID = b.scene.tree.make(inner)
+        try b.scene.tree.setMask(innerID, of: kid)
         let (list, diags) = DisplayList.resolve(b.scene)
+        #expect(diags.isEmpty)
         #expect(try Self.maskItems(list).map { b.scene.tree[$0.layer].name } == ["m", "k"])
+        let group = try #require(list.items.first?.group)
+        let content = try #require(list.groups[group].maskContent)
+        #expect(list.masksInMasks.count == 1)
+        let nest = try #require(list.masksInMasks.first)
+        #expect(nest.content == content)
+        #expect(nest.layer == kid)
+        let items = list.maskContents[nest.mask]
+        #expect(items.map(\.layer) == [innerID])
+        // The mask at (0, 0) in the host, k's frame at (5, 5) in the mask, the inner mask at (0, 0) in k.
+        #expect(items.map(\.localGeometry) == [.transformed(.translation(5, 5))])
+    }
+
+    /// Masks inside masks nest as deep as clip paths may (``DisplayList/maxClipNesting``);
+    /// the next one is left undrawn, with one warning, and the layers below it are not visited.
+    @Test func masksInsideMasksNestAsDeepAsClipPaths() throws {
+        var (b, _, mask) = try Self.maskedHost()
+        var parent = mask
+        for _ in 0...(DisplayList.maxClipNesting + 5) {
+            var k = Layer()
+            k.bounds = Rect(0, 0, 20, 20)
+            k.backgroundColor = "#000000"
+            let kid = b.scene.tree.make(k)
+            try b.scene.tree.addSublayer(kid, to: parent)
+            var m = Layer()
+            m.bounds = Rect(0, 0, 20, 20)
+            parent = b.scene.tree.make(m)
+            try b.scene.tree.setMask(parent, of: kid)
+        }
+        let (list, diags) = DisplayList.resolve(b.scene)
+        #expect(list.masksInMasks.count == DisplayList.maxClipNesting)
+        #expect(list.maskContents.count == DisplayList.maxClipNesting + 1)
         #expect(diags.map(\.message) == [
-            "a sublayer of the mask of layer host has a mask of its own, which is not drawn (Lamina draws no mask inside a mask)"
+            "a layer inside the mask of layer host has a mask of its own, which is not drawn (masks nest inside masks at most 64 deep)"
+        ])
+    }
+
+    /// The mask of a mask inside a mask is ignored, as a mask's mask is, and the warning names
+    /// the host in the layer tree.
+    @Test func theMaskOfAMaskInsideAMaskIsIgnored() throws {
+        var (b, _, mask) = try Self.maskedHost()
+        var k = Layer()
+        k.bounds = Rect(0, 0, 10, 10)
+        let kid = b.scene.tree.make(k)
+        try b.scene.tree.addSublayer(kid, to: mask)
+        let inner = b.scene.tree.make(Layer())
+        try b.scene.tree.setMask(inner, of: kid)
+        try b.scene.tree.setMask(b.scene.tree.make(Layer()), of: inner)
+        let (list, diags) = DisplayList.resolve(b.scene)
+        #expect(list.masksInMasks.count == 1)
+        #expect(diags.map(\.message) == [
+            "a mask inside the mask of layer host has a mask of its own, which is ignored (Core Animation does not nest masks)"
         ])
     }
 
