@@ -38,8 +38,9 @@ package struct CSSCalc: Hashable, Sendable {
     /// negative `calc()` is valid (its result is clamped to 0, CSS Values 4 §10.12).
     static func parseNonNegative(_ s: Substring) -> CSSCalc? {
         guard let v = parseLength(s) else { return nil }
-        let isCalc = s.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
-            .prefix(5).lowercased() == "calc("
+        var p = Parser(Array(s.utf8))
+        p.skipSpaces()
+        let isCalc = p.matchFunction("calc")
         return isCalc || v.px + v.em + v.ex + v.rem + v.percent >= 0 ? v : nil
     }
 

@@ -39,6 +39,16 @@ import Testing
         #expect(CSSCalc(px: 1, percent: 40).length(fontSize: 20, rootFontSize: 10) == nil)
     }
 
+    /// A negative dimension is invalid for `font-size` or `stroke-width`; a negative `calc()`
+    /// is valid (clamped later), whatever whitespace comes before it, a CR LF pair included.
+    @Test func aNegativeCalcIsValidWhereANegativeLengthIsNot() {
+        #expect(CSSCalc.parseNonNegative("-1rem") == nil)
+        #expect(CSSCalc.parseNonNegative("2rem") == CSSCalc(rem: 2))
+        for lead in ["", " ", "\t", "\r\n", "\n\u{0C} "] {
+            #expect(CSSCalc.parseNonNegative((lead + "Calc(-1px)")[...]) == CSSCalc(px: -1), "\(Array(lead.utf8))")
+        }
+    }
+
     @Test func resolvesAgainstTheFontSizes() {
         let v = CSSCalc(px: 1, em: 2, ex: 2, rem: 3, percent: 50)
         #expect(v.resolve(percentBase: 20, fontSize: 10, rootFontSize: 100) == 1 + 20 + 10 + 300 + 10)
