@@ -48,7 +48,7 @@ public struct NumberScanner {
     }
 
     /// Skips whitespace, at most one comma, then whitespace; returns whether a comma was seen.
-    @discardableResult
+    @discardableResult @inline(__always)
     public mutating func skipCommaSpaces() -> Bool {
         skipSpaces()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return false }
@@ -61,6 +61,7 @@ public struct NumberScanner {
     /// whitespace; returns nil and leaves `index` unchanged when there is none or it is not finite.
     ///
     /// An `e` not followed by digits is not part of the number (so `1em` reads `1`).
+    @inline(__always)
     public mutating func number() -> Double? {
         // The common short form first: [sign] digits [. digits], no exponent, at most 19
         // digits in all, so the digits fit a UInt64 exactly; the general reader otherwise.

@@ -98,7 +98,8 @@ struct BoxAccumulator {
     }
 }
 
-/// The fill bounding box of segments fed one at a time (``PathData/bounds``), and whether any
+/// The fill bounding box of segments fed one at a time (``PathData/bounds``, and the parser
+/// of ``PathData/scanBounds(bytes:)`` calling each kind's method directly), and whether any
 /// of them draws (is not a moveto).
 struct PathBounds: PathSegmentSink {
     private var box = BoxAccumulator()
@@ -111,35 +112,57 @@ struct PathBounds: PathSegmentSink {
 
     mutating func add(_ segment: PathSegment) {
         switch segment {
-        case .moveTo(let p):
-            current = p
-            start = p
-            return
-        case .lineTo(let p):
-            box.add(current)
-            box.add(p)
-            current = p
-        case .quadTo(let c, let p):
-            box.add(current)
-            box.add(p)
-            PathData.quadExtrema(current, c, p, into: &box)
-            current = p
-        case .cubicTo(let c1, let c2, let p):
-            box.add(current)
-            box.add(p)
-            PathData.cubicExtrema(current, c1, c2, p, into: &box)
-            current = p
+        case .moveTo(let p): moveTo(p)
+        case .lineTo(let p): lineTo(p)
+        case .quadTo(let c, let p): quadTo(c, p)
+        case .cubicTo(let c1, let c2, let p): cubicTo(c1, c2, p)
         case .arcTo(let rx, let ry, let rotation, let large, let sweep, let p):
-            box.add(current)
-            box.add(p)
-            if let arc = ArcCenterForm(from: current, rx: rx, ry: ry, rotation: rotation, largeArc: large, sweep: sweep, to: p) {
-                box.add(arc.bounds)
-            }
-            current = p
-        case .close:
-            box.add(current)
-            current = start
+            arcTo(rx: rx, ry: ry, rotation: rotation, largeArc: large, sweep: sweep, to: p)
+        case .close: close()
         }
+    }
+
+    mutating func moveTo(_ p: Point) {
+        current = p
+        start = p
+    }
+
+    mutating func lineTo(_ p: Point) {
+        box.add(current)
+        box.add(p)
+        current = p
+        draws = true
+    }
+
+    mutating func quadTo(_ c: Point, _ p: Point) {
+        box.add(current)
+        box.add(p)
+        PathData.quadExtrema(current, c, p, into: &box)
+        current = p
+        draws = true
+    }
+
+    mutating func cubicTo(_ c1: Point, _ c2: Point, _ p: Point) {
+        box.add(current)
+        box.add(p)
+        PathData.cubicExtrema(current, c1, c2, p, into: &box)
+        current = p
+        draws = true
+    }
+
+    mutating func arcTo(rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool, to p: Point) {
+        box.add(current)
+        box.add(p)
+        if let arc = ArcCenterForm(from: current, rx: rx, ry: ry, rotation: rotation, largeArc: largeArc, sweep: sweep, to: p) {
+            box.add(arc.bounds)
+        }
+        current = p
+        draws = true
+    }
+
+    mutating func close() {
+        box.add(current)
+        current = start
         draws = true
     }
 }

@@ -27,19 +27,33 @@ extension PathData {
     }
 }
 
-/// Where the parser puts the segments it reads.
+/// Where the parser puts the segments it reads, one call per segment kind: the parser hands
+/// over coordinates, not a ``PathSegment`` (the bounds scan read each segment's enum back out
+/// again, and built, checked and copied it: a fifth of a path's scan).
 protocol PathSegmentSink {
-    mutating func add(_ segment: PathSegment)
+    mutating func moveTo(_ p: Point)
+    mutating func lineTo(_ p: Point)
+    mutating func quadTo(_ c: Point, _ p: Point)
+    mutating func cubicTo(_ c1: Point, _ c2: Point, _ p: Point)
+    mutating func arcTo(rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool, to p: Point)
+    mutating func close()
 }
 
 /// Keeps every segment.
 struct SegmentList: PathSegmentSink {
     var segments: [PathSegment] = []
 
-    mutating func add(_ segment: PathSegment) { segments.append(segment) }
+    mutating func moveTo(_ p: Point) { segments.append(.moveTo(p)) }
+    mutating func lineTo(_ p: Point) { segments.append(.lineTo(p)) }
+    mutating func quadTo(_ c: Point, _ p: Point) { segments.append(.quadTo(c, p)) }
+    mutating func cubicTo(_ c1: Point, _ c2: Point, _ p: Point) { segments.append(.cubicTo(c1, c2, p)) }
+    mutating func arcTo(rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool, to p: Point) {
+        segments.append(.arcTo(rx: rx, ry: ry, rotation: rotation, largeArc: largeArc, sweep: sweep, to: p))
+    }
+    mutating func close() { segments.append(.close) }
 }
 
-/// The state machine behind `PathData.parse`.
+/// The state machine behind `PathData.parse` and `PathData.scanBounds`.
 private struct PathParser<Sink: PathSegmentSink> {
     var s: NumberScanner
     var sink: Sink
@@ -89,14 +103,8 @@ private struct PathParser<Sink: PathSegmentSink> {
                 fail(segmentStart, "expected a command after 'Z'")
                 return
             }
-            // One argument set of `command`.
-            guard let segment = readSegment(command, at: segmentStart) else { return }
-            // Relative coordinates can add up past the largest double: stop there.
-            if !PathParser.isFinite(segment) {
-                fail(segmentStart, "coordinates out of range")
-                return
-            }
-            sink.add(segment)
+            // One argument set of `command`, handed to the sink (false: the error is set).
+            guard readSegment(command, at: segmentStart) else { return }
             // A moveto's extra argument sets are implicit linetos.
             if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") }
             if command == UInt8(ascii: "m") { command = UInt8(ascii: "l") }
@@ -109,17 +117,7 @@ private struct PathParser<Sink: PathSegmentSink> {
         }
     }
 
-    static func isFinite(_ s: PathSegment) -> Bool {
-        switch s {
-        case .moveTo(let p), .lineTo(let p): return p.isFinite
-        case .quadTo(let a, let p): return a.isFinite && p.isFinite
-        case .cubicTo(let a, let b, let p): return a.isFinite && b.isFinite && p.isFinite
-        case .arcTo(let rx, let ry, let r, _, _, let p): return rx.isFinite && ry.isFinite && r.isFinite && p.isFinite
-        case .close: return true
-        }
-    }
-
-    func isCommand(_ c: UInt8) -> Bool {
+    @inline(__always) func isCommand(_ c: UInt8) -> Bool {
         switch c | 0x20 {
         case UInt8(ascii: "m"), UInt8(ascii: "z"), UInt8(ascii: "l"), UInt8(ascii: "h"), UInt8(ascii: "v"),
             UInt8(ascii: "c"), UInt8(ascii: "s"), UInt8(ascii: "q"), UInt8(ascii: "t"), UInt8(ascii: "a"):
@@ -130,27 +128,16 @@ private struct PathParser<Sink: PathSegmentSink> {
     }
 
     mutating func close() {
-        sink.add(.close)
+        sink.close()
         current = subpathStart
         lastCubicControl = nil
         lastQuadControl = nil
     }
 
-    /// Reads `count` comma/space separated numbers.
-    mutating func numbers(_ count: Int, into out: inout (Double, Double, Double, Double, Double, Double)) -> Bool {
-        for k in 0..<count {
-            if k > 0 { s.skipCommaSpaces() }
-            guard let v = s.number() else { return false }
-            switch k {
-            case 0: out.0 = v
-            case 1: out.1 = v
-            case 2: out.2 = v
-            case 3: out.3 = v
-            case 4: out.4 = v
-            default: out.5 = v
-            }
-        }
-        return true
+    /// The next number of an argument set after its first: a separator, then the number.
+    @inline(__always) mutating func argument() -> Double? {
+        s.skipCommaSpaces()
+        return s.number()
     }
 
     /// Reads an arc flag: a single `0` or `1`, separators optional around it.
@@ -163,76 +150,100 @@ private struct PathParser<Sink: PathSegmentSink> {
         }
     }
 
-    /// Reads one argument set of `command`: its segment, or nil (and the error set).
-    mutating func readSegment(_ command: UInt8, at start: Int) -> PathSegment? {
+    /// Reads one argument set of `command` and hands its segment to the sink; false when it
+    /// could not be read, or its coordinates are not finite (relative ones can add up past the
+    /// largest double), with the error set.
+    mutating func readSegment(_ command: UInt8, at start: Int) -> Bool {
         let relative = command >= UInt8(ascii: "a")
         let base = relative ? current : Point.zero
-        var v: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
         func p(_ x: Double, _ y: Double) -> Point { Point(base.x + x, base.y + y) }
         switch command | 0x20 {
         case UInt8(ascii: "m"):
-            guard numbers(2, into: &v) else { return bad(start, command) }
-            let to = p(v.0, v.1)
+            guard let x = s.number(), let y = argument() else { return bad(start, command) }
+            let to = p(x, y)
+            guard to.isFinite else { return outOfRange(start) }
             current = to
             subpathStart = to
             lastCubicControl = nil; lastQuadControl = nil
-            return .moveTo(to)
+            sink.moveTo(to)
+            return true
         case UInt8(ascii: "l"):
-            guard numbers(2, into: &v) else { return bad(start, command) }
-            return line(to: p(v.0, v.1))
+            guard let x = s.number(), let y = argument() else { return bad(start, command) }
+            return line(to: p(x, y), at: start)
         case UInt8(ascii: "h"):
-            guard numbers(1, into: &v) else { return bad(start, command) }
-            return line(to: Point(relative ? current.x + v.0 : v.0, current.y))
+            guard let v = s.number() else { return bad(start, command) }
+            return line(to: Point(relative ? current.x + v : v, current.y), at: start)
         case UInt8(ascii: "v"):
-            guard numbers(1, into: &v) else { return bad(start, command) }
-            return line(to: Point(current.x, relative ? current.y + v.0 : v.0))
+            guard let v = s.number() else { return bad(start, command) }
+            return line(to: Point(current.x, relative ? current.y + v : v), at: start)
         case UInt8(ascii: "c"):
-            guard numbers(6, into: &v) else { return bad(start, command) }
-            return cubic(p(v.0, v.1), p(v.2, v.3), p(v.4, v.5))
+            guard let x1 = s.number(), let y1 = argument(), let x2 = argument(), let y2 = argument(),
+                let x = argument(), let y = argument()
+            else { return bad(start, command) }
+            return cubic(p(x1, y1), p(x2, y2), p(x, y), at: start)
         case UInt8(ascii: "s"):
-            guard numbers(4, into: &v) else { return bad(start, command) }
+            guard let x2 = s.number(), let y2 = argument(), let x = argument(), let y = argument() else {
+                return bad(start, command)
+            }
             let c1 = lastCubicControl.map { Point(2 * current.x - $0.x, 2 * current.y - $0.y) } ?? current
-            return cubic(c1, p(v.0, v.1), p(v.2, v.3))
+            return cubic(c1, p(x2, y2), p(x, y), at: start)
         case UInt8(ascii: "q"):
-            guard numbers(4, into: &v) else { return bad(start, command) }
-            return quad(p(v.0, v.1), p(v.2, v.3))
+            guard let x1 = s.number(), let y1 = argument(), let x = argument(), let y = argument() else {
+                return bad(start, command)
+            }
+            return quad(p(x1, y1), p(x, y), at: start)
         case UInt8(ascii: "t"):
-            guard numbers(2, into: &v) else { return bad(start, command) }
+            guard let x = s.number(), let y = argument() else { return bad(start, command) }
             let c = lastQuadControl.map { Point(2 * current.x - $0.x, 2 * current.y - $0.y) } ?? current
-            return quad(c, p(v.0, v.1))
+            return quad(c, p(x, y), at: start)
         default:  // arc
-            guard numbers(3, into: &v), let large = flag(), let sweep = flag() else { return bad(start, command) }
+            guard let rx = s.number(), let ry = argument(), let rotation = argument(), let large = flag(),
+                let sweep = flag()
+            else { return bad(start, command) }
             s.skipCommaSpaces()
             guard let x = s.number() else { return bad(start, command) }
             s.skipCommaSpaces()
             guard let y = s.number() else { return bad(start, command) }
             let to = p(x, y)
+            guard rx.isFinite, ry.isFinite, rotation.isFinite, to.isFinite else { return outOfRange(start) }
             current = to
             lastCubicControl = nil; lastQuadControl = nil
-            return .arcTo(rx: abs(v.0), ry: abs(v.1), rotation: v.2, largeArc: large, sweep: sweep, to: to)
+            sink.arcTo(rx: abs(rx), ry: abs(ry), rotation: rotation, largeArc: large, sweep: sweep, to: to)
+            return true
         }
     }
 
-    mutating func bad(_ offset: Int, _ command: UInt8) -> PathSegment? {
+    mutating func bad(_ offset: Int, _ command: UInt8) -> Bool {
         fail(offset, "bad arguments for '\(String(UnicodeScalar(command)))' command")
-        return nil
+        return false
     }
 
-    mutating func line(to: Point) -> PathSegment {
+    mutating func outOfRange(_ offset: Int) -> Bool {
+        fail(offset, "coordinates out of range")
+        return false
+    }
+
+    @inline(__always) mutating func line(to: Point, at start: Int) -> Bool {
+        guard to.isFinite else { return outOfRange(start) }
         current = to
         lastCubicControl = nil; lastQuadControl = nil
-        return .lineTo(to)
+        sink.lineTo(to)
+        return true
     }
 
-    mutating func cubic(_ c1: Point, _ c2: Point, _ to: Point) -> PathSegment {
+    @inline(__always) mutating func cubic(_ c1: Point, _ c2: Point, _ to: Point, at start: Int) -> Bool {
+        guard c1.isFinite, c2.isFinite, to.isFinite else { return outOfRange(start) }
         current = to
         lastCubicControl = c2; lastQuadControl = nil
-        return .cubicTo(c1, c2, to)
+        sink.cubicTo(c1, c2, to)
+        return true
     }
 
-    mutating func quad(_ c: Point, _ to: Point) -> PathSegment {
+    @inline(__always) mutating func quad(_ c: Point, _ to: Point, at start: Int) -> Bool {
+        guard c.isFinite, to.isFinite else { return outOfRange(start) }
         current = to
         lastCubicControl = nil; lastQuadControl = c
-        return .quadTo(c, to)
+        sink.quadTo(c, to)
+        return true
     }
 }
