@@ -270,4 +270,11 @@ extension SceneBuilder {
         let v = l.resolve(percentBase: base, fontSize: fontSize)
         return v.isFinite ? v : nil
     }
+
+    /// The length attribute in `slot` (nil for none) resolved to user units (nil when invalid).
+    static func length(in tree: ElementTree, slot: Int?, percentOf base: Double, fontSize: Double) -> Double? {
+        guard let slot, let l = tree.withAttributeBytes(slot: slot, { Length.parse(bytes: $0) }) else { return nil }
+        let v = l.resolve(percentBase: base, fontSize: fontSize)
+        return v.isFinite ? v : nil
+    }
 }

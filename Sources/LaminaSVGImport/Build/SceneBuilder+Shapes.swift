@@ -52,34 +52,38 @@ extension SceneBuilder {
         // The tree (one reference), not `self`: a nested function calling a method of the
         // builder from this mutating context would copy the whole builder per call.
         let tree = self.tree
-        func x(_ n: String) -> Double? { Self.length(in: tree, e, n, percentOf: vw, fontSize: fontSize) }
-        func y(_ n: String) -> Double? { Self.length(in: tree, e, n, percentOf: vh, fontSize: fontSize) }
-        func d(_ n: String) -> Double? { Self.length(in: tree, e, n, percentOf: diagonal, fontSize: fontSize) }
-        switch tree.kind(e) {
+        // Each basic shape's attributes are found in one pass (``ShapeAttributes``), then read
+        // by their place in its list of names.
+        let kind = tree.kind(e)
+        let a = ShapeAttributes.names(of: kind).map { ShapeAttributes($0, of: e, in: tree.table) } ?? ShapeAttributes()
+        func x(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: vw, fontSize: fontSize) }
+        func y(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: vh, fontSize: fontSize) }
+        func d(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: diagonal, fontSize: fontSize) }
+        switch kind {
         case .rect:
-            guard let width = x("width"), let height = y("height"), width > 0, height > 0 else { return nil }
-            let px = x("x") ?? 0, py = y("y") ?? 0
-            var rx = x("rx").flatMap { $0 >= 0 ? $0 : nil }
-            var ry = y("ry").flatMap { $0 >= 0 ? $0 : nil }
+            guard let width = x(2), let height = y(3), width > 0, height > 0 else { return nil }
+            let px = x(0) ?? 0, py = y(1) ?? 0
+            var rx = x(4).flatMap { $0 >= 0 ? $0 : nil }
+            var ry = y(5).flatMap { $0 >= 0 ? $0 : nil }
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
             let rxv = min(rx ?? 0, width / 2), ryv = min(ry ?? 0, height / 2)
             let (frx, fry) = rxv == 0 || ryv == 0 ? (0.0, 0.0) : (rxv, ryv)
             return (.rect(x: px, y: py, width: width, height: height, rx: frx, ry: fry), Rect(px, py, width, height))
         case .circle:
-            guard let r = d("r"), r > 0 else { return nil }
-            let cx = x("cx") ?? 0, cy = y("cy") ?? 0
+            guard let r = d(2), r > 0 else { return nil }
+            let cx = x(0) ?? 0, cy = y(1) ?? 0
             return (.circle(cx: cx, cy: cy, r: r), Rect(cx - r, cy - r, 2 * r, 2 * r))
         case .ellipse:
-            var rx = x("rx").flatMap { $0 >= 0 ? $0 : nil }
-            var ry = y("ry").flatMap { $0 >= 0 ? $0 : nil }
+            var rx = x(2).flatMap { $0 >= 0 ? $0 : nil }
+            var ry = y(3).flatMap { $0 >= 0 ? $0 : nil }
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
             guard let erx = rx, let ery = ry, erx > 0, ery > 0 else { return nil }
-            let cx = x("cx") ?? 0, cy = y("cy") ?? 0
+            let cx = x(0) ?? 0, cy = y(1) ?? 0
             return (.ellipse(cx: cx, cy: cy, rx: erx, ry: ery), Rect(cx - erx, cy - ery, 2 * erx, 2 * ery))
         case .line:
-            let x1 = x("x1") ?? 0, y1 = y("y1") ?? 0, x2 = x("x2") ?? 0, y2 = y("y2") ?? 0
+            let x1 = x(0) ?? 0, y1 = y(1) ?? 0, x2 = x(2) ?? 0, y2 = y(3) ?? 0
             return (.line(x1: x1, y1: y1, x2: x2, y2: y2), Rect.boundingBox(of: [Point(x1, y1), Point(x2, y2)]))
         case .polyline, .polygon, .path:
             let list: ListGeometry
