@@ -29,6 +29,12 @@ public struct Layer: Hashable, Sendable {
         self.name = name
     }
 
+    /// A layer with every property at its default. For makers of many layers
+    /// (``LayerTree/make(named:)``): Swift 6.3 compiles ``init(name:)``, which stores an argument
+    /// after the defaults, into two whole layers and a copy and destroy of one (about 300
+    /// instructions); an initializer that stores nothing else is a few stores.
+    package init(defaults: Void) {}
+
     public var transform: Transform3D {
         @inlinable get { transformBox?.value ?? .identityInPlace }
         set { LayerBox.store(newValue.isExactIdentity ? nil : newValue, in: &transformBox) }
@@ -102,6 +108,11 @@ public struct Layer: Hashable, Sendable {
         guard let box = layer.pointee.contentBox else { return nil }
         return try box.withPointer(body)
     }
+
+    /// Gives the layer the content held in `box` (nil: none), which the caller built in place
+    /// and no longer changes: an importer that fills a shape's content field by field builds it
+    /// in the box the layer keeps, instead of copying a finished `Content` into a new one.
+    package mutating func setContent(box: LayerBox<Content>?) { contentBox = box }
 
     /// SVG facts kept for fidelity and for the exporter.
     public var svg: SVGInfo? {

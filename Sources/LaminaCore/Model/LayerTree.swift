@@ -70,6 +70,15 @@ public struct LayerTree: Hashable, Sendable {
         return id
     }
 
+    /// Adds a detached layer with every property at its default and this name, and returns its
+    /// id: ``make(_:)`` of `Layer(name: name)`, without building that layer outside the tree.
+    @discardableResult
+    package mutating func make(named name: String?) -> LayerID {
+        let id = make(Layer(defaults: ()))
+        layers[id.index].name = name
+        return id
+    }
+
     @inlinable
     public subscript(id: LayerID) -> Layer {
         // Borrowing accessors: reading one property or mutating in place never copies the layer.

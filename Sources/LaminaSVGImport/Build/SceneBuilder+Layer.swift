@@ -4,12 +4,13 @@ extension SceneBuilder {
     /// Creates the layer of a group, `use`, viewport or drawable and attaches it to its parent:
     /// name, `svg` facts, opacity, `display`, clip path, mask and filter, authoring attributes.
     mutating func makeLayer(
-        _ w: Work, style: ComputedStyle, transform: AffineTransform, content: consuming Content? = nil,
+        _ w: Work, style: ComputedStyle, transform: AffineTransform, content: LayerBox<Content>? = nil,
         rendererTransform: [StyleProperty] = []
     ) throws(SVGImportError) -> LayerID {
-        // The layer is made in the tree first and filled in place: no `Layer` or `Content` copy.
+        // The layer is made in the tree first and filled in place, and keeps the box `content`
+        // was built in: no `Layer` or `Content` copy.
         let facts = prefetch?.layerFacts(w.element) ?? Self.layerFacts(in: tree, w.element)
-        let id = newLayer(Layer(name: facts.id), element: w.element)
+        let id = newLayer(named: facts.id, element: w.element)
         let hidden = style.isDisplayNone
         var info = SVGInfo(element: tree.name(w.element))
         info.id = facts.id
@@ -27,7 +28,7 @@ extension SceneBuilder {
             if !rendererTransform.isEmpty { info.extra += rendererTransform }
         }
         layers.layers[id.index].hidden = hidden
-        layers.layers[id.index].content = consume content
+        layers.layers[id.index].setContent(box: content)
         if info.id == nil && !info.mayHaveRareFacts {
             layers.layers[id.index].setSVG(sharing: plainSVGBox(for: w.element))
         } else {
@@ -139,6 +140,14 @@ extension SceneBuilder {
     /// tree's ``LayerTree/sourcePositions`` (the import sets no `svg.location`).
     mutating func newLayer(_ layer: consuming Layer, element: Int) -> LayerID {
         let id = layers.make(layer)
+        let (line, column) = tree.position(of: element)
+        layers.sourcePositions.append(SourcePosition(line: line, column: column))
+        return id
+    }
+
+    /// ``newLayer(_:element:)`` of `Layer(name: name)`, the layer made in the tree's storage.
+    mutating func newLayer(named name: String?, element: Int) -> LayerID {
+        let id = layers.make(named: name)
         let (line, column) = tree.position(of: element)
         layers.sourcePositions.append(SourcePosition(line: line, column: column))
         return id

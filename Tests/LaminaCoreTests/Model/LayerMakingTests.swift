@@ -1,0 +1,42 @@
+import LaminaGeometry
+import Testing
+
+@testable import LaminaCore
+
+/// The importer's way of making a layer: ``LayerTree/make(named:)`` builds it in the tree's
+/// storage and ``Layer/setContent(box:)`` gives it a content box built in place. The tree is
+/// then the one ``LayerTree/make(_:)`` of a finished `Layer(name:)` with that content makes.
+@Suite struct LayerMakingTests {
+    @Test(arguments: [nil, "a", "a name longer than fifteen bytes"])
+    func makeNamedIsMakeOfALayerWithThatName(name: String?) {
+        var made = LayerTree()
+        var expected = LayerTree()
+        let id = made.make(named: name)
+        let other = expected.make(Layer(name: name))
+        #expect(id == other)
+        #expect(made == expected)
+        #expect(made[id] == Layer(name: name))
+        #expect(Layer(defaults: ()) == Layer())
+    }
+
+    @Test func aContentBoxIsKeptAsBuilt() {
+        let box = LayerBox(Content(shape: .circle(cx: 1, cy: 2, r: 3)))
+        box.value.fill = .color("#123456")
+        box.value.strokeWidth = 2
+        var tree = LayerTree()
+        let id = tree.make(named: "c")
+        tree.layers[id.index].setContent(box: box)
+        var expected = Content(shape: .circle(cx: 1, cy: 2, r: 3))
+        expected.fill = .color("#123456")
+        expected.strokeWidth = 2
+        #expect(tree[id].content == expected)
+        #expect(tree.withContent(of: id) { $0.fill } == .color("#123456"))
+        // A change through the layer copies the shared box: the builder's reference still
+        // reads what it built.
+        tree.layers[id.index].content?.fill = nil
+        #expect(tree[id].content?.fill == nil)
+        #expect(box.value.fill == .color("#123456"))
+        tree.layers[id.index].setContent(box: nil)
+        #expect(tree[id].content == nil)
+    }
+}
