@@ -13,9 +13,12 @@ extension SceneBuilder {
         let id = newLayer(named: facts.id, element: w.element)
         let hidden = style.isDisplayNone
         var info = SVGInfo(element: tree.name(w.element))
-        info.id = facts.id
-        info.className = facts.className
-        info.title = facts.title
+        // Only the facts the element has are stored: assigning a nil over the initial nil
+        // destroyed it through the runtime's generic witness, and each rare fact's setter is a
+        // call into LaminaCore that finds nothing to do.
+        if let v = facts.id { info.id = v }
+        if let v = facts.className { info.className = v }
+        if let v = facts.title { info.title = v }
         // A clip the renderer resolves against a box holding text is a compositing fact.
         var boxClip: StyleProperty?
         if w.context != .clip {
