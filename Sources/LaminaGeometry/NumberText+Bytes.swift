@@ -8,15 +8,17 @@ extension NumberText {
     }
 
     /// Writes the UTF-8 bytes of `value`'s text at `out`, which has room for at least
-    /// ``maximumByteCount`` bytes; returns how many were written.
-    @inline(__always)
+    /// ``maximumByteCount`` bytes; returns how many were written (inlined into the writers:
+    /// ``writeFast(_:to:)`` for ordinary values, the slow spelling out of line).
+    @inlinable @inline(__always)
     public static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        var count = 0
-        let done = withFastDigits(value) { bytes in
-            count = bytes.count
-            for k in 0..<bytes.count { out[k] = bytes[k] }
-        }
-        if done { return count }
+        let n = writeFast(value, to: out)
+        return n > 0 ? n : writeSlow(value, to: out)
+    }
+
+    /// ``write(_:to:)`` of a non-finite or huge value.
+    @usableFromInline
+    static func writeSlow(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var text = slowText(value)
         return text.withUTF8 { bytes in
             let n = min(bytes.count, maximumByteCount)
@@ -26,5 +28,5 @@ extension NumberText {
     }
 
     /// The longest text of a number (`-9007199254740991`, `-1.7976931348623157e308`).
-    public static let maximumByteCount = 32
+    @inlinable public static var maximumByteCount: Int { 32 }
 }

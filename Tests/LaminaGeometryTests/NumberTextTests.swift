@@ -66,3 +66,46 @@ import Testing
         }
     }
 }
+
+/// The in-place writer (``NumberText/write(_:to:)``, the writers' path) against the text.
+@Suite struct NumberTextWriteTests {
+    static func written(_ v: Double) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberText.maximumByteCount) { buf in
+            buf.initialize(repeating: 0xFF)
+            let n = NumberText.write(v, to: buf.baseAddress!)
+            return String(decoding: UnsafeBufferPointer(rebasing: buf[..<n]), as: UTF8.self)
+        }
+    }
+
+    @Test(arguments: [
+        0, -0.0, 1, -1, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 123_456_789, 0.5, 0.05, 0.000001, -0.000001, 0.1, 0.12,
+        0.123, 0.1234, 0.12345, 0.123456, 0.1234565, 0.9999995, 9.9999995, -9.9999995, 0.0000005, -0.0000005,
+        8_999_999_999_999.999, -8_999_999_999_999.999, 9e12, 1e13, 1e20, -1e300, .nan, .infinity, -.infinity,
+        .leastNonzeroMagnitude, .greatestFiniteMagnitude, 10.000001, 10.1, 100.01, 1000.001,
+    ])
+    func writesTheFormattedText(value: Double) {
+        #expect(Self.written(value) == NumberText.format(value))
+        #expect(NumberText.format(value) == NumberTextReferenceTests.reference(value) || !(abs(value * 1e6) < 9e18))
+    }
+
+    @Test func writesTheReferenceTextOfRandomValues() {
+        var g = SystemRandomNumberGenerator()
+        for scale in [1e-6, 1e-3, 1, 1e3, 1e6, 1e9, 1e12] {
+            for _ in 0..<5_000 {
+                let v = Double.random(in: -scale...scale, using: &g)
+                let grid = (v * 1_000_000).rounded() / 1_000_000
+                for x in [v, grid, grid / 10, grid * 10] where abs(x * 1e6) < 9e18 {
+                    #expect(Self.written(x) == NumberTextReferenceTests.reference(x))
+                }
+            }
+        }
+    }
+
+    /// The fast writer declines what it cannot spell (the slow text is written instead).
+    @Test(arguments: [Double.nan, .infinity, -.infinity, 9e12 + 1, -1e18, 1e300])
+    func fastWriterDeclinesHugeAndNonFinite(value: Double) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NumberText.maximumByteCount) { buf in
+            #expect(NumberText.writeFast(value, to: buf.baseAddress!) == 0)
+        }
+    }
+}
