@@ -12,9 +12,13 @@ struct JSONWriter: ~Copyable {
     /// The most bytes one entry's separator, newline and indent take.
     private static let maxEntryPrefix = 2 + 2 * maxIndentLevel
 
-    private let buffer: UnsafeMutablePointer<UInt8>
-    private let capacity: Int
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Whether the buffer grows instead of being handed out when full (``init(growing:)``).
+    private let grows: Bool
     private var count = 0
+    /// Bytes handed to `sink` so far.
+    private var handedOut = 0
     private let sink: (UnsafeRawBufferPointer) -> Void
 
     /// State of the innermost open container: bit 0 set for an array, bit 1 once it has an entry.
@@ -30,6 +34,36 @@ struct JSONWriter: ~Copyable {
         capacity = max(chunkSize, 4096)
         buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         self.sink = sink
+        grows = false
+    }
+
+    /// A writer that keeps every byte in one buffer, grown as needed, for ``takeBytes()``
+    /// (a chunk of ``LayerEncoder``'s layers: its bytes are copied once, into the document).
+    init(growing initialCapacity: Int) {
+        capacity = max(initialCapacity, 4096)
+        buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        sink = { _ in }
+        grows = true
+    }
+
+    /// The bytes of a writer made with ``init(growing:)``, handed over without a copy; the
+    /// writer goes on empty.
+    mutating func takeBytes() -> WrittenBytes {
+        let taken = WrittenBytes(base: buffer, count: count)
+        capacity = 4096
+        buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        count = 0
+        return taken
+    }
+
+    /// Room for `n` more bytes in a writer that grows: at least double the capacity.
+    private mutating func grow(_ n: Int) {
+        let newCapacity = max(2 * capacity, count + n)
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.update(from: buffer, count: count)
+        buffer.deallocate()
+        buffer = bigger
+        capacity = newCapacity
     }
 
     deinit { buffer.deallocate() }
@@ -40,17 +74,24 @@ struct JSONWriter: ~Copyable {
         flush()
     }
 
-    /// Hands out the bytes written so far (a piece boundary for ``LayerEncoder``'s chunks).
+    /// Hands out the bytes written so far.
     mutating func flush() {
         guard count > 0 else { return }
         sink(UnsafeRawBufferPointer(start: buffer, count: count))
+        handedOut += count
         count = 0
     }
+
+    /// Every byte written so far, handed out or not (where ``LayerEncoder``'s chunks cut
+    /// their pieces, without handing each piece out on its own).
+    var position: Int { handedOut + count }
 
     /// Room for `n` bytes (at most `capacity`) at the returned pointer; the caller adds to `count`.
     @inline(__always)
     private mutating func room(_ n: Int) -> UnsafeMutablePointer<UInt8> {
-        if count + n > capacity { flush() }
+        if count + n > capacity {
+            if grows { grow(n) } else { flush() }
+        }
         return buffer + count
     }
 
@@ -63,10 +104,13 @@ struct JSONWriter: ~Copyable {
     /// Copies bytes of any length.
     private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        if bytes.count > capacity - count {
+        if bytes.count > capacity - count, grows {
+            grow(bytes.count)
+        } else if bytes.count > capacity - count {
             flush()
             if bytes.count > capacity {
                 sink(UnsafeRawBufferPointer(bytes))
+                handedOut += bytes.count
                 return
             }
         }
@@ -323,5 +367,23 @@ struct JSONWriter: ~Copyable {
             put(digits[Int(b >> 4)])
             put(digits[Int(b & 0xF)])
         }
+    }
+}
+
+/// Bytes taken from a ``JSONWriter`` (``JSONWriter/takeBytes()``), freed with the last reference.
+final class WrittenBytes: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
+    let count: Int
+
+    init(base: UnsafeMutablePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    deinit { base.deallocate() }
+
+    /// Calls `body` with the bytes in `range` (offsets into them), kept alive meanwhile.
+    func withSlice<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withExtendedLifetime(self) { body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)) }
     }
 }

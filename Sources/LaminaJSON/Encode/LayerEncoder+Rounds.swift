@@ -32,7 +32,7 @@ extension LayerEncoder {
 
     /// The pieces of one chunk of a round, joined, with the end offset of each.
     struct Rendered {
-        var bytes: [UInt8] = []
+        var bytes: WrittenBytes
         var ends: [Int] = []
     }
 
@@ -99,29 +99,28 @@ extension LayerEncoder {
 
     /// Writes the entries of `pieces` into one buffer (a head, and a tail unless a mask comes between).
     private static func render(_ pieces: ArraySlice<Piece>, _ layers: UnsafeBufferPointer<Layer>) -> Rendered {
-        let box = ByteBox()
-        box.bytes.reserveCapacity(pieces.count * 256)
         var ends: [Int] = []
         ends.reserveCapacity(pieces.count * 2)
-        var encoder = LayerEncoder(writer: JSONWriter(chunkSize: 1 << 16) { box.bytes.append(contentsOf: $0) })
+        // One buffer for the chunk, grown as needed and handed over whole: pieces are cut at
+        // the writer's position (each piece was handed to a sink that appended it to an array:
+        // a call, an array append and a copy of every byte).
+        var encoder = LayerEncoder(writer: JSONWriter(growing: pieces.count * 512))
         for p in pieces {
             var hasEntry = true
             if p.part != .tail {
                 encoder.writer.beginFragment(depth: p.depth, hasEntry: false)
-                let before = box.bytes.count
+                let before = encoder.writer.position
                 encoder.writeHead(layers.baseAddress! + p.layer.index)
-                encoder.writer.flush()
-                ends.append(box.bytes.count)
-                hasEntry = box.bytes.count > before
+                ends.append(encoder.writer.position)
+                hasEntry = encoder.writer.position > before
             }
             if p.part != .head {
                 encoder.writer.beginFragment(depth: p.depth, hasEntry: hasEntry)
                 encoder.writeTail(layers.baseAddress! + p.layer.index)
-                encoder.writer.flush()
-                ends.append(box.bytes.count)
+                ends.append(encoder.writer.position)
             }
         }
-        return Rendered(bytes: box.bytes, ends: ends)
+        return Rendered(bytes: encoder.writer.takeBytes(), ends: ends)
     }
 
     /// Writes a round's structure with its rendered pieces, in order.
@@ -137,7 +136,7 @@ extension LayerEncoder {
             }
             guard chunk < rendered.count else { return }
             let end = rendered[chunk].ends[piece]
-            rendered[chunk].bytes.withUnsafeBufferPointer { writer.fragment(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            rendered[chunk].bytes.withSlice(start..<end) { writer.fragment($0) }
             start = end
             piece += 1
         }
@@ -160,7 +159,3 @@ extension LayerEncoder {
     }
 }
 
-/// The bytes a chunk's writer hands out (its sink appends here).
-private final class ByteBox {
-    var bytes: [UInt8] = []
-}

@@ -178,9 +178,10 @@ struct LayerEncoder: ~Copyable {
 
     /// Whether the places an affine transform has at 0 and 1 print so.
     private static func printsAffine(_ t: Transform3D) -> Bool {
-        let zeros = [t.m13, t.m14, t.m23, t.m24, t.m31, t.m32, t.m34, t.m43]
-        return zeros.allSatisfy { NumberText.printsSame($0, 0) } && NumberText.printsSame(t.m33, 1)
-            && NumberText.printsSame(t.m44, 1)
+        // Tested one by one (an array of the eight was allocated for each transform).
+        let z = { (v: Double) in NumberText.printsSame(v, 0) }
+        return z(t.m13) && z(t.m14) && z(t.m23) && z(t.m24) && z(t.m31) && z(t.m32) && z(t.m34) && z(t.m43)
+            && NumberText.printsSame(t.m33, 1) && NumberText.printsSame(t.m44, 1)
     }
 
     /// Whether six affine entries print as the identity's.
@@ -191,6 +192,9 @@ struct LayerEncoder: ~Copyable {
 
     /// Whether every number of `r` prints as 0.
     private static func printsAsZero(_ r: Rect) -> Bool {
-        r == .zero || [r.x, r.y, r.width, r.height].allSatisfy { NumberText.printsSame($0, 0) }
+        // Tested one by one (an array of the four was allocated for each layer).
+        r == .zero
+            || (NumberText.printsSame(r.x, 0) && NumberText.printsSame(r.y, 0) && NumberText.printsSame(r.width, 0)
+                && NumberText.printsSame(r.height, 0))
     }
 }

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import LaminaJSON
+
+/// A writer that grows its one buffer (a chunk of the layer rounds) writes exactly the bytes a
+/// writer handing out pieces does, and its position counts every byte written.
+@Suite struct JSONWriterGrowingTests {
+    /// Entries enough to fill the first buffer several times over, a string longer than it, keys
+    /// deeper than the indentation limit, numbers of every kind.
+    static func write(_ w: inout JSONWriter) {
+        w.openObject()
+        for i in 0..<400 {
+            w.key("k")
+            w.openObject()
+            w.number(Double(i) / 7, key: "n")
+            w.key("s")
+            w.string("value \(i) \"quoted\"\n")
+            w.key("a")
+            w.openInline()
+            w.inlineNumber(-Double(i) * 1e-7, first: true)
+            w.inlineNumber(.infinity)
+            w.inlineString("x")
+            w.closeInline()
+            w.close()
+        }
+        w.key("long")
+        w.string(String(repeating: "ab", count: 9000))
+        for _ in 0..<(JSONWriter.maxIndentLevel + 5) {
+            w.key("deep")
+            w.openObject()
+        }
+        for _ in 0..<(JSONWriter.maxIndentLevel + 5) { w.close() }
+        w.close()
+    }
+
+    @Test(arguments: [0, 100, 4096, 100_000])
+    func growingWriterWritesTheSameBytes(initialCapacity: Int) {
+        var handedOut: [UInt8] = []
+        do {
+            var w = JSONWriter(chunkSize: 4096) { handedOut.append(contentsOf: $0) }
+            Self.write(&w)
+            w.flush()
+        }
+        var g = JSONWriter(growing: initialCapacity)
+        Self.write(&g)
+        #expect(g.position == handedOut.count)
+        let taken = g.takeBytes()
+        #expect(taken.withSlice(0..<taken.count) { Array($0) } == handedOut)
+        #expect(handedOut.count > 40_000)
+        // The writer goes on empty after its bytes are taken.
+        #expect(g.position == 0)
+        g.openObject()
+        g.close()
+        let again = g.takeBytes()
+        #expect(again.count == 2)
+        #expect(again.withSlice(0..<2) { Array($0) } == Array("{}".utf8))
+    }
+
+    @Test func positionCountsBytesHandedOutAndPending() {
+        var handedOut = 0
+        var w = JSONWriter(chunkSize: 4096) { handedOut += $0.count }
+        Self.write(&w)
+        let position = w.position
+        #expect(handedOut > 0 && handedOut < position)
+        w.flush()
+        #expect(handedOut == position && w.position == position)
+    }
+}
