@@ -11,7 +11,7 @@ extension FlatWriter {
     /// With `emit` false nothing is written: the walk only gives the clips and masks the body
     /// uses their ids, in the order the writing walk would (run it once over every item first,
     /// so that writing ranges on several threads finds every id made).
-    mutating func writeBody(_ range: Range<Int>, emit: Bool, to out: inout [UInt8]) {
+    mutating func writeBody(_ range: Range<Int>, emit: Bool, to out: inout some MarkupOutput) {
         let items = list.items
         let groups = list.groups
         var open: [Int] = []
@@ -57,7 +57,7 @@ extension FlatWriter {
 
     /// The end tags of group `gi` (two when ``splitsMasks(_:)``).
     @inline(__always)
-    func closeGroup(_ gi: Int, to out: inout [UInt8]) {
+    func closeGroup(_ gi: Int, to out: inout some MarkupOutput) {
         SVGMarkup.lit("</g>\n", to: &out)
         if list.groups[gi].maskResource != nil, list.groups[gi].maskContent != nil { SVGMarkup.lit("</g>\n", to: &out) }
     }
@@ -87,7 +87,7 @@ extension FlatWriter {
     }
 
     /// `<g …>` for a compositing group.
-    mutating func openGroup(_ gi: Int, emit: Bool, to out: inout [UInt8]) {
+    mutating func openGroup(_ gi: Int, emit: Bool, to out: inout some MarkupOutput) {
         let g = list.groups[gi]
         guard emit else {
             // Only the ids, in the order the written tag asks for them.
@@ -125,7 +125,7 @@ extension FlatWriter {
     }
 
     /// A group's `style`: its blending and isolation, and a renderer's placement box.
-    func groupStyle(_ g: CompositingGroup, to out: inout [UInt8]) {
+    func groupStyle(_ g: CompositingGroup, to out: inout some MarkupOutput) {
         if let r = g.rendererTransform {
             var placement = g.extra
             if let o = r.origin { placement.append(StyleProperty("transform-origin", o)) }
@@ -137,7 +137,7 @@ extension FlatWriter {
     }
 
     /// One drawable element, placed by its space-local geometry.
-    func writeItem(_ item: DisplayItem, to out: inout [UInt8]) {
+    func writeItem(_ item: DisplayItem, to out: inout some MarkupOutput) {
         if item.part == .contents {
             // Read in place: most items are a layer's own content.
             scene.tree.withContentPointer(of: item.layer) {
@@ -151,7 +151,7 @@ extension FlatWriter {
 
     /// ``writeElement(_:geometry:opacity:extraAttributes:to:)`` of a content value.
     static func writeElement(
-        _ content: Content, geometry: ItemGeometry, opacity: Double, extraAttributes: [UInt8] = [], to out: inout [UInt8]
+        _ content: Content, geometry: ItemGeometry, opacity: Double, extraAttributes: [UInt8] = [], to out: inout some MarkupOutput
     ) {
         withUnsafePointer(to: content) {
             writeElement($0, geometry: geometry, opacity: opacity, extraAttributes: extraAttributes, to: &out)
@@ -161,7 +161,7 @@ extension FlatWriter {
     /// Writes a content element with a geometry, an element opacity and optional extra attributes.
     static func writeElement(
         _ content: UnsafePointer<Content>, geometry: ItemGeometry, opacity: Double, extraAttributes: [UInt8] = [],
-        to out: inout [UInt8]
+        to out: inout some MarkupOutput
     ) {
         switch geometry {
         case .projected(let d):
@@ -179,7 +179,7 @@ extension FlatWriter {
         }
         SVGMarkup.paintAttributes(content, to: &out)
         if opacity < 1, !SVGMarkup.printsAsInitial(opacity, 1) { SVGMarkup.attr("opacity", opacity, to: &out) }
-        out.append(contentsOf: extraAttributes)
+        extraAttributes.withUnsafeBufferPointer { out.putBytes($0) }
         SVGMarkup.lit("/>\n", to: &out)
     }
 
@@ -190,7 +190,7 @@ extension FlatWriter {
     /// wrapping `<g>` when it is not one element free of those attributes:
     /// ``SVGMarkup/placementInsertionPoint(in:inserting:)``).
     static func writeVerbatim(
-        _ xml: String, transform t: AffineTransform, opacity: Double, extraAttributes: [UInt8], to out: inout [UInt8]
+        _ xml: String, transform t: AffineTransform, opacity: Double, extraAttributes: [UInt8], to out: inout some MarkupOutput
     ) {
         var attrs: [UInt8] = []
         SVGMarkup.transformAttribute(t, to: &attrs)
@@ -201,17 +201,17 @@ extension FlatWriter {
         } else if let i = SVGMarkup.placementInsertionPoint(in: xml, inserting: attrs) {
             var x = xml
             x.withUTF8 { u in
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: u[..<i]))
-                out.append(contentsOf: attrs)
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: u[i...]))
+                out.putBytes(UnsafeBufferPointer(rebasing: u[..<i]))
+                attrs.withUnsafeBufferPointer { out.putBytes($0) }
+                out.putBytes(UnsafeBufferPointer(rebasing: u[i...]))
             }
         } else {
             SVGMarkup.lit("<g", to: &out)
-            out.append(contentsOf: attrs)
-            out.append(0x3E)
+            attrs.withUnsafeBufferPointer { out.putBytes($0) }
+            out.putByte(0x3E)
             SVGMarkup.raw(xml, to: &out)
             SVGMarkup.lit("</g>", to: &out)
         }
-        out.append(0x0A)
+        out.putByte(0x0A)
     }
 }

@@ -26,7 +26,7 @@ extension FlatWriter {
             prepareClipRunIndex(chunkItems: max(1, split.chunkItems))
         }
         var headWritten = false
-        var waiting: [[UInt8]] = []
+        var waiting: [MarkupBuffer] = []
         let threads = split.threads(forItems: count)
         if !bodyMayHoldXlink(threads: threads) {
             head(bodyHasXlink: false).withUnsafeBytes(sink)
@@ -43,9 +43,9 @@ extension FlatWriter {
             let pieces = (end - start + chunk - 1) / chunk
             let buffers = ParallelWork.map(pieces, threads: threads) { k in
                 var w = writer
-                var out: [UInt8] = []
-                out.reserveCapacity(chunk * 128)
                 let range = (base + k * chunk)..<min(end, base + (k + 1) * chunk)
+                // Written in place (``MarkupBuffer``), about 160 bytes an item to begin with.
+                var out = MarkupBuffer(capacity: 4096 + range.count * 160)
                 if keepGroups {
                     w.writeLayerGroups(range, emit: true, to: &out)
                 } else {
@@ -55,14 +55,18 @@ extension FlatWriter {
             }
             for b in buffers {
                 if headWritten {
-                    b.withUnsafeBytes(sink)
+                    sink(UnsafeRawBufferPointer(b.bytes))
+                    b.release()
                     continue
                 }
                 waiting.append(b)
-                if SVGMarkup.contains(b, "xlink:") {
+                if SVGMarkup.contains(b.bytes, "xlink:") {
                     head(bodyHasXlink: true).withUnsafeBytes(sink)
                     headWritten = true
-                    for w in waiting { w.withUnsafeBytes(sink) }
+                    for w in waiting {
+                        sink(UnsafeRawBufferPointer(w.bytes))
+                        w.release()
+                    }
                     waiting = []
                 }
             }
@@ -70,7 +74,10 @@ extension FlatWriter {
         }
         if !headWritten {
             head(bodyHasXlink: false).withUnsafeBytes(sink)
-            for w in waiting { w.withUnsafeBytes(sink) }
+            for w in waiting {
+                sink(UnsafeRawBufferPointer(w.bytes))
+                w.release()
+            }
         }
     }
 

@@ -101,7 +101,7 @@ extension FlatWriter {
 
     /// Closes and opens clip groups so that those open are item `k`'s chain.
     mutating func moveClips(
-        to k: Int, _ open: inout [OpenClip], inverse: AffineTransform?, emit: Bool, to out: inout [UInt8]
+        to k: Int, _ open: inout [OpenClip], inverse: AffineTransform?, emit: Bool, to out: inout some MarkupOutput
     ) {
         let chain = clipChain(list.items[k].clip)
         let shared = sharedClipNodes(at: k)
@@ -127,12 +127,12 @@ extension FlatWriter {
         }
     }
 
-    func closeClip(_ open: inout [OpenClip], _ emit: Bool, _ out: inout [UInt8]) {
+    func closeClip(_ open: inout [OpenClip], _ emit: Bool, _ out: inout some MarkupOutput) {
         if emit, !open.isEmpty { SVGMarkup.lit("</g>\n", to: &out) }
         open.removeLast()
     }
 
-    func closeClips(_ open: inout [OpenClip], _ emit: Bool, _ out: inout [UInt8]) {
+    func closeClips(_ open: inout [OpenClip], _ emit: Bool, _ out: inout some MarkupOutput) {
         while !open.isEmpty { closeClip(&open, emit, &out) }
     }
 }

@@ -8,7 +8,7 @@ extension FlatWriter {
     ///
     /// Writes the items in `range` only, starting with the groups of the item before it open,
     /// and `emit` false only makes the ids, as ``writeBody(_:emit:to:)`` does.
-    mutating func writeLayerGroups(_ range: Range<Int>, emit: Bool, to out: inout [UInt8]) {
+    mutating func writeLayerGroups(_ range: Range<Int>, emit: Bool, to out: inout some MarkupOutput) {
         let items = list.items
         let parents = list.pathParents
         var open: [LayerID] = []
@@ -108,7 +108,7 @@ extension FlatWriter {
 
     /// The end tags of a layer's group (two when its compositing group ``splitsMasks(_:)``).
     @inline(__always)
-    func closeLayerGroup(_ layer: LayerID, to out: inout [UInt8]) {
+    func closeLayerGroup(_ layer: LayerID, to out: inout some MarkupOutput) {
         SVGMarkup.lit("</g>\n", to: &out)
         if splitsMasks(layer) { SVGMarkup.lit("</g>\n", to: &out) }
     }

@@ -5,14 +5,14 @@ extension SVGMarkup {
     /// Opens a shape element: `<rect x=… …` (no closing), with its own geometry as stored.
     ///
     /// Returns false for verbatim content (`Shape.svg`), which the caller writes itself.
-    package static func openShape(_ shape: Shape, to out: inout [UInt8]) -> Bool {
+    package static func openShape(_ shape: Shape, to out: inout some MarkupOutput) -> Bool {
         withUnsafePointer(to: shape) { openShape($0, to: &out) }
     }
 
     /// ``openShape(_:to:)-(Shape,_)`` of a shape read where it is stored: the switch binds only
     /// the payload it needs (a copy of the shape goes through its outlined copy, which retains
     /// whatever payload the case holds).
-    package static func openShape(_ shape: UnsafePointer<Shape>, to out: inout [UInt8]) -> Bool {
+    package static func openShape(_ shape: UnsafePointer<Shape>, to out: inout some MarkupOutput) -> Bool {
         switch shape.pointee {
         case .rect(let x, let y, let w, let h, let rx, let ry):
             lit("<rect", to: &out)
@@ -32,11 +32,11 @@ extension SVGMarkup {
         case .polyline(let pts):
             lit("<polyline points=\"", to: &out)
             points(pts, to: &out)
-            out.append(0x22)
+            out.putByte(0x22)
         case .polygon(let pts):
             lit("<polygon points=\"", to: &out)
             points(pts, to: &out)
-            out.append(0x22)
+            out.putByte(0x22)
         case .path(let d):
             lit("<path", to: &out)
             attr("d", d, to: &out)
@@ -48,7 +48,7 @@ extension SVGMarkup {
 
     /// Appends `x,y x,y …` (numbers only: always safe, nothing to escape), staged a few dozen
     /// points at a time.
-    package static func points(_ pts: [Point], to out: inout [UInt8]) {
+    package static func points(_ pts: [Point], to out: inout some MarkupOutput) {
         var i = 0
         let perPoint = 2 * NumberText.maximumByteCount + 2
         while i < pts.count {
@@ -81,7 +81,7 @@ extension SVGMarkup {
     }
 
     /// Appends ` name="paint"`.
-    static func paintAttr(_ name: StaticString, _ p: Paint, to out: inout [UInt8]) {
+    static func paintAttr(_ name: StaticString, _ p: Paint, to out: inout some MarkupOutput) {
         switch p {
         case .none: attr(name, "none", to: &out)
         case .color(let c): attr(name, c, to: &out)
@@ -100,7 +100,7 @@ extension SVGMarkup {
     /// printed as it: a width of 0.99999994 is written as no width, not as `1`, which reads back
     /// as the initial value and is then left out), then its extras. The content is read where it is stored, one field at a time (a copy of the whole
     /// content retains and releases each reference in it).
-    package static func paintAttributes(_ c: UnsafePointer<Content>, to out: inout [UInt8]) {
+    package static func paintAttributes(_ c: UnsafePointer<Content>, to out: inout some MarkupOutput) {
         if let f = c.pointee.fill { paintAttr("fill", f, to: &out) }
         if let v = c.pointee.fillOpacity, !printsAsInitial(v, 1) { attr("fill-opacity", v, to: &out) }
         let rare = c.pointee.mayHaveRareProperties
@@ -118,10 +118,10 @@ extension SVGMarkup {
             } else {
                 lit(" stroke-dasharray=\"", to: &out)
                 for (i, d) in v.enumerated() {
-                    if i > 0 { out.append(0x20) }
+                    if i > 0 { out.putByte(0x20) }
                     number(d, to: &out)
                 }
-                out.append(0x22)
+                out.putByte(0x22)
             }
         }
         if let v = c.pointee.strokeDashoffset, !printsAsInitial(v, 0) { attr("stroke-dashoffset", v, to: &out) }

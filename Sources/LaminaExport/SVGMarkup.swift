@@ -8,50 +8,51 @@ import Darwin
 
 /// Building blocks for writing SVG as UTF-8 bytes: literals, escaped text, numbers, attributes.
 ///
-/// Every writer appends to one `[UInt8]` buffer; no attribute or number becomes a `String`.
+/// Every writer appends to one byte buffer (``MarkupOutput``: an array, or a ``MarkupBuffer``
+/// written in place); no attribute or number becomes a `String`.
 package enum SVGMarkup {
     /// Appends the bytes of an ASCII literal.
     @inline(__always)
-    package static func lit(_ s: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    package static func lit(_ s: StaticString, to out: inout some MarkupOutput) {
+        out.putBytes(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
     /// Appends the UTF-8 bytes of `s` unescaped (markup that is already XML).
     @inline(__always)
-    package static func raw(_ s: String, to out: inout [UInt8]) {
+    package static func raw(_ s: String, to out: inout some MarkupOutput) {
         utf8(s, to: &out)
     }
 
     /// Appends the UTF-8 bytes of `s` from its buffer in one copy (`append(contentsOf: s.utf8)`
     /// went through the view a byte at a time: a tenth of writing a 6 MB embedded image).
     @inline(__always)
-    package static func utf8(_ s: String, to out: inout [UInt8]) {
+    package static func utf8(_ s: String, to out: inout some MarkupOutput) {
         var t = s
-        t.withUTF8 { out.append(contentsOf: $0) }
+        t.withUTF8 { out.putBytes($0) }
     }
 
     /// Appends a number through ``NumberText``.
     @inline(__always)
-    package static func number(_ v: Double, to out: inout [UInt8]) {
-        NumberText.append(v, toBytes: &out)
+    package static func number(_ v: Double, to out: inout some MarkupOutput) {
+        out.withPutRoom(NumberText.maximumByteCount) { NumberText.write(v, to: $0) }
     }
 
     /// Appends ` name="value"` with the value XML-escaped; an unsafe attribute (an event
     /// handler, `javascript:`, a `url()` outside the file) is left out (Docs/Security.md), and so
     /// is one whose name cannot be written (``MarkupSafety/isAttributeName(_:)``: it would make
     /// the document ill-formed).
-    package static func attr(dynamic name: String, _ value: String, to out: inout [UInt8]) {
+    package static func attr(dynamic name: String, _ value: String, to out: inout some MarkupOutput) {
         guard MarkupSafety.isSafeAttributeFast(name, value), MarkupSafety.isAttributeName(name) else { return }
-        out.append(0x20)
-        out.append(contentsOf: name.utf8)
+        out.putByte(0x20)
+        utf8(name, to: &out)
         lit("=\"", to: &out)
         escape(value, to: &out)
-        out.append(0x22)
+        out.putByte(0x22)
     }
 
     /// ``attr(_:_:to:)`` for a fixed, known-safe attribute name. One pass over the value decides
     /// whether it needs the safety check or escaping at all (most values need neither).
-    package static func attr(_ name: StaticString, _ value: String, to out: inout [UInt8]) {
+    package static func attr(_ name: StaticString, _ value: String, to out: inout some MarkupOutput) {
         let kind = classify(value)
         if kind & 1 != 0, !MarkupSafety.isSafeValueFast(value) { return }
         let count = value.utf8.count
@@ -70,11 +71,11 @@ package enum SVGMarkup {
             }
             return
         }
-        out.append(0x20)
+        out.putByte(0x20)
         lit(name, to: &out)
         lit("=\"", to: &out)
         if kind & 2 != 0 { escapeAll(value, to: &out) } else { utf8(value, to: &out) }
-        out.append(0x22)
+        out.putByte(0x22)
     }
 
     /// Bit 0: the value holds `:`, `@` or `(` (the safety check must look at it); bit 1: it
@@ -121,7 +122,7 @@ package enum SVGMarkup {
     }
 
     /// Appends ` name="number"` (staged: one append).
-    package static func attr(_ name: StaticString, _ value: Double, to out: inout [UInt8]) {
+    package static func attr(_ name: StaticString, _ value: Double, to out: inout some MarkupOutput) {
         staged(&out, capacity: name.utf8CodeUnitCount + NumberText.maximumByteCount + 4) { stage in
             stage.byte(0x20)
             stage.lit(name)
@@ -133,29 +134,29 @@ package enum SVGMarkup {
     }
 
     /// Appends ` name="url(#id)"` for an id that may come from the input (checked and escaped).
-    package static func urlAttr(_ name: StaticString, id: String, to out: inout [UInt8]) {
+    package static func urlAttr(_ name: StaticString, id: String, to out: inout some MarkupOutput) {
         attr(name, "url(#" + id + ")", to: &out)
     }
 
     /// Appends ` name="url(#a) url(#b)"` for a list of resource ids (a `filter` list, applied in
     /// order); nothing when empty.
-    package static func urlListAttr(_ name: StaticString, ids: [String], to out: inout [UInt8]) {
+    package static func urlListAttr(_ name: StaticString, ids: [String], to out: inout some MarkupOutput) {
         guard let first = ids.first else { return }
         if ids.count == 1 { return urlAttr(name, id: first, to: &out) }
         attr(name, ids.map { "url(#" + $0 + ")" }.joined(separator: " "), to: &out)
     }
 
     /// Appends ` name="url(#id)"` for an id this writer generated (`lamina-clip-N`, always safe).
-    package static func generatedURLAttr(_ name: StaticString, id: String, to out: inout [UInt8]) {
-        out.append(0x20)
+    package static func generatedURLAttr(_ name: StaticString, id: String, to out: inout some MarkupOutput) {
+        out.putByte(0x20)
         lit(name, to: &out)
         lit("=\"url(#", to: &out)
-        out.append(contentsOf: id.utf8)
+        utf8(id, to: &out)
         lit(")\"", to: &out)
     }
 
     /// Appends ` style="name:value;…"` for CSS-only properties (`mix-blend-mode`, `isolation`); nothing when empty.
-    package static func styleAttribute(_ properties: [StyleProperty], to out: inout [UInt8]) {
+    package static func styleAttribute(_ properties: [StyleProperty], to out: inout some MarkupOutput) {
         guard !properties.isEmpty else { return }
         var css = ""
         for (i, p) in properties.enumerated() {
@@ -166,7 +167,7 @@ package enum SVGMarkup {
     }
 
     /// Appends `s` with XML attribute escaping of `&`, `<`, `>` and `"` (see ``escapeAll(_:to:)``).
-    package static func escape(_ s: String, to out: inout [UInt8]) {
+    package static func escape(_ s: String, to out: inout some MarkupOutput) {
         guard classify(s) & 2 != 0 else {
             utf8(s, to: &out)
             return
@@ -178,7 +179,7 @@ package enum SVGMarkup {
     /// XML 1.0 allows nowhere, not even as references (the control characters other than tab,
     /// line feed and carriage return, U+FFFE and U+FFFF: a layer JSON string may hold them), so
     /// that the document stays well-formed.
-    static func escapeAll(_ s: String, to out: inout [UInt8]) {
+    static func escapeAll(_ s: String, to out: inout some MarkupOutput) {
         var u = s.utf8.makeIterator()
         while let b = u.next() {
             switch b {
@@ -186,7 +187,7 @@ package enum SVGMarkup {
             case 60: lit("&lt;", to: &out)
             case 62: lit("&gt;", to: &out)
             case 34: lit("&quot;", to: &out)
-            case 0x09, 0x0A, 0x0D: out.append(b)
+            case 0x09, 0x0A, 0x0D: out.putByte(b)
             case 0..<0x20: continue
             case 0xEF:
                 // A string is valid UTF-8: `EF` leads a three-byte character whose other two
@@ -194,16 +195,16 @@ package enum SVGMarkup {
                 // and `EF BF BF`; every other such character is kept.
                 let b1 = u.next(), b2 = u.next()
                 if b1 == 0xBF, b2 == 0xBE || b2 == 0xBF { continue }
-                out.append(b)
-                if let b1 { out.append(b1) }
-                if let b2 { out.append(b2) }
-            default: out.append(b)
+                out.putByte(b)
+                if let b1 { out.putByte(b1) }
+                if let b2 { out.putByte(b2) }
+            default: out.putByte(b)
             }
         }
     }
 
     /// Appends `matrix(a b c d e f)`.
-    package static func matrix(_ t: AffineTransform, to out: inout [UInt8]) {
+    package static func matrix(_ t: AffineTransform, to out: inout some MarkupOutput) {
         staged(&out, capacity: matrixCapacity) { stage in stage.matrix(t) }
     }
 
@@ -227,7 +228,7 @@ package enum SVGMarkup {
     static let identityMatrix = "matrix(1 0 0 1 0 0)"
 
     /// Appends ` transform="matrix(…)"` unless the transform prints as the identity.
-    package static func transformAttribute(_ t: AffineTransform, to out: inout [UInt8]) {
+    package static func transformAttribute(_ t: AffineTransform, to out: inout some MarkupOutput) {
         staged(&out, capacity: matrixCapacity + 16) { stage in
             stage.lit(" transform=\"")
             let m = stage.count
@@ -243,15 +244,15 @@ package enum SVGMarkup {
     /// ``identityMatrix`` as static bytes.
     static let identityMatrixBytes: StaticString = "matrix(1 0 0 1 0 0)"
 
-    /// Runs `body` on a stack buffer of `capacity` bytes and appends what it wrote to `out` in
-    /// one call: an array append costs about a hundred instructions whatever its length, so
-    /// attributes and numbers are put together first.
+    /// Runs `body` on room for `capacity` bytes of `out` (``MarkupOutput/withPutRoom(_:_:)``: in
+    /// place in a ``MarkupBuffer``, a stack buffer appended in one call to an array), so that an
+    /// attribute and its numbers are written with one test for room.
     @inline(__always)
-    static func staged(_ out: inout [UInt8], capacity: Int, _ body: (inout Stage) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buf in
-            var stage = Stage(base: buf.baseAddress!, capacity: capacity)
+    static func staged(_ out: inout some MarkupOutput, capacity: Int, _ body: (inout Stage) -> Void) {
+        out.withPutRoom(capacity) { base in
+            var stage = Stage(base: base, capacity: capacity)
             body(&stage)
-            if stage.count > 0 { out.append(contentsOf: UnsafeBufferPointer(start: stage.base, count: stage.count)) }
+            return stage.count
         }
     }
 

@@ -1,0 +1,57 @@
+import LaminaCore
+import LaminaGeometry
+import Testing
+
+@testable import LaminaExport
+
+/// Markup written in place into a ``MarkupBuffer`` is byte for byte what the same calls append
+/// to an array, also when it outgrows the buffer's first capacity in the middle of a call.
+@Suite struct MarkupBufferTests {
+    /// Every kind of write: literals, numbers (slow spellings too), escaped and checked
+    /// values, transforms (identity left out), points past one staging round, shapes and paint.
+    static func write(_ out: inout some MarkupOutput, round: Int) {
+        SVGMarkup.lit("<g", to: &out)
+        SVGMarkup.attr("opacity", 0.25 + Double(round) / 1e7, to: &out)
+        SVGMarkup.attr("x", .infinity, to: &out)
+        SVGMarkup.attr("data", "a<b & \"c\" \u{01}", to: &out)
+        SVGMarkup.attr(dynamic: "data-\(round)", "v\(round)", to: &out)
+        SVGMarkup.attr("href", "javascript:alert(1)", to: &out)
+        SVGMarkup.generatedURLAttr("clip-path", id: "lamina-clip-\(round)", to: &out)
+        SVGMarkup.transformAttribute(.identity, to: &out)
+        SVGMarkup.transformAttribute(AffineTransform(a: 1, b: 0.5, c: -0.5, d: 1, tx: 1e20, ty: -3), to: &out)
+        SVGMarkup.styleAttribute([StyleProperty("mix-blend-mode", "multiply")], to: &out)
+        SVGMarkup.lit(">\n", to: &out)
+        let pts = (0..<(round * 40)).map { Point(Double($0) * 1.5, -Double($0) / 3) }
+        _ = SVGMarkup.openShape(.polygon(pts), to: &out)
+        _ = SVGMarkup.openShape(.rect(x: 1, y: 2, width: 3, height: 4, rx: 0.5, ry: 0), to: &out)
+        _ = SVGMarkup.openShape(.path(String(repeating: "M0 0L1 1", count: round * 20)), to: &out)
+        var c = Content(shape: .circle(cx: 1, cy: 2, r: 3))
+        c.fill = .ref("g\(round)", fallback: "red")
+        c.stroke = .color("#123456")
+        c.strokeWidth = 0.99999994
+        c.strokeDasharray = [1, 2.5]
+        c.extra = [StyleProperty("paint-order", "stroke"), StyleProperty("data-k", "\(round)")]
+        withUnsafePointer(to: c) { SVGMarkup.paintAttributes($0, to: &out) }
+        SVGMarkup.number(-0.0000004, to: &out)
+        SVGMarkup.raw("é\n", to: &out)
+    }
+
+    @Test(arguments: [0, 1, 300, 100_000])
+    func writesTheBytesAnArrayGets(capacity: Int) {
+        var array: [UInt8] = []
+        var buffer = MarkupBuffer(capacity: capacity)
+        defer { buffer.release() }
+        for round in 0..<60 {
+            Self.write(&array, round: round)
+            Self.write(&buffer, round: round)
+            #expect(Array(buffer.bytes) == array, "round \(round)")
+        }
+        #expect(array.count > 100_000)
+    }
+
+    @Test func startsEmpty() {
+        let buffer = MarkupBuffer(capacity: 10)
+        defer { buffer.release() }
+        #expect(buffer.count == 0 && buffer.bytes.isEmpty)
+    }
+}
