@@ -77,8 +77,21 @@ package struct AtomicOutput: ~Copyable {
             if flush() { failure = FileIO.writeAllError(fd: fd, bytes) }
             return
         }
+        // A buffer at least half full that the piece would make regrow is handed over first:
+        // a writer's pieces of just under a buffer (the layer JSON's) regrew every second
+        // buffer to twice its size, a copy of a megabyte each.
+        if pending.bytes.count >= WriteBehind.bufferBytes / 2,
+            pending.bytes.count + bytes.count > pending.bytes.capacity
+        {
+            submitPending()
+        }
         pending.bytes.append(contentsOf: bytes)
         guard pending.bytes.count >= WriteBehind.bufferBytes else { return }
+        submitPending()
+    }
+
+    /// Hands the pending buffer to the writing thread (started on the first call).
+    private mutating func submitPending() {
         // Only a file of its own may be switched to direct I/O (standard output's open file is
         // shared with the parent).
         if behind == nil { behind = WriteBehind(fd: fd, mayGoDirect: temporary != nil) }

@@ -53,6 +53,25 @@ import Testing
         }
     }
 
+    /// Pieces of just under a buffer (the layer JSON's), between small ones: a half-full
+    /// buffer the next piece would make regrow is handed over first; the file is the same.
+    @Test func piecesOfNearlyABufferAreWrittenWholeAndInOrder() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            let target = dir.appendingPathComponent("pieces.json").path
+            let b = WriteBehind.bufferBytes
+            let sizes = [b - 100, b - 100, 7, b / 2, b / 2 + 1, b - 1, 3, b, b - 100, 1]
+            var expected: [UInt8] = []
+            var out = try AtomicOutput(path: target)
+            for (k, size) in sizes.enumerated() {
+                let piece = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ k) }
+                expected += piece
+                piece.withUnsafeBytes { out.write($0) }
+            }
+            try out.commit()
+            #expect(try FileIO.read(target) == expected)
+        }
+    }
+
     @Test func aLargeOutputDroppedBeforeCommitLeavesNothingBehind() throws {
         try TestSupport.withTemporaryDirectory { dir in
             let target = dir.appendingPathComponent("out.svg").path
