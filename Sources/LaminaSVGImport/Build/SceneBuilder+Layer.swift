@@ -188,6 +188,7 @@ extension SceneBuilder {
         let e = tree[0]
         let viewBox = ViewBox.parse(e.attribute("viewBox"))
         let base = viewBox?.size ?? Size(100, 100)
+        rootFontSize = style.rootFontSize
         let width = max(0, length(0, "width", percentOf: base.width, fontSize: style.fontSize) ?? base.width)
         let height = max(0, length(0, "height", percentOf: base.height, fontSize: style.fontSize) ?? base.height)
         if viewBox == nil {
@@ -195,7 +196,7 @@ extension SceneBuilder {
             // against 100 × 100 while building, then the content's extent is the size (resvg).
             func relative(_ name: String) -> Bool {
                 guard let text = e.attribute(name) else { return true }
-                return Length.parse(text[...]).map { $0.unit == .percent } ?? true
+                return Length.parse(text[...]).map { $0.unit == .percent } ?? CSSCalc.parseLength(text[...]).map { $0.percent != 0 } ?? true
             }
             rootFitsContent = relative("width") || relative("height")
         }
@@ -294,8 +295,11 @@ extension SceneBuilder {
     static func rootSizeAttributes(_ e: ElementView, width: Double, height: Double, hasViewBox: Bool) -> [StyleProperty] {
         var out: [StyleProperty] = []
         for (name, value) in [("width", width), ("height", height)] {
-            let length = e.attribute(name).flatMap { Length.parse($0[...]) }
-            if hasViewBox && (length == nil || length?.value.isFinite == false || (length?.value ?? 0) < 0) { continue }
+            let text = e.attribute(name)
+            let length = text.flatMap { Length.parse($0[...]) }
+            // A `rem` or `calc()` size is written resolved, in px.
+            let isCalc = length == nil && text.flatMap { CSSCalc.parseLength($0[...]) } != nil
+            if hasViewBox && !isCalc && (length == nil || length?.value.isFinite == false || (length?.value ?? 0) < 0) { continue }
             if let l = length, l.unit == .percent, hasViewBox {
                 out.append(StyleProperty(name, NumberText.format(l.value) + "%"))
             } else if let l = length, hasViewBox, [.pt, .pc, .mm, .cm, .in].contains(l.unit) {

@@ -55,14 +55,14 @@ extension SceneBuilder {
         let diagonal = w.viewport.normalizedDiagonal
         // The tree (one reference), not `self`: a nested function calling a method of the
         // builder from this mutating context would copy the whole builder per call.
-        let tree = self.tree
+        let tree = self.tree, rootFontSize = self.rootFontSize
         // Each basic shape's attributes are found in one pass (``ShapeAttributes``), then read
         // by their place in its list of names.
         let kind = tree.kind(e)
         let a = ShapeAttributes.names(of: kind).map { ShapeAttributes($0, of: e, in: tree.table) } ?? ShapeAttributes()
-        func x(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: vw, fontSize: fontSize) }
-        func y(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: vh, fontSize: fontSize) }
-        func d(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: diagonal, fontSize: fontSize) }
+        func x(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: vw, fontSize: fontSize, rootFontSize: rootFontSize) }
+        func y(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: vh, fontSize: fontSize, rootFontSize: rootFontSize) }
+        func d(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: diagonal, fontSize: fontSize, rootFontSize: rootFontSize) }
         switch kind {
         case .rect:
             guard let width = x(2), let height = y(3), width > 0, height > 0 else { return nil }

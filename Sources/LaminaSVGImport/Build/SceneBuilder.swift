@@ -108,6 +108,9 @@ struct SceneBuilder {
     /// The root `svg` has no `viewBox` and no absolute width or height: its size is its
     /// content's extent once built (``fitRootToContent(_:)``).
     var rootFitsContent = false
+    /// The root element's font size, which `rem` is of (set by ``buildRoot()``; CSS `medium`
+    /// before it).
+    var rootFontSize: Double = 16
     /// The root `svg`'s own `transform`, its origin and font size (``placeRoot(_:)``).
     var rootTransform: (transform: AffineTransform, origin: TransformOrigin, fontSize: Double)?
     var madeFilterIDs: [MadeFilterKey: String] = [:]

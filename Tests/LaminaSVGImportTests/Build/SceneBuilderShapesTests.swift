@@ -42,6 +42,34 @@ import Testing
         #expect(try shape("<circle id=\"s\" r=\"10%\"/>") == .circle(cx: 0, cy: 0, r: r))
     }
 
+    /// `rem` (of the root's font size) and `calc()` in geometry attributes, as Chromium reads
+    /// them: `%` of the viewport's width, height or normalized diagonal, `em` of the element's
+    /// font size; a negative result is not rendered, as a negative length is not.
+    @Test func remAndCalcInGeometryAttributes() throws {
+        let root = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 100\" style=\"font-size: 20px\">"
+        func load(_ element: String) throws -> Shape? {
+            let (scene, _) = try S.load(root + element + "</svg>")
+            return try S.layer(scene, "s").flatMap { scene.tree[$0].content?.shape }
+        }
+        #expect(
+            try load("<rect id=\"s\" x=\"1rem\" y=\"calc(10% + 1px)\" width=\"calc(50% - 10px)\" height=\"calc(1rem + 1em)\" font-size=\"10px\"/>")
+                == .rect(x: 20, y: 11, width: 90, height: 30, rx: 0, ry: 0))
+        let r = 20 + squareRoot((200.0 * 200 + 100 * 100) / 2) / 10
+        #expect(try load("<circle id=\"s\" cx=\"calc(25% + 2px)\" cy=\"2rem\" r=\"calc(1rem + 10%)\"/>") == .circle(cx: 52, cy: 40, r: r))
+        #expect(try load("<ellipse id=\"s\" rx=\"CALC(2 * 1rem)\" ry=\"calc(1rem / 2)\"/>") == .ellipse(cx: 0, cy: 0, rx: 40, ry: 10))
+        #expect(try load("<line id=\"s\" x1=\"calc(1px + 1px)\" x2=\"1rem\"/>") == .line(x1: 2, y1: 0, x2: 20, y2: 0))
+        #expect(try load("<rect id=\"s\" width=\"calc(10px - 1rem)\" height=\"10\"/>") == nil)
+        #expect(try load("<rect id=\"s\" width=\"calc(10px + 2)\" height=\"10\"/>") == nil)
+        let (scene, _) = try S.load(root + "<rect id=\"r\" width=\"10\" height=\"10\"/><use id=\"s\" href=\"#r\" x=\"calc(100px + 1rem)\" y=\"1rem\"/></svg>")
+        let use = try #require(S.layer(scene, "s"))
+        #expect(S.toRoot(scene, use, Point(0, 0)) == Point(120, 20))
+        // The root's size: written in px, where a plain length with a viewBox is kept as written.
+        let (sized, _) = try S.load("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"calc(100px + 5rem)\" height=\"10rem\" viewBox=\"0 0 10 10\"/>")
+        #expect(sized.tree[sized.root].bounds == Rect(0, 0, 180, 160))
+        let extra = sized.tree[sized.root].svg?.extra ?? []
+        #expect(extra.filter { $0.name == "width" || $0.name == "height" } == [StyleProperty("width", "180"), StyleProperty("height", "160")])
+    }
+
     @Test func ellipseRadiusAutoUsesTheOther() throws {
         #expect(try shape("<ellipse id=\"s\" cx=\"5\" rx=\"4\"/>") == .ellipse(cx: 5, cy: 0, rx: 4, ry: 4))
     }
