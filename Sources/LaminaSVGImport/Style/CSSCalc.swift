@@ -44,6 +44,35 @@ package struct CSSCalc: Hashable, Sendable {
         return isCalc || v.px + v.em + v.ex + v.rem + v.percent >= 0 ? v : nil
     }
 
+    /// A `stroke-dasharray` list that is not plain lengths: items holding `rem` or `calc()`
+    /// (`calc(2px + 1rem) 4`), separated by whitespace, a comma or both; a plain number is
+    /// px. Nil when an item is invalid or a negative dimension (a negative `calc()` is valid:
+    /// 0, CSS Values 4 §10.12).
+    static func parseDashList(_ s: Substring) -> [CSSCalc]? {
+        var p = Parser(Array(s.utf8))
+        var out: [CSSCalc] = []
+        p.skipSpaces()
+        while !p.atEnd {
+            let start = p.i
+            let isCalc = p.matchFunction("calc")
+            p.i = start
+            guard var v = p.value(topLevel: true), [v.px, v.em, v.ex, v.rem, v.percent].allSatisfy(\.isFinite) else { return nil }
+            guard isCalc || v.px + v.em + v.ex + v.rem + v.percent >= 0 else { return nil }
+            v.isNumber = false
+            out.append(v)
+            let end = p.i
+            p.skipSpaces()
+            if !p.atEnd, p.b[p.i] == UInt8(ascii: ",") {
+                p.i += 1
+                p.skipSpaces()
+                if p.atEnd { return nil }
+            } else if !p.atEnd, p.i == end {
+                return nil
+            }
+        }
+        return out.isEmpty ? nil : out
+    }
+
     /// A `calc()` whose result is a number (`calc(0.5 * 0.5)`) or a percentage, as a fraction
     /// clamped to 0…1 (an opacity); nil for anything else.
     static func parseFraction(_ s: Substring) -> Double? {

@@ -37,7 +37,9 @@ extension ComputedStyle {
             if case .length(let l) = parsed { strokeDashoffset = absolute(l) }
             if case .calc(let c) = parsed, let l = c.length(fontSize: fontSize, rootFontSize: rootFontSize) { strokeDashoffset = l }
         case .strokeMiterlimit: if case .number(let m) = parsed { strokeMiterlimit = m }
-        case .strokeDasharray: if case .dashes(let list) = parsed { applyDasharray(list) }
+        case .strokeDasharray:
+            if case .dashes(let list) = parsed { applyDasharray(list) }
+            if case .text = parsed, let items = CSSCalc.parseDashList(value[...]) { applyDasharray(items) }
         case .clipPath:
             if case .reference(let id) = parsed {
                 clipPath = id
@@ -102,6 +104,18 @@ extension ComputedStyle {
             let resolved = l.unit == .percent ? l : Length(l.resolve(percentBase: 0, fontSize: fontSize))
             guard resolved.value >= 0 else { return }
             out.append(resolved)
+        }
+        strokeDasharray = out
+    }
+
+    /// `stroke-dasharray` from items holding `rem` or `calc()`, resolved against the font
+    /// sizes (a lone `%` kept, a negative `calc()` taken as 0); a list with an item summing `%`
+    /// and another unit is not applied, as a ``Length`` keeps one unit.
+    private mutating func applyDasharray(_ items: [CSSCalc]) {
+        var out: [Length] = []
+        for c in items {
+            guard let l = c.length(fontSize: fontSize, rootFontSize: rootFontSize) else { return }
+            out.append(Length(max(0, l.value), l.unit))
         }
         strokeDasharray = out
     }

@@ -58,7 +58,11 @@ extension ComputedStyle {
             return .number(max(1, l.value))
         case .strokeDasharray:
             if v.lowercased() == "none" { return .dashes(nil) }
-            guard let list = Length.parseList(v), !list.isEmpty, list.allSatisfy({ $0.value >= 0 }) else { return .invalid }
+            guard let list = Length.parseList(v) else {
+                // `rem` or `calc()` items: applied from the text, once the font sizes are known.
+                return CSSCalc.parseDashList(v) == nil ? .invalid : .text
+            }
+            guard !list.isEmpty, list.allSatisfy({ $0.value >= 0 }) else { return .invalid }
             return .dashes(list)
         case .fontSize:
             let lower = v.lowercased()

@@ -173,6 +173,22 @@ import Testing
         #expect(style("opacity", "calc(1px)").opacity == 1)
     }
 
+    /// `stroke-dasharray` items take `rem` and `calc()` (Chromium dashes
+    /// `stroke-dasharray="calc(2px + 1rem) 4"` 18 on, 4 off): resolved against the font
+    /// sizes, a lone `%` kept, a negative `calc()` taken as 0; a negative dimension, an item
+    /// summing `%` and another unit, or a missing separator leaves the inherited list.
+    @Test func strokeDasharrayTakesRemAndCalc() {
+        let root = Self.style([("font-size", "10px")])
+        let parent = Self.style([("font-size", "20px"), ("stroke-dasharray", "7")], parent: root)
+        func dashes(_ value: String) -> [Length]? { Self.style([("stroke-dasharray", value)], parent: parent).strokeDasharray }
+        #expect(dashes("calc(2px + 1rem) 4") == [Length(12), Length(4)])
+        #expect(dashes("2rem,1em , calc(10% * 2)") == [Length(20), Length(20), Length(20, .percent)])
+        #expect(dashes(" CALC( (1rem + 1px) * 2 ),calc(1px - 1rem) ") == [Length(22), Length(0)])
+        for bad in ["-1rem 2", "calc(10% + 1px) 2", "calc(1rem)calc(2px)", "1rem,,2", "1rem,", "calc(1rem + 2)"] {
+            #expect(dashes(bad) == [Length(7)], "\(bad)")
+        }
+    }
+
     @Test func strokeLengthsResolveAbsoluteUnitsAndKeepPercent() {
         let s = Self.style([("font-size", "10"), ("stroke-width", "2em"), ("stroke-dasharray", "1mm, 5%, 2"), ("stroke-dashoffset", "1in")])
         #expect(s.strokeWidth == Length(20))
