@@ -113,14 +113,14 @@ struct FillBoxOrigin {
     var transform: AffineTransform
     /// What comes before it: a `use`'s or nested `svg`'s x/y.
     var placement: AffineTransform
-    /// How far the reference box reaches past the object bounding box on every side (half
-    /// the stroke width for `transform-box: stroke-box`, else 0).
-    var outset: Double = 0
+    /// How far the reference box reaches past the object bounding box on each side (the
+    /// stroke's reach for `transform-box: stroke-box`, else 0).
+    var outsets = StrokeBoxOutsets()
 
     /// The layer's transform for the object bounding box `box` (in the layer's space).
     func resolved(box: Rect) -> AffineTransform {
         let b0 = box.isNull ? Rect.zero : box
-        let b = outset == 0 ? b0 : Rect(b0.x - outset, b0.y - outset, b0.width + 2 * outset, b0.height + 2 * outset)
+        let b = outsets == StrokeBoxOutsets() ? b0 : outsets.grow(b0)
         let x = b.x + origin.x.resolve(percentBase: b.width, fontSize: fontSize)
         let y = b.y + origin.y.resolve(percentBase: b.height, fontSize: fontSize)
         // The box as the copy's own (a `use`'s x/y left out), as Chromium takes it.
@@ -139,8 +139,9 @@ struct PendingClipShape {
     var host: LayerID
     var viewport: Size
     var fontSize: Double
-    /// Half the host's stroke width (0 when it has no stroke).
-    var strokeOutset: Double
+    /// How far the host's stroke box reaches past its fill box (0 without a stroke; computed
+    /// for a `stroke-box` shape only).
+    var strokeOutsets: StrokeBoxOutsets
 
     /// The mask's content and fill box, from the host's object bounding box `hostBox`.
     func resolved(hostBox: Rect) -> (content: Content, box: Rect)? {
@@ -148,7 +149,7 @@ struct PendingClipShape {
         let ref: Rect
         switch shape.box {
         case .fill: ref = b
-        case .stroke: ref = Rect(b.x - strokeOutset, b.y - strokeOutset, b.width + 2 * strokeOutset, b.height + 2 * strokeOutset)
+        case .stroke: ref = strokeOutsets.grow(b)
         case .view: ref = Rect(0, 0, viewport.width, viewport.height)
         }
         return shape.content(in: ref, fontSize: fontSize)

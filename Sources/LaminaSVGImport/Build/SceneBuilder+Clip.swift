@@ -43,9 +43,10 @@ extension SceneBuilder {
         layer.svg = SVGInfo(element: "clipPath")
         let mask = newLayer(layer, element: hostElement)
         var geometry = PendingGeometry()
+        let outsets = shape.box == .stroke
+            ? Self.strokeBoxOutsets(layers[host].content?.shape, Self.strokeOutline(style, viewport: w.viewport)) : StrokeBoxOutsets()
         geometry.clipShape = PendingClipShape(
-            shape: shape, host: host, viewport: w.viewport, fontSize: style.fontSize,
-            strokeOutset: Self.strokeOutset(style, viewport: w.viewport))
+            shape: shape, host: host, viewport: w.viewport, fontSize: style.fontSize, strokeOutsets: outsets)
         pending.append(geometry)
         try? layers.setMask(mask, of: host)
     }

@@ -39,7 +39,7 @@ extension SceneBuilder {
         pending[layer.index].box = box
         noteFillBox(
             layer, w.element, declarations, fontSize: style.fontSize,
-            strokeOutset: Self.strokeOutset(style, viewport: w.viewport))
+            stroke: Self.strokeOutline(style, viewport: w.viewport))
         if let context = style.contextPaint, w.context != .clip {
             // The paint as built here (a later change to the layer's content would copy the
             // box, which this reference keeps shared).

@@ -161,6 +161,27 @@ private typealias S = ImportTestSupport
         #expect(!S.close(try Self.place(svg, "e", fixed + Point(10, 0)), fixed + Point(10, 0), 1e-3))
     }
 
+    /// A polyline's or path's stroke box is the bounds of its stroked outline, as Chromium's:
+    /// a miter within the limit reaches past the corner (31.3 px for a 20 px stroke turning
+    /// back at 37°), a bevel does not, square caps reach half a width along the line, round
+    /// joins and caps a circle's (the corners Chromium's screenshots show, to the pixel).
+    @Test(arguments: [
+        ("", Point(97.1265, 90.4217), Point(231.2893, 169.3633)),
+        ("stroke-linejoin=\"bevel\"", Point(97.1265, 90.4217), Point(203.5112, 169.3633)),
+        ("stroke-miterlimit=\"1.5\"", Point(97.1265, 90.4217), Point(203.5112, 169.3633)),
+        ("stroke-linecap=\"square\"", Point(87.5483, 87.5483), Point(231.2893, 172.8745)),
+        ("stroke-linecap=\"round\" stroke-linejoin=\"round\"", Point(90, 90), Point(210, 170)),
+    ])
+    func strokeBoxOfALineIsItsStrokedOutline(_ attributes: String, _ min: Point, _ max: Point) throws {
+        for shape in ["<polyline points=\"100,100 200,130 120,160\"", "<path d=\"M100 100l100 30L120 160\""] {
+            for (origin, fixed) in [("0 0", min), ("100% 100%", max)] {
+                let svg = S.header + " viewBox=\"0 0 400 300\">" + shape + " id=\"e\" fill=\"none\" stroke=\"blue\" stroke-width=\"20\" "
+                    + attributes + " style=\"transform: scale(2); transform-origin: \(origin); transform-box: stroke-box\"/></svg>"
+                #expect(S.close(try Self.place(svg, "e", fixed), fixed, 1e-3), "\(shape) \(attributes) \(origin)")
+            }
+        }
+    }
+
     @Test func aUsesFillBoxIsItsCopysBoxWithoutItsOffset() throws {
         let svg = S.header + " viewBox=\"0 0 200 200\"><defs><rect id=\"r\" width=\"40\" height=\"40\"/></defs>"
             + "<use id=\"u\" href=\"#r\" x=\"80\" y=\"80\" transform=\"rotate(90)\" style=\"transform-box: fill-box; transform-origin: center\"/></svg>"

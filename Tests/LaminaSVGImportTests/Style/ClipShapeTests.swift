@@ -60,8 +60,9 @@ import Testing
         #expect(try #require(ClipShape.parse("inset(50%)")).content(in: Self.box, fontSize: 16) == nil)
     }
 
-    /// Import: the mask layer gets the shape once the host's box is known; `stroke-box` grows
-    /// the fill box by half the stroke width, `view-box` is the viewport.
+    /// Import: the mask layer gets the shape once the host's box is known; `stroke-box` is the
+    /// box of the stroked outline (a rect's fill box grown by half the stroke width),
+    /// `view-box` is the viewport.
     @Test(arguments: [
         ("<rect id=\"h\" x=\"40\" y=\"40\" width=\"120\" height=\"120\" stroke=\"blue\" stroke-width=\"20\" clip-path=\"circle()\"/>",
          Shape.circle(cx: 100, cy: 100, r: 70)),
@@ -71,6 +72,12 @@ import Testing
          .circle(cx: 100, cy: 100, r: 100)),
         ("<g id=\"h\" style=\"clip-path: inset(1px)\"><rect x=\"20\" y=\"20\" width=\"10\" height=\"10\"/><rect x=\"40\" y=\"40\" width=\"10\" height=\"10\"/></g>",
          .rect(x: 21, y: 21, width: 28, height: 28, rx: 0, ry: 0)),
+        // A polyline's stroke box is its stroked outline: a right angle's miter, butt ends
+        // stopping at the points, square caps reaching half a width past them.
+        ("<polyline id=\"h\" points=\"40,40 140,40 140,90\" fill=\"none\" stroke=\"blue\" stroke-width=\"20\" clip-path=\"inset(0)\"/>",
+         .rect(x: 40, y: 30, width: 110, height: 60, rx: 0, ry: 0)),
+        ("<polyline id=\"h\" points=\"40,40 140,40 140,90\" fill=\"none\" stroke=\"blue\" stroke-width=\"20\" stroke-linecap=\"square\" clip-path=\"inset(0)\"/>",
+         .rect(x: 30, y: 30, width: 120, height: 70, rx: 0, ry: 0)),
     ])
     func importsAsAMask(_ element: String, _ expected: Shape) throws {
         let svg = ImportTestSupport.header + " width=\"200\" height=\"200\">" + element + "</svg>"
