@@ -109,6 +109,7 @@ struct PendingGeometry {
 struct FillBoxOrigin {
     var origin: TransformOrigin
     var fontSize: Double
+    var rootFontSize: Double
     /// The element's own transform (from `transform`).
     var transform: AffineTransform
     /// What comes before it: a `use`'s or nested `svg`'s x/y.
@@ -121,8 +122,8 @@ struct FillBoxOrigin {
     func resolved(box: Rect) -> AffineTransform {
         let b0 = box.isNull ? Rect.zero : box
         let b = outsets == StrokeBoxOutsets() ? b0 : outsets.grow(b0)
-        let x = b.x + origin.x.resolve(percentBase: b.width, fontSize: fontSize)
-        let y = b.y + origin.y.resolve(percentBase: b.height, fontSize: fontSize)
+        let offset = origin.offset(in: b.size, fontSize: fontSize, rootFontSize: rootFontSize)
+        let x = b.x + offset.x, y = b.y + offset.y
         // The box as the copy's own (a `use`'s x/y left out), as Chromium takes it.
         let o = Point(x, y)
         guard o.x.isFinite, o.y.isFinite else { return placement.concatenating(transform) }
@@ -139,6 +140,7 @@ struct PendingClipShape {
     var host: LayerID
     var viewport: Size
     var fontSize: Double
+    var rootFontSize: Double
     /// How far the host's stroke box reaches past its fill box (0 without a stroke; computed
     /// for a `stroke-box` shape only).
     var strokeOutsets: StrokeBoxOutsets
@@ -152,6 +154,6 @@ struct PendingClipShape {
         case .stroke: ref = strokeOutsets.grow(b)
         case .view: ref = Rect(0, 0, viewport.width, viewport.height)
         }
-        return shape.content(in: ref, fontSize: fontSize)
+        return shape.content(in: ref, fontSize: fontSize, rootFontSize: rootFontSize)
     }
 }

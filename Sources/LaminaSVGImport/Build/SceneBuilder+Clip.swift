@@ -46,7 +46,8 @@ extension SceneBuilder {
         let outsets = shape.box == .stroke
             ? Self.strokeBoxOutsets(layers[host].content?.shape, Self.strokeOutline(style, viewport: w.viewport)) : StrokeBoxOutsets()
         geometry.clipShape = PendingClipShape(
-            shape: shape, host: host, viewport: w.viewport, fontSize: style.fontSize, strokeOutsets: outsets)
+            shape: shape, host: host, viewport: w.viewport, fontSize: style.fontSize, rootFontSize: rootFontSize,
+            strokeOutsets: outsets)
         pending.append(geometry)
         try? layers.setMask(mask, of: host)
     }

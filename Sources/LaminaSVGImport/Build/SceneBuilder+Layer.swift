@@ -336,8 +336,8 @@ extension SceneBuilder {
     mutating func placeRoot(_ root: LayerID) {
         guard let (t, origin, fontSize) = rootTransform else { return }
         let bounds = layers[root].bounds
-        let ox = origin.x.resolve(percentBase: bounds.width, fontSize: fontSize)
-        let oy = origin.y.resolve(percentBase: bounds.height, fontSize: fontSize)
+        let o = origin.offset(in: bounds.size, fontSize: fontSize, rootFontSize: rootFontSize)
+        let ox = o.x, oy = o.y
         guard ox.isFinite, oy.isFinite else { return }
         let m = t.turned(aboutX: ox, y: oy)
         let ap = layers[root].anchorPoint

@@ -67,14 +67,14 @@ extension SceneBuilder {
 
     /// The element's transform: a CSS `transform` declaration (sheet or `style`) wins over the
     /// attribute; identity when absent; invalid: identity and a warning. It turns about the
-    /// element's `transform-origin` (see ``aboutOrigin(_:_:viewport:fontSize:)``).
+    /// element's `transform-origin` (see ``aboutOrigin(_:_:viewport:fontSize:rootFontSize:)``).
     mutating func transformAttribute(
         _ element: Int, _ declarations: [CascadedDeclaration], viewport: Size, fontSize: Double
     ) -> AffineTransform {
         let t = planeTransform(elementTransform(element, declarations), element)
         // About a point of the bounding box: turned once the box is known (`noteFillBox`).
         if Self.fillBoxReference(declarations) { return t }
-        return Self.aboutOrigin(t, declarations, viewport: viewport, fontSize: fontSize)
+        return Self.aboutOrigin(t, declarations, viewport: viewport, fontSize: fontSize, rootFontSize: rootFontSize)
     }
 
     /// The transform of `result`: identity, with a warning on `element`, for an invalid or a
@@ -152,19 +152,19 @@ extension SceneBuilder {
         let outsets = Self.strokeBoxReference(declarations)
             ? Self.strokeBoxOutsets(layers.layers[layer.index].content?.shape, stroke()) : StrokeBoxOutsets()
         pending[layer.index].fillBox = FillBoxOrigin(
-            origin: origin, fontSize: fontSize, transform: t, placement: placement, outsets: outsets)
+            origin: origin, fontSize: fontSize, rootFontSize: rootFontSize, transform: t, placement: placement, outsets: outsets)
     }
 
     /// `t` about the `transform-origin` among `declarations`: `translate(o) t translate(-o)`.
     /// As resvg resolves it, the reference box is the viewport (`transform-box: view-box`):
-    /// percentages are of its width and height, `em` of the element's font size. Without an
-    /// origin, or for the identity, `t` itself.
+    /// percentages are of its width and height, `em` of the element's font size, `rem` of
+    /// the root's. Without an origin, or for the identity, `t` itself.
     static func aboutOrigin(
-        _ t: AffineTransform, _ declarations: [CascadedDeclaration], viewport: Size, fontSize: Double
+        _ t: AffineTransform, _ declarations: [CascadedDeclaration], viewport: Size, fontSize: Double, rootFontSize: Double
     ) -> AffineTransform {
         guard t != .identity, let origin = transformOrigin(declarations) else { return t }
-        let ox = origin.x.resolve(percentBase: viewport.width, fontSize: fontSize)
-        let oy = origin.y.resolve(percentBase: viewport.height, fontSize: fontSize)
+        let o = origin.offset(in: viewport, fontSize: fontSize, rootFontSize: rootFontSize)
+        let ox = o.x, oy = o.y
         guard ox.isFinite, oy.isFinite, ox != 0 || oy != 0 else { return t }
         let about = t.turned(aboutX: ox, y: oy)
         let finite = [about.a, about.b, about.c, about.d, about.tx, about.ty].allSatisfy(\.isFinite)

@@ -61,9 +61,14 @@ extension SceneBuilder {
         }
         var properties = [StyleProperty("transform", list)]
         if let o = Self.transformOrigin(declarations) {
-            // Lengths in pixels (an `em` of the element's font size, which the group has not).
-            func text(_ l: Length) -> String {
-                l.unit == .percent ? NumberText.format(l.value) + "%" : NumberText.format(l.resolve(percentBase: 0, fontSize: fontSize)) + "px"
+            // Lengths in pixels (an `em` of the element's font size, which the group has not; a
+            // `rem` of the root's), a percentage kept, a sum of both as a `calc()`.
+            let rootFontSize = self.rootFontSize
+            func text(_ c: CSSCalc) -> String {
+                let px = NumberText.format(c.resolve(percentBase: 0, fontSize: fontSize, rootFontSize: rootFontSize)) + "px"
+                let percent = NumberText.format(c.percent) + "%"
+                if c.percent == 0 { return px }
+                return c.px == 0 && c.em == 0 && c.ex == 0 && c.rem == 0 ? percent : "calc(" + percent + " + " + px + ")"
             }
             properties.append(StyleProperty("transform-origin", text(o.x) + " " + text(o.y)))
         }

@@ -241,7 +241,8 @@ extension SceneBuilder {
     private mutating func turnedAboutOrigin(_ t: AffineTransform, holder: Int) -> AffineTransform? {
         let declarations = cascade.cascaded(for: holder)
         guard declarations.contains(where: { $0.property == .transformOrigin }) else { return nil }
-        return Self.aboutOrigin(t, declarations, viewport: rootViewport, fontSize: documentStyle(of: holder).fontSize)
+        return Self.aboutOrigin(
+            t, declarations, viewport: rootViewport, fontSize: documentStyle(of: holder).fontSize, rootFontSize: rootFontSize)
     }
 
     /// `matrix(a b c d e f)` in the shortest exact number form.

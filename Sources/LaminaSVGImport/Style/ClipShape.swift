@@ -8,7 +8,7 @@ import LaminaGeometry
 /// The box an SVG element has: `fill-box` (its object bounding box; `content-box` and
 /// `padding-box` map to it), `stroke-box` (the default, as `border-box` and `margin-box` map to
 /// it: the fill box grown by half the stroke width) and `view-box` (the nearest viewport).
-/// Lengths and percentages resolve against that box once it is known (``content(in:fontSize:)``).
+/// Lengths and percentages resolve against that box once it is known (``content(in:fontSize:rootFontSize:)``).
 ///
 ///     ClipShape.parse("circle(40% at left 20px) fill-box")
 package struct ClipShape: Hashable, Sendable {
@@ -166,12 +166,12 @@ package struct ClipShape: Hashable, Sendable {
     /// The clip's shape and its fill box in `ref`'s coordinates, with the content that draws it
     /// (`clip-rule` from a polygon's or path's fill rule); nil when the shape is empty, so that
     /// nothing shows.
-    package func content(in ref: Rect, fontSize: Double) -> (content: Content, box: Rect)? {
+    package func content(in ref: Rect, fontSize: Double, rootFontSize: Double) -> (content: Content, box: Rect)? {
         guard ref.width.isFinite, ref.height.isFinite, ref.x.isFinite, ref.y.isFinite else { return nil }
         let w = max(0, ref.width), h = max(0, ref.height)
         func x(_ l: Length) -> Double { l.resolve(percentBase: w, fontSize: fontSize) }
         func y(_ l: Length) -> Double { l.resolve(percentBase: h, fontSize: fontSize) }
-        func center(_ p: TransformOrigin) -> Point { Point(ref.x + x(p.x), ref.y + y(p.y)) }
+        func center(_ p: TransformOrigin) -> Point { ref.origin + p.offset(in: Size(w, h), fontSize: fontSize, rootFontSize: rootFontSize) }
         var content: Content
         var box: Rect
         switch kind {

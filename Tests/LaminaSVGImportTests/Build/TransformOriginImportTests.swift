@@ -22,6 +22,9 @@ private typealias S = ImportTestSupport
         ("style=\"transform-origin: 100px 50px\"", Point(100, 50)),
         ("transform-origin=\"right bottom\"", Point(200, 200)),
         ("transform-origin=\"top\"", Point(100, 0)),
+        // `rem` (of the root's 16 px) and `calc()`, as Chromium reads them.
+        ("transform-origin=\"calc(50% - 1rem) 2rem\"", Point(84, 32)),
+        ("style=\"transform-origin: calc(10px + 10%) CALC(1em * 2)\"", Point(30, 32)),
     ])
     func theOriginStaysPut(_ attribute: String, _ origin: Point) throws {
         let svg = S.header + " viewBox=\"0 0 200 200\">"
@@ -138,6 +141,7 @@ private typealias S = ImportTestSupport
         ("<rect id=\"e\" x=\"60\" y=\"60\" width=\"80\" height=\"40\" transform=\"rotate(30)\" style=\"transform-box: fill-box\"/>", Point(60, 60)),
         ("<circle id=\"e\" cx=\"100\" cy=\"100\" r=\"40\" transform=\"scale(1.5)\" style=\"transform-box: fill-box; transform-origin: 10px 20px\"/>", Point(70, 80)),
         ("<g id=\"e\" transform=\"scale(0.5)\" style=\"transform-box: fill-box; transform-origin: 50% 50%\"><rect x=\"20\" y=\"20\" width=\"80\" height=\"80\"/><rect x=\"140\" y=\"140\" width=\"40\" height=\"40\"/></g>", Point(100, 100)),
+        ("<rect id=\"e\" x=\"20\" y=\"20\" width=\"80\" height=\"40\" transform=\"rotate(90)\" style=\"transform-box: fill-box; transform-origin: calc(50% + 1rem) 1rem\"/>", Point(76, 36)),
     ])
     func fillBoxOriginStaysPut(_ element: String, _ fixed: Point) throws {
         let svg = S.header + " viewBox=\"0 0 200 200\">" + element + "</svg>"

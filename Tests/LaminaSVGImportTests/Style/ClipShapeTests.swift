@@ -25,7 +25,7 @@ import Testing
     ])
     func resolvesInItsReferenceBox(_ value: String, _ expected: Shape) throws {
         let shape = try #require(ClipShape.parse(value))
-        let (content, _) = try #require(shape.content(in: Self.box, fontSize: 16))
+        let (content, _) = try #require(shape.content(in: Self.box, fontSize: 16, rootFontSize: 16))
         switch (content.shape, expected) {
         case (.circle(let a, let b, let r), .circle(let x, let y, let s)):
             #expect(abs(a - x) < 1e-9 && abs(b - y) < 1e-9 && abs(r - s) < 1e-9, "\(content.shape)")
@@ -41,9 +41,9 @@ import Testing
         #expect(ClipShape.parse("padding-box")?.box == .fill)
         #expect(ClipShape.parse("margin-box")?.kind == .box)
         let evenOdd = try #require(ClipShape.parse("polygon(evenodd, 0 0, 80px 0, 0 60px, 80px 60px)"))
-        #expect(try #require(evenOdd.content(in: Self.box, fontSize: 16)).content.clipRule == "evenodd")
+        #expect(try #require(evenOdd.content(in: Self.box, fontSize: 16, rootFontSize: 16)).content.clipRule == "evenodd")
         let path = try #require(ClipShape.parse("path(evenodd, \"M0 0 h10 v10 z\")"))
-        #expect(try #require(path.content(in: .zero, fontSize: 16)).content.clipRule == "evenodd")
+        #expect(try #require(path.content(in: .zero, fontSize: 16, rootFontSize: 16)).content.clipRule == "evenodd")
     }
 
     @Test(arguments: [
@@ -56,8 +56,8 @@ import Testing
     }
 
     @Test func anEmptyShapeClipsEverything() throws {
-        #expect(try #require(ClipShape.parse("circle(0)")).content(in: Self.box, fontSize: 16) == nil)
-        #expect(try #require(ClipShape.parse("inset(50%)")).content(in: Self.box, fontSize: 16) == nil)
+        #expect(try #require(ClipShape.parse("circle(0)")).content(in: Self.box, fontSize: 16, rootFontSize: 16) == nil)
+        #expect(try #require(ClipShape.parse("inset(50%)")).content(in: Self.box, fontSize: 16, rootFontSize: 16) == nil)
     }
 
     /// Import: the mask layer gets the shape once the host's box is known; `stroke-box` is the

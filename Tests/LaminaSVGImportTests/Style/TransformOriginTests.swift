@@ -26,7 +26,7 @@ import Testing
     /// Not a position: CSS drops the declaration (and the attribute), so the origin stays 0 0.
     @Test(arguments: [
         "", "foo", "left right", "top bottom", "bottom 10", "10 left", "10 20 30%", "10 20 top",
-        "1 2 3 4", "10,20", "nan", "1e999",
+        "1 2 3 4", "10,20", "nan", "1e999", "calc(1px", "calc(1px + 2)", "calc(1px))", "10 20 calc(5%)",
     ])
     func rejects(_ text: String) {
         #expect(TransformOrigin.parse(text) == nil)
