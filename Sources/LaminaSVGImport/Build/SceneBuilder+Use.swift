@@ -72,11 +72,16 @@ extension SceneBuilder {
             element: target, parent: layer, style: instanceStyle, viewport: w.viewport, context: w.context,
             clipFrame: w.clipFrame)
         if targetName == "svg" || targetName == "symbol" {
-            func size(_ name: String) -> Length? {
-                guard let t = tree[w.element].attribute(name), let l = Length.parse(t[...]), l.value.isFinite else { return nil }
-                return l
+            let tree = self.tree, rootFontSize = self.rootFontSize
+            func size(_ name: String, _ base: Double) -> Length? {
+                guard let t = tree[w.element].attribute(name) else { return nil }
+                guard let l = Length.parse(t[...]) else {
+                    // `rem` or `calc()`: resolved here, in the viewport the copy is sized in.
+                    return Self.length(in: tree, w.element, name, percentOf: base, fontSize: font, rootFontSize: rootFontSize).map { Length($0) }
+                }
+                return l.value.isFinite ? l : nil
             }
-            next.useSize = (size("width"), size("height"))
+            next.useSize = (size("width", w.viewport.width), size("height", w.viewport.height))
         }
         work.append(next)
     }

@@ -63,6 +63,12 @@ import Testing
         let (scene, _) = try S.load(root + "<rect id=\"r\" width=\"10\" height=\"10\"/><use id=\"s\" href=\"#r\" x=\"calc(100px + 1rem)\" y=\"1rem\"/></svg>")
         let use = try #require(S.layer(scene, "s"))
         #expect(S.toRoot(scene, use, Point(0, 0)) == Point(120, 20))
+        // A use's size for a symbol: the copy's viewport.
+        let (symbol, _) = try S.load(
+            root + "<symbol id=\"y\" viewBox=\"0 0 10 10\"><rect width=\"10\" height=\"10\"/></symbol>"
+                + "<use id=\"s\" href=\"#y\" width=\"calc(25% + 1rem)\" height=\"2rem\"/></svg>")
+        let copy = try #require(S.layer(symbol, "s").flatMap { symbol.tree.sublayers(of: $0).first })
+        #expect(symbol.tree[copy].bounds == Rect(0, 0, 70, 40))
         // The root's size: written in px, where a plain length with a viewBox is kept as written.
         let (sized, _) = try S.load("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"calc(100px + 5rem)\" height=\"10rem\" viewBox=\"0 0 10 10\"/>")
         #expect(sized.tree[sized.root].bounds == Rect(0, 0, 180, 160))
