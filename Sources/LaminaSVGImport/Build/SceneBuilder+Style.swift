@@ -54,8 +54,8 @@ extension SceneBuilder {
 
     /// Warns about references to other files in the `url()` values of `declarations`.
     mutating func warnExternalURLs(_ declarations: [CascadedDeclaration], element: Int) {
-        for d in declarations where Self.holdsParenthesis(d.value) {
-            warnExternalURLs(d.value, element: element)
+        for i in declarations.indices where declarations[i].text.contains(0x28) {
+            warnExternalURLs(declarations[i].value, element: element)
         }
     }
 
@@ -64,14 +64,8 @@ extension SceneBuilder {
     /// references of most drawings, so the builder skips them).
     static func mayReferenceOtherFiles(_ declarations: [CascadedDeclaration]) -> Bool {
         declarations.indices.contains {
-            holdsParenthesis(declarations[$0].value) && !allURLsLocal(declarations[$0].value)
+            declarations[$0].text.withBytes { $0.contains(0x28) && !allURLsLocal(bytes: $0) }
         }
-    }
-
-    /// Whether `value` holds `(`, scanned as contiguous bytes (a character-view scan of a
-    /// small string costs several times more).
-    static func holdsParenthesis(_ value: String) -> Bool {
-        value.utf8.withContiguousStorageIfAvailable { $0.contains(0x28) } ?? value.utf8.contains(0x28)
     }
 
     /// Warns about each `url(…)` in a value that does not point into this document.

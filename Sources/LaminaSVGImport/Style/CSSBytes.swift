@@ -119,6 +119,11 @@ enum CSSBytes {
         String(decoding: b[r], as: UTF8.self)
     }
 
+    /// ``string(_:_:)`` of bytes in place.
+    static func string(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self)
+    }
+
     /// Parses `name: value [!important]; …` in `start..<end`; malformed declarations are skipped.
     static func declarations(_ b: [UInt8], _ start: Int, _ end: Int) -> [StyleSheet.Declaration] {
         var out: [StyleSheet.Declaration] = []
@@ -139,7 +144,61 @@ enum CSSBytes {
     }
 
     /// ``forEachDeclaration(_:_:_:_:)`` over bytes in place.
+    ///
+    /// Declarations without a quote, `{` or `!` (nearly all of a `style` attribute's) are read in
+    /// one pass that finds the `;` ending each and its first `:`, both outside brackets; from the
+    /// first other one on, ``forEachGeneralDeclaration(_:_:_:_:)`` reads the rest. Both give the
+    /// same declarations: each starts its bracket count afresh at a declaration's start.
     static func forEachDeclaration(
+        _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+        _ body: (_ name: Range<Int>, _ value: Range<Int>, _ important: Bool) -> Void
+    ) {
+        var i = start
+        while i < end {
+            var depth = 0, colon = -1, j = i
+            scan: while j < end {
+                let c = b[j]
+                if !isPlainStop(c) {
+                    j += 1
+                    continue
+                }
+                switch c {
+                case UInt8(ascii: ";"): if depth == 0 { break scan }
+                case UInt8(ascii: ":"): if depth == 0, colon < 0 { colon = j }
+                case UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"): if depth > 0 { depth -= 1 }
+                default:
+                    // A quote, `{` or `!`: the general reading, from this declaration on.
+                    return forEachGeneralDeclaration(b, i, end, body)
+                }
+                j += 1
+            }
+            if colon >= 0 {
+                let name = trimmed(b, i, colon), value = trimmed(b, colon + 1, j)
+                if !name.isEmpty, !value.isEmpty, isIdentifier(b, name) { body(name, value, false) }
+            }
+            i = j + 1
+        }
+    }
+
+    /// Whether a byte is one ``forEachDeclaration(_:_:_:_:)``'s single pass stops at: `;`, `:`,
+    /// brackets, quotes, `{` and `!`.
+    @inline(__always) private static func isPlainStop(_ c: UInt8) -> Bool {
+        // Bits of `!` `"` `'` `(` `)` `:` `;` (0x21 … 0x3B), then of `[` `]` `{` (0x5B … 0x7B).
+        let low: UInt64 = 1 << 0x21 | 1 << 0x22 | 1 << 0x27 | 1 << 0x28 | 1 << 0x29 | 1 << 0x3A | 1 << 0x3B
+        let high: UInt64 = 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64)
+        if c < 64 { return (low >> UInt64(c)) & 1 != 0 }
+        return c < 128 && (high >> UInt64(c - 64)) & 1 != 0
+    }
+
+    /// Whether every byte of `b[r]` may appear in an identifier.
+    @inline(__always) private static func isIdentifier(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+        for k in r where !isIdent(b[k]) { return false }
+        return true
+    }
+
+    /// ``forEachDeclaration(_:_:_:_:)`` of any declarations: strings, nested blocks, `!important`.
+    static func forEachGeneralDeclaration(
         _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
         _ body: (_ name: Range<Int>, _ value: Range<Int>, _ important: Bool) -> Void
     ) {
@@ -200,6 +259,15 @@ enum CSSBytes {
             j -= 1
         }
         return nil
+    }
+
+    /// ``asciiLower(_:_:)`` of bytes in place.
+    static func asciiLower(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
+        let name = UnsafeBufferPointer(rebasing: b[r])
+        if !name.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+            return String(decoding: name, as: UTF8.self)
+        }
+        return String(decoding: name.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The ASCII-lower-cased text of a range.

@@ -1,23 +1,36 @@
 extension CSSProperty {
-    /// The property of a declaration name written as `b[r]` (identifier bytes) and that name
-    /// lower-cased (ASCII letters only): the same as `of(_:)` of `CSSBytes.asciiLower(b, r)`,
-    /// but the name is made only for `.other` and for names with capitals; a known property's
-    /// name is shared text.
-    static func named(_ b: [UInt8], _ r: Range<Int>) -> (property: CSSProperty, name: String) {
-        let n = r.count
+    /// The property of a declaration name written as `b[r]` (identifier bytes) in any ASCII
+    /// case: the same as `of(_:)` of `CSSBytes.asciiLower(b, r)`, looked up from the bytes
+    /// without making a `String`.
+    static func of(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> CSSProperty {
         // `of(_:)` knows no name of another length.
-        guard n >= 4, n <= PropertyNames.longest else { return (.other, CSSBytes.asciiLower(b, r)) }
+        let s = r.lowerBound, e = r.upperBound
+        guard e - s >= 4, e - s <= PropertyNames.longest else { return .other }
         var key = PropertyNames.Key()
-        for k in r {
-            let c = b[k]
-            if c >= UInt8(ascii: "A"), c <= UInt8(ascii: "Z") {
-                let name = CSSBytes.asciiLower(b, r)
-                return (of(name), name)
-            }
-            key.append(c)
+        key.words = (lowerWord(b, s, min(e, s + 8)), lowerWord(b, s + 8, min(e, s + 16)), lowerWord(b, s + 16, e))
+        key.count = e - s
+        return PropertyNames.property(key) ?? .other
+    }
+
+    /// The bytes `b[from..<to]` (at most 8; none when `to <= from`) ASCII-lower-cased and packed
+    /// little-endian into a word, as ``PropertyNames/Key/append(_:)`` packs them.
+    @inline(__always) private static func lowerWord(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UInt64 {
+        var w: UInt64 = 0
+        var j = to
+        while j > from {
+            j -= 1
+            let c = b[j]
+            w = w << 8 | UInt64(c &- UInt8(ascii: "A") < 26 ? c | 0x20 : c)
         }
-        if let property = PropertyNames.property(key) { return (property, PropertyNames.names[Int(property.rawValue)]) }
-        return (.other, CSSBytes.string(b, r))
+        return w
+    }
+
+    /// The property of a declaration name written as `b[r]` and that name lower-cased (ASCII
+    /// letters only): the same as `of(_:)` of `CSSBytes.asciiLower(b, r)`.
+    static func named(_ b: [UInt8], _ r: Range<Int>) -> (property: CSSProperty, name: String) {
+        let property = b.withUnsafeBufferPointer { of($0, r) }
+        if property != .other { return (property, PropertyNames.names[Int(property.rawValue)]) }
+        return (.other, CSSBytes.asciiLower(b, r))
     }
 }
 

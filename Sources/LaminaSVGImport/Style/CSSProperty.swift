@@ -76,15 +76,29 @@ extension ParsedValue {
     }
 }
 
-/// One winning declaration of an element: its name and text as specified, its property id
-/// and its parsed value.
+/// One winning declaration of an element: its property id, its parsed value, and its name and
+/// text as specified. A known property's name is its id's (``PropertyNames/names``); only
+/// other properties keep a name of their own. The text is kept as ``CSSText``: a value read
+/// from the element table's bytes makes no `String` until ``value`` is asked for.
 package struct CascadedDeclaration: Sendable {
-    /// The property name (lower-case for sheet and `style` declarations).
-    package var name: String
-    /// The value text as specified (trimmed).
-    package var value: String
     package var property: CSSProperty
     package var parsed: ParsedValue
+    /// The name, when not the known property's (always for `.other`).
+    private var ownName: String?
+    /// The value text as specified (trimmed).
+    package var text: CSSText
+
+    /// The property name (lower-case for sheet and `style` declarations).
+    package var name: String {
+        get { ownName ?? PropertyNames.names[Int(property.rawValue)] }
+        set { ownName = newValue }
+    }
+
+    /// The value text as specified (trimmed).
+    package var value: String {
+        get { text.string }
+        set { text = CSSText(newValue) }
+    }
 
     /// A declaration with its value parsed for `name`.
     package init(name: String, value: String) {
@@ -94,9 +108,21 @@ package struct CascadedDeclaration: Sendable {
 
     /// A declaration parsed already.
     package init(name: String, value: String, property: CSSProperty, parsed: ParsedValue) {
-        self.name = name
-        self.value = value
+        self.init(name: name, text: CSSText(value), property: property, parsed: parsed)
+    }
+
+    /// A declaration parsed already, its text kept as given; `name` nil for a known property
+    /// written with its own name.
+    @inline(__always) init(name: String?, text: CSSText, property: CSSProperty, parsed: ParsedValue) {
+        self.ownName = name
+        self.text = text
         self.property = property
         self.parsed = parsed
+    }
+
+    /// Whether this is a custom property (`--name`).
+    @inline(__always) var isCustomProperty: Bool {
+        guard property == .other, let name = ownName else { return false }
+        return name.hasPrefix("--")
     }
 }

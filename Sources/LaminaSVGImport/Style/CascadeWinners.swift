@@ -11,7 +11,7 @@ struct CascadeWinners {
     /// Whether each winner is `!important` (false past the end; empty until the first one).
     private var important: [Bool] = []
     /// The index of each winner by name, once there are many (hashing beats a scan then).
-    private var slot: [String: Int] = [:]
+    private var slot = [String: Int]()
 
     /// Offers one declaration, after every declaration of lower cascade order of the same
     /// importance. An invalid value is dropped (CSS then lets a lower-priority valid one win).
@@ -19,7 +19,7 @@ struct CascadeWinners {
         if property == .other, name == "font" {
             // With a `var()`, each longhand waits for the substitution (`deferredFont`).
             if CustomProperties.referencesVariables(value) {
-                for n in FontShorthand.longhands { place(n, value, CSSProperty.of(n), .deferredFont, important: isImportant) }
+                for n in FontShorthand.longhands { place(n, CSSText(value), CSSProperty.of(n), .deferredFont, important: isImportant) }
                 return
             }
             // The shorthand: its longhands, each in its place in the cascade.
@@ -27,35 +27,76 @@ struct CascadeWinners {
             for (n, v) in longhands { offer(n, v, CSSProperty.of(n), important: isImportant) }
             return
         }
-        place(name, value, property, ComputedStyle.parse(property, value), important: isImportant)
+        place(name, CSSText(value), property, ComputedStyle.parse(property, value), important: isImportant)
+    }
+
+    /// Offers a declaration of a known property (not `.other`) whose value is `value`'s bytes
+    /// (trimmed), read in place: parsed from them, and kept as ``CSSText`` (no `String` for
+    /// short ASCII text); the same winners as ``offer(_:_:_:important:)`` of its text.
+    mutating func offer(_ property: CSSProperty, bytes value: UnsafeBufferPointer<UInt8>, important isImportant: Bool) {
+        let parsed = ComputedStyle.parse(property, bytes: value)
+        if case .invalid = parsed { return }
+        place(nil, CSSText(bytes: value), property, parsed, important: isImportant)
     }
 
     /// Offers one declaration already parsed (a sheet's, parsed once for every element it
     /// matches); the `font` shorthand goes through ``offer(_:_:_:important:)``.
     mutating func offer(parsed d: CascadedDeclaration, important isImportant: Bool) {
         if d.property == .other, d.name == "font" { return offer(d.name, d.value, d.property, important: isImportant) }
-        place(d.name, d.value, d.property, d.parsed, important: isImportant)
+        if case .invalid = d.parsed { return }
+        if let k = index(of: d) {
+            guard isImportant || !winnerIsImportant(k) else { return }
+            declarations[k].text = d.text
+            declarations[k].parsed = d.parsed
+            if isImportant { markImportant(k) }
+            return
+        }
+        prepareAppend(d.name, d.property)
+        declarations.append(d)
+        if isImportant { markImportant(declarations.count - 1) }
     }
 
-    /// Makes a parsed declaration the winner for its property unless an `!important` one is.
+    /// Makes a parsed declaration the winner for its property unless an `!important` one is;
+    /// `name` is nil for a known property.
     @inline(__always) private mutating func place(
-        _ name: String, _ value: String, _ property: CSSProperty, _ parsed: consuming ParsedValue, important isImportant: Bool
+        _ name: String?, _ text: consuming CSSText, _ property: CSSProperty, _ parsed: consuming ParsedValue,
+        important isImportant: Bool
     ) {
         if case .invalid = parsed { return }
         if let k = index(of: name, property) {
             guard isImportant || !winnerIsImportant(k) else { return }
-            declarations[k].value = value
-            declarations[k].parsed = parsed
+            declarations[k].text = consume text
+            declarations[k].parsed = consume parsed
             if isImportant { markImportant(k) }
             return
         }
+        append(property == .other ? name : nil, text, property, parsed, important: isImportant)
+    }
+
+    /// Adds the winner of a property not seen yet. Not inlined: ``place`` is, at every offer.
+    @inline(never) private mutating func append(
+        _ name: consuming String?, _ text: consuming CSSText, _ property: CSSProperty, _ parsed: consuming ParsedValue,
+        important isImportant: Bool
+    ) {
+        prepareAppend(name, property)
+        let d = CascadedDeclaration(name: consume name, text: consume text, property: property, parsed: consume parsed)
+        declarations.append(consume d)
+        if isImportant { markImportant(declarations.count - 1) }
+    }
+
+    /// Makes room for a winner of a property not seen yet (named `name`, or the known
+    /// property's name when nil), and indexes it once there are many.
+    @inline(__always) private mutating func prepareAppend(_ name: borrowing String?, _ property: CSSProperty) {
         if declarations.isEmpty { declarations.reserveCapacity(8) }
+        if declarations.count >= 31 { indexForAppend(copy name ?? PropertyNames.names[Int(property.rawValue)]) }
+    }
+
+    /// Indexes the winners by name, once there are 31, and the next one, named `name`.
+    private mutating func indexForAppend(_ name: String) {
         if declarations.count == 31 {
             for k in declarations.indices { slot[declarations[k].name] = k }
         }
-        if declarations.count >= 31 { slot[name] = declarations.count }
-        declarations.append(CascadedDeclaration(name: name, value: value, property: property, parsed: parsed))
-        if isImportant { markImportant(declarations.count - 1) }
+        slot[name] = declarations.count
     }
 
     /// The winners with their `!important` flags, in order of first appearance: offered again
@@ -75,13 +116,19 @@ struct CascadeWinners {
         important[k] = true
     }
 
-    /// The index of the winner for the property, if any. Elements specify few properties: a
-    /// scan (of ids, and of names for `.other`) beats hashing until there are many.
-    private func index(of name: String, _ property: CSSProperty) -> Int? {
-        guard declarations.count < 32 else { return slot[name] }
+    /// The index of the winner for the property, if any (`name` matters for `.other` only).
+    /// Elements specify few properties: a scan (of ids, and of names for `.other`) beats
+    /// hashing until there are many.
+    private func index(of name: String?, _ property: CSSProperty) -> Int? {
+        guard declarations.count < 32 else { return slot[name ?? PropertyNames.names[Int(property.rawValue)]] }
         for k in declarations.indices where declarations[k].property == property {
             if property != .other || declarations[k].name == name { return k }
         }
         return nil
+    }
+
+    /// The index of the winner for the property of `d`, if any.
+    private func index(of d: CascadedDeclaration) -> Int? {
+        index(of: d.property == .other ? d.name : nil, d.property)
     }
 }

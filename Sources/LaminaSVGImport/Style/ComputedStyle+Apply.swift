@@ -11,35 +11,15 @@ extension ComputedStyle {
     /// an invalid value leaves it unchanged, verbatim properties keep `value`.
     mutating func apply(_ property: CSSProperty, _ name: String, _ value: String, _ parsed: ParsedValue) {
         switch property {
-        case .fill: if case .paint(let p) = parsed { fillPaint = p }
-        case .stroke: if case .paint(let p) = parsed { strokePaint = p }
-        case .fillOpacity: if case .fraction(let o) = parsed { fillOpacity = o }
-        case .strokeOpacity: if case .fraction(let o) = parsed { strokeOpacity = o }
-        case .opacity: if case .fraction(let o) = parsed { opacity = o }
-        case .stopOpacity: if case .fraction(let o) = parsed { stopOpacity = o }
-        case .fillRule: if case .keyword(let k) = parsed { fillRule = k }
-        case .clipRule: if case .keyword(let k) = parsed { clipRule = k }
-        case .strokeLinecap: if case .keyword(let k) = parsed { strokeLinecap = k }
-        case .strokeLinejoin: if case .keyword(let k) = parsed { strokeLinejoin = k }
-        case .visibility: if case .keyword(let k) = parsed { visibility = k }
-        case .overflow: if case .keyword(let k) = parsed { overflow = k }
-        case .display: if case .keyword(let k) = parsed { display = k }
-        case .strokeWidth:
-            if case .length(let l) = parsed {
-                let a = absolute(l)
-                if a.value >= 0 { strokeWidth = a }
+        case .fill, .stroke, .fillOpacity, .strokeOpacity, .opacity, .stopOpacity, .fillRule, .clipRule, .strokeLinecap,
+            .strokeLinejoin, .visibility, .overflow, .display, .strokeWidth, .strokeDashoffset, .strokeMiterlimit,
+            .strokeDasharray, .stopColor:
+            // `rem` or `calc()` dash items: applied from the text, once the font sizes are known.
+            if property == .strokeDasharray, case .text = parsed {
+                if let items = CSSCalc.parseDashList(value[...]) { applyDasharray(items) }
+            } else {
+                applyTyped(property, parsed)
             }
-            // A negative `calc()` is 0; one summing `%` and another unit is not applied.
-            if case .calc(let c) = parsed, let l = c.length(fontSize: fontSize, rootFontSize: rootFontSize) {
-                strokeWidth = Length(max(0, l.value), l.unit)
-            }
-        case .strokeDashoffset:
-            if case .length(let l) = parsed { strokeDashoffset = absolute(l) }
-            if case .calc(let c) = parsed, let l = c.length(fontSize: fontSize, rootFontSize: rootFontSize) { strokeDashoffset = l }
-        case .strokeMiterlimit: if case .number(let m) = parsed { strokeMiterlimit = m }
-        case .strokeDasharray:
-            if case .dashes(let list) = parsed { applyDasharray(list) }
-            if case .text = parsed, let items = CSSCalc.parseDashList(value[...]) { applyDasharray(items) }
         case .clipPath:
             if case .reference(let id) = parsed {
                 clipPath = id
@@ -53,13 +33,82 @@ extension ComputedStyle {
             } else if value.contains("(") {
                 unsupportedFilter = value
             }
-        case .stopColor: if case .color(let c) = parsed { stopColorPaint = c }
         case .marker:
             for n in ["marker-start", "marker-mid", "marker-end"] { apply(.other, n, value, .text) }
         default:
             if let k = ComputedStyle.inheritedExtraIndex[name] {
                 setInheritedExtra(k, ComputedStyle.isInitialExtra(name, value) ? nil : value)
             }
+        }
+    }
+
+    /// ``apply(_:_:_:_:)`` of a property set from its parsed value alone (`fill` … `stop-color`,
+    /// the ones ``isTyped(_:)`` lists). A value of a type the property does not take changes
+    /// nothing.
+    mutating func applyTyped(_ property: CSSProperty, _ parsed: ParsedValue) {
+        switch parsed {
+        case .paint(let p): applyPaint(property, p)
+        case .fraction(let o): applyFraction(property, o)
+        case .length(let l): applyLength(property, l)
+        case .keyword(let k):
+            switch property {
+            case .fillRule: fillRule = k
+            case .clipRule: clipRule = k
+            case .strokeLinecap: strokeLinecap = k
+            case .strokeLinejoin: strokeLinejoin = k
+            case .visibility: visibility = k
+            case .overflow: overflow = k
+            case .display: display = k
+            default: break
+            }
+        case .calc(let c):
+            // A negative `calc()` is 0; one summing `%` and another unit is not applied.
+            guard let l = c.length(fontSize: fontSize, rootFontSize: rootFontSize) else { return }
+            if property == .strokeWidth { strokeWidth = Length(max(0, l.value), l.unit) }
+            if property == .strokeDashoffset { strokeDashoffset = l }
+        case .number(let m): if property == .strokeMiterlimit { strokeMiterlimit = m }
+        case .dashes(let list): if property == .strokeDasharray { applyDasharray(list) }
+        case .color(let c): if property == .stopColor { stopColorPaint = c }
+        default: break
+        }
+    }
+
+    /// A `fill` or `stroke` paint.
+    @inline(__always) mutating func applyPaint(_ property: CSSProperty, _ p: SpecifiedPaint) {
+        if property == .fill { fillPaint = p } else if property == .stroke { strokePaint = p }
+    }
+
+    /// An opacity: `fill-opacity`, `stroke-opacity`, `opacity` or `stop-opacity`.
+    @inline(__always) mutating func applyFraction(_ property: CSSProperty, _ o: Double) {
+        switch property {
+        case .fillOpacity: fillOpacity = o
+        case .strokeOpacity: strokeOpacity = o
+        case .opacity: opacity = o
+        case .stopOpacity: stopOpacity = o
+        default: break
+        }
+    }
+
+    /// A `stroke-width` (not negative) or `stroke-dashoffset`, resolved to px (`%` kept).
+    @inline(__always) mutating func applyLength(_ property: CSSProperty, _ l: Length) {
+        if property == .strokeWidth {
+            let a = absolute(l)
+            if a.value >= 0 { strokeWidth = a }
+        } else if property == .strokeDashoffset {
+            strokeDashoffset = absolute(l)
+        }
+    }
+
+    /// Whether ``apply(_:_:_:_:)`` sets the property from its parsed value alone, through
+    /// ``applyTyped(_:_:)``.
+    @inline(__always) static func isTyped(_ property: CSSProperty) -> Bool {
+        switch property {
+        case .fill, .stroke, .fillOpacity, .strokeOpacity, .opacity, .stopOpacity, .fillRule, .clipRule, .strokeLinecap,
+            .strokeLinejoin, .visibility, .overflow, .display, .strokeWidth, .strokeDashoffset, .strokeMiterlimit,
+            .strokeDasharray, .stopColor:
+            return true
+        default:
+            return false
         }
     }
 

@@ -34,39 +34,57 @@ extension ComputedStyle {
             applyFontSize(value, parent: parent)
         }
         var own: [String?] = []
-        for i in declarations.indices {
-            let property = declarations[i].property
-            if property == .color || property == .fontSize { continue }
-            var parsed = declarations[i].parsed
-            var specified = declarations[i].value
-            if property == .other, declarations[i].name.hasPrefix("--") { continue }
-            if parsed.isDeferred {
-                // Invalid at computed-value time: the property acts as `unset`, which the copy
-                // of the parent and the reset above already give.
-                guard let value = Self.substituted(declarations[i], customs) else { continue }
-                specified = value
-                parsed = ComputedStyle.parse(property, value)
-                if case .invalid = parsed { continue }
-                if parsed.isDeferred { continue }
+        // Read in place: copying each declaration out would retain its strings.
+        declarations.withUnsafeBufferPointer { list in
+            for i in list.indices {
+                let property = list[i].property
+                if property == .color || property == .fontSize { continue }
+                // A typed value, or a `clip-path` or `mask` reference: neither its text nor its
+                // name is read.
+                if ComputedStyle.isTyped(property) {
+                    // Paints, opacities and widths applied here, without `applyTyped`'s call.
+                    switch list[i].parsed {
+                    case .paint(let p): applyPaint(property, p); continue
+                    case .fraction(let o): applyFraction(property, o); continue
+                    case .length(let l): applyLength(property, l); continue
+                    default: if Self.isTypedValue(list[i].parsed) { applyTyped(property, list[i].parsed); continue }
+                    }
+                }
+                if property == .clipPath || property == .mask, Self.isReference(list[i].parsed) {
+                    apply(property, "", "", list[i].parsed)
+                    continue
+                }
+                var parsed = list[i].parsed
+                if property == .other, list[i].isCustomProperty { continue }
+                var specified = list[i].value
+                if parsed.isDeferred {
+                    // Invalid at computed-value time: the property acts as `unset`, which the copy
+                    // of the parent and the reset above already give.
+                    guard let value = Self.substituted(list[i], customs) else { continue }
+                    specified = value
+                    parsed = ComputedStyle.parse(property, value)
+                    if case .invalid = parsed { continue }
+                    if parsed.isDeferred { continue }
+                }
+                if case .cssWide(let keyword) = parsed {
+                    applyKeyword(list[i].name, keyword, parent: parent)
+                    continue
+                }
+                var value = ComputedStyle.trimmedCSS(specified)
+                // `currentColor` is this element's `color`: resolved here, since the filter it sits
+                // in is written apart from the ancestors that set `color` (`<defs color="lime">`).
+                if property == .floodColor || property == .lightingColor, value.lowercased() == "currentcolor" {
+                    value = color.cssText
+                }
+                if property == .other || property == .floodOpacity || property == .floodColor || property == .lightingColor,
+                    ComputedStyle.mayBeOwnExtra(list[i].name), let k = ComputedStyle.ownExtraIndex[list[i].name]
+                {
+                    if own.isEmpty { own = Array(repeating: nil, count: ComputedStyle.ownExtraNames.count) }
+                    own[k] = ComputedStyle.isInitialExtra(list[i].name, value) ? nil : value
+                    continue
+                }
+                apply(property, list[i].name, value, parsed)
             }
-            if case .cssWide(let keyword) = parsed {
-                applyKeyword(declarations[i].name, keyword, parent: parent)
-                continue
-            }
-            var value = ComputedStyle.trimmedCSS(specified)
-            // `currentColor` is this element's `color`: resolved here, since the filter it sits
-            // in is written apart from the ancestors that set `color` (`<defs color="lime">`).
-            if property == .floodColor || property == .lightingColor, value.lowercased() == "currentcolor" {
-                value = color.cssText
-            }
-            if property == .other || property == .floodOpacity || property == .floodColor || property == .lightingColor,
-                ComputedStyle.mayBeOwnExtra(declarations[i].name), let k = ComputedStyle.ownExtraIndex[declarations[i].name]
-            {
-                if own.isEmpty { own = Array(repeating: nil, count: ComputedStyle.ownExtraNames.count) }
-                own[k] = ComputedStyle.isInitialExtra(declarations[i].name, value) ? nil : value
-                continue
-            }
-            apply(property, declarations[i].name, value, parsed)
         }
         if !own.isEmpty {
             extraOwn = own.enumerated().compactMap { k, v in v.map { StyleProperty(ComputedStyle.ownExtraNames[k], $0) } }
@@ -82,11 +100,25 @@ extension ComputedStyle {
         }
     }
 
+    /// Whether a parsed value is typed: not a CSS-wide keyword, a `var()`, a reference or text.
+    @inline(__always) private static func isTypedValue(_ parsed: ParsedValue) -> Bool {
+        switch parsed {
+        case .paint, .fraction, .color, .keyword, .length, .calc, .number, .dashes: return true
+        default: return false
+        }
+    }
+
+    /// Whether a parsed value is a reference (`url(#id)`, or `none`).
+    @inline(__always) private static func isReference(_ parsed: ParsedValue) -> Bool {
+        if case .reference = parsed { return true }
+        return false
+    }
+
     /// Whether an element declares custom properties or has a value holding `var()`.
     private static func usesCustomProperties(_ declarations: [CascadedDeclaration]) -> Bool {
         for i in declarations.indices {
             if declarations[i].parsed.isDeferred { return true }
-            if declarations[i].property == .other, declarations[i].name.hasPrefix("--") { return true }
+            if declarations[i].property == .other, declarations[i].isCustomProperty { return true }
         }
         return false
     }
@@ -95,7 +127,7 @@ extension ComputedStyle {
     /// them, for `var()` substitution.
     private mutating func resolveCustomProperties(_ declarations: [CascadedDeclaration]) -> CustomPropertyMap {
         var own: [(name: String, value: String)] = []
-        for i in declarations.indices where declarations[i].name.hasPrefix("--") {
+        for i in declarations.indices where declarations[i].property == .other && declarations[i].isCustomProperty {
             own.append((declarations[i].name, declarations[i].value))
         }
         guard !own.isEmpty else { return customProperties }

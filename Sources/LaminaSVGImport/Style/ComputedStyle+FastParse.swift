@@ -6,39 +6,45 @@ extension ComputedStyle {
     /// substrings: `#rgb`/`#rrggbb` and `none` paints, plain numbers and percentages. Nil means
     /// "not one of them": `parse(_:_:)` then decides on the text (so results never differ).
     static func parseFast(_ property: CSSProperty, _ value: String) -> ParsedValue? {
-        switch property {
-        case .fill, .stroke, .stopColor, .fillOpacity, .strokeOpacity, .opacity, .stopOpacity, .strokeWidth:
-            break
-        case .clipPath, .mask, .filter:
-            break
-        default:
+        guard hasFastParse(property) else { return nil }
+        var text = value
+        return text.withUTF8 { parseFast(property, bytes: $0) }
+    }
+
+    /// ``parseFast(_:_:)`` of a value's UTF-8 bytes, read in place (the element table's bytes,
+    /// or ``CSSText``'s).
+    static func parseFast(_ property: CSSProperty, bytes b: UnsafeBufferPointer<UInt8>) -> ParsedValue? {
+        guard hasFastParse(property), let first = b.first, let last = b.last, !CSSBytes.isSpace(first), !CSSBytes.isSpace(last) else {
             return nil
         }
-        var text = value
-        return text.withUTF8 { b -> ParsedValue? in
-            guard let first = b.first, let last = b.last, !CSSBytes.isSpace(first), !CSSBytes.isSpace(last) else {
-                return nil
+        switch property {
+        case .clipPath, .mask, .filter:
+            return plainReference(b).map { .reference($0) }
+        case .fill, .stroke:
+            if first == UInt8(ascii: "#") { return hexColor(b).map { .paint(.color($0)) } }
+            if b.count == 4, b[0] == UInt8(ascii: "n"), b[1] == UInt8(ascii: "o"), b[2] == UInt8(ascii: "n"),
+                b[3] == UInt8(ascii: "e")
+            {
+                return .paint(SpecifiedPaint.none)
             }
-            switch property {
-            case .clipPath, .mask, .filter:
-                return plainReference(b).map { .reference($0) }
-            case .fill, .stroke:
-                if first == UInt8(ascii: "#") { return hexColor(b).map { .paint(.color($0)) } }
-                if b.count == 4, b[0] == UInt8(ascii: "n"), b[1] == UInt8(ascii: "o"), b[2] == UInt8(ascii: "n"),
-                    b[3] == UInt8(ascii: "e")
-                {
-                    return .paint(SpecifiedPaint.none)
-                }
-                return nil
-            case .stopColor:
-                return first == UInt8(ascii: "#") ? hexColor(b).map { .color($0) } : nil
-            default:
-                guard let (v, percent) = plainNumber(b) else { return nil }
-                if property == .strokeWidth {
-                    return v >= 0 ? .length(Length(v, percent ? .percent : .none)) : nil
-                }
-                return .fraction(min(1, max(0, percent ? v / 100 : v)))
+            return nil
+        case .stopColor:
+            return first == UInt8(ascii: "#") ? hexColor(b).map { .color($0) } : nil
+        default:
+            guard let (v, percent) = plainNumber(b) else { return nil }
+            if property == .strokeWidth {
+                return v >= 0 ? .length(Length(v, percent ? .percent : .none)) : nil
             }
+            return .fraction(min(1, max(0, percent ? v / 100 : v)))
+        }
+    }
+
+    /// Whether ``parseFast(_:_:)`` reads some values of the property.
+    @inline(__always) private static func hasFastParse(_ property: CSSProperty) -> Bool {
+        switch property {
+        case .fill, .stroke, .stopColor, .fillOpacity, .strokeOpacity, .opacity, .stopOpacity, .strokeWidth: return true
+        case .clipPath, .mask, .filter: return true
+        default: return false
         }
     }
 

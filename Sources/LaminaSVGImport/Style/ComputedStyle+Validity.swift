@@ -16,6 +16,12 @@ extension ComputedStyle {
         parseFast(property, value) ?? parseFully(property, value)
     }
 
+    /// ``parse(_:_:)`` of a value's UTF-8 bytes (trimmed): the text is made only when
+    /// ``parseFast(_:bytes:)`` does not read it.
+    static func parse(_ property: CSSProperty, bytes b: UnsafeBufferPointer<UInt8>) -> ParsedValue {
+        parseFast(property, bytes: b) ?? parseFully(property, String(decoding: b, as: UTF8.self))
+    }
+
     /// ``parse(_:_:)`` without ``parseFast(_:_:)``'s shortcuts (which give the same answers).
     static func parseFully(_ property: CSSProperty, _ value: String) -> ParsedValue {
         let trimmed = trimmedCSS(value)

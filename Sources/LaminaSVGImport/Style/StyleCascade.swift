@@ -149,15 +149,25 @@ package struct StyleCascade: Sendable {
         var winners = CascadeWinners()
         // One pass over the attributes: presentation attributes in order, and the first `style`.
         // The name records are read in place (copying one would retain its three strings).
-        let names = tree.table.attributeNames, nameIDs = tree.table.attributeNameIDs
+        // Values are read from the arena in place; a known property's makes no `String`.
+        let table = tree.table
+        let names = table.attributeNames, nameIDs = table.attributeNameIDs
         var style = -1
-        for s in tree.attributeSlots(element) {
-            let id = Int(nameIDs[s])
-            guard names[id].namespace == nil else { continue }
-            if let property = names[id].presentation {
-                winners.offer(names[id].name, tree.cssTrimmedValue(slot: s), property, important: false)
-            } else if style < 0, names[id].isStyle {
-                style = s
+        table.arena.withUnsafeBufferPointer { arena in
+            for s in tree.attributeSlots(element) {
+                let id = Int(nameIDs[s])
+                guard names[id].namespace == nil else { continue }
+                if let property = names[id].presentation {
+                    let r = table.valueRange(s)
+                    let value = UnsafeBufferPointer(rebasing: arena[CSSBytes.trimmed(arena, r.lowerBound, r.upperBound)])
+                    if property == .other {
+                        winners.offer(names[id].name, String(decoding: value, as: UTF8.self), property, important: false)
+                    } else {
+                        winners.offer(property, bytes: value, important: false)
+                    }
+                } else if style < 0, names[id].isStyle {
+                    style = s
+                }
             }
         }
         // The `*` runs, each before the first match of higher cascade order.
@@ -180,8 +190,13 @@ package struct StyleCascade: Sendable {
         }
         if style >= 0 {
             tree.forEachStyleDeclaration(slot: style) { bytes, name, value, important in
-                let (property, name) = CSSProperty.named(bytes, name)
-                winners.offer(name, CSSBytes.string(bytes, value), property, important: important)
+                let property = CSSProperty.of(bytes, name)
+                if property == .other {
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
+                    winners.offer(CSSBytes.asciiLower(bytes, name), text, property, important: important)
+                } else {
+                    winners.offer(property, bytes: UnsafeBufferPointer(rebasing: bytes[value]), important: important)
+                }
             }
         }
         return winners.declarations

@@ -203,21 +203,23 @@ extension ElementTree {
     }
 
     /// Calls `body` with each declaration of a `style` attribute value, the ones
-    /// `styleDeclarations(slot:)` lists, without making strings: the bytes they are in (the arena,
-    /// or a copy with comments blanked), the trimmed name and value ranges there and whether it is
-    /// `!important`.
+    /// `styleDeclarations(slot:)` lists, without making strings: the bytes they are in (the arena
+    /// in place, or a copy with comments blanked), the trimmed name and value ranges there and
+    /// whether it is `!important`.
     package func forEachStyleDeclaration(
-        slot: Int, _ body: (_ bytes: [UInt8], _ name: Range<Int>, _ value: Range<Int>, _ important: Bool) -> Void
+        slot: Int,
+        _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ value: Range<Int>, _ important: Bool) -> Void
     ) {
         let r = table.valueRange(slot)
-        let arena = table.arena
-        if arena[r].contains(UInt8(ascii: "/")) {
-            var bytes = Array(arena[r])
-            CSSBytes.blankComments(&bytes)
-            CSSBytes.forEachDeclaration(bytes, 0, bytes.count) { body(bytes, $0, $1, $2) }
-            return
+        table.arena.withUnsafeBufferPointer { arena in
+            if UnsafeBufferPointer(rebasing: arena[r]).contains(UInt8(ascii: "/")) {
+                var bytes = Array(arena[r])
+                CSSBytes.blankComments(&bytes)
+                bytes.withUnsafeBufferPointer { b in CSSBytes.forEachDeclaration(b, 0, b.count) { body(b, $0, $1, $2) } }
+                return
+            }
+            CSSBytes.forEachDeclaration(arena, r.lowerBound, r.upperBound) { body(arena, $0, $1, $2) }
         }
-        CSSBytes.forEachDeclaration(arena, r.lowerBound, r.upperBound) { body(arena, $0, $1, $2) }
     }
 }
 
