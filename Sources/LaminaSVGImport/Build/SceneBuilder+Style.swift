@@ -19,9 +19,12 @@ extension SceneBuilder {
     /// the second request on (an element instanced by `use` or `clip-path` is styled once per
     /// copy; a 4 KB clip-path fan-out spent two thirds of its 8 s there and in the `url()` scan).
     mutating func cascadedDeclarations(of element: Int) -> [CascadedDeclaration] {
-        if let known = prefetch?.declarations(element) ?? declarationsMemo[element] { return known }
+        if let known = prefetch?.declarations(element) { return known }
+        // The memo holds only elements styled before: most are styled once, and need no look-up.
+        let styledBefore = elementFlags[element] & Self.styledOnce != 0
+        if styledBefore, let known = declarationsMemo[element] { return known }
         let declarations = cascade.cascaded(for: element)
-        if elementFlags[element] & Self.styledOnce != 0 {
+        if styledBefore {
             declarationsMemo[element] = declarations
         } else {
             elementFlags[element] |= Self.styledOnce

@@ -76,27 +76,29 @@ extension ComputedStyle {
 
     /// `#rgb` or `#rrggbb` (opaque); nil for anything else, which the full color parser reads.
     private static func hexColor(_ b: UnsafeBufferPointer<UInt8>) -> ParsedColor? {
-        guard b.count == 4 || b.count == 7 else { return nil }
-        var d: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
-        for i in 1..<b.count {
-            let c = b[i]
-            let v: UInt8
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): v = c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): v = c - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): v = c - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            switch i {
-            case 1: d.0 = v
-            case 2: d.1 = v
-            case 3: d.2 = v
-            case 4: d.3 = v
-            case 5: d.4 = v
-            default: d.5 = v
-            }
+        if b.count == 7 {
+            // Three pairs; one holding a byte that is not a hex digit is 0x100.
+            let r = hexPair(b[1], b[2]), g = hexPair(b[3], b[4]), bl = hexPair(b[5], b[6])
+            guard (r | g | bl) < 0x100 else { return nil }
+            return .rgba(r: UInt8(r), g: UInt8(g), b: UInt8(bl), a: 1)
         }
-        if b.count == 4 { return .rgba(r: d.0 * 17, g: d.1 * 17, b: d.2 * 17, a: 1) }
-        return .rgba(r: d.0 * 16 + d.1, g: d.2 * 16 + d.3, b: d.4 * 16 + d.5, a: 1)
+        guard b.count == 4 else { return nil }
+        let r = hexDigit(b[1]), g = hexDigit(b[2]), bl = hexDigit(b[3])
+        guard (r | g | bl) < 16 else { return nil }
+        return .rgba(r: UInt8(r) * 17, g: UInt8(g) * 17, b: UInt8(bl) * 17, a: 1)
+    }
+
+    /// The value of a hex digit (either case), or a value of 16 or more for any other byte.
+    @inline(__always) private static func hexDigit(_ c: UInt8) -> UInt32 {
+        let d = UInt32(c) &- 0x30
+        if d < 10 { return d }
+        let l = (UInt32(c) | 0x20) &- 0x61
+        return l < 6 ? l + 10 : 0x100
+    }
+
+    /// Two hex digits' byte value, or 0x100 or more when either is not a hex digit.
+    @inline(__always) private static func hexPair(_ high: UInt8, _ low: UInt8) -> UInt32 {
+        let h = hexDigit(high), l = hexDigit(low)
+        return (h | l) < 16 ? h << 4 | l : 0x100
     }
 }
