@@ -81,10 +81,15 @@ extension ParsedValue {
 /// other properties keep a name of their own. The text is kept as ``CSSText``: a value read
 /// from the element table's bytes makes no `String` until ``value`` is asked for.
 package struct CascadedDeclaration: Sendable {
+    // The initializers are in an extension, so that the memberwise one is made: the cascade
+    // builds its winners with it, which Swift 6.3 moves into the list where a declared
+    // initializer's result was copied there and destroyed (an outlined copy of all four
+    // fields per winner).
     package var property: CSSProperty
     package var parsed: ParsedValue
-    /// The name, when not the known property's (always for `.other`).
-    private var ownName: String?
+    /// The name, when not the known property's (always for `.other`); nil for a known property
+    /// written with its own name.
+    var ownName: String?
     /// The value text as specified (trimmed).
     package var text: CSSText
 
@@ -100,6 +105,14 @@ package struct CascadedDeclaration: Sendable {
         set { text = CSSText(newValue) }
     }
 
+    /// Whether this is a custom property (`--name`).
+    @inline(__always) var isCustomProperty: Bool {
+        guard property == .other, let name = ownName else { return false }
+        return name.hasPrefix("--")
+    }
+}
+
+extension CascadedDeclaration {
     /// A declaration with its value parsed for `name`.
     package init(name: String, value: String) {
         let property = CSSProperty.of(name)
@@ -108,21 +121,6 @@ package struct CascadedDeclaration: Sendable {
 
     /// A declaration parsed already.
     package init(name: String, value: String, property: CSSProperty, parsed: ParsedValue) {
-        self.init(name: name, text: CSSText(value), property: property, parsed: parsed)
-    }
-
-    /// A declaration parsed already, its text kept as given; `name` nil for a known property
-    /// written with its own name.
-    @inline(__always) init(name: String?, text: CSSText, property: CSSProperty, parsed: ParsedValue) {
-        self.ownName = name
-        self.text = text
-        self.property = property
-        self.parsed = parsed
-    }
-
-    /// Whether this is a custom property (`--name`).
-    @inline(__always) var isCustomProperty: Bool {
-        guard property == .other, let name = ownName else { return false }
-        return name.hasPrefix("--")
+        self.init(property: property, parsed: parsed, ownName: name, text: CSSText(value))
     }
 }

@@ -79,8 +79,7 @@ struct CascadeWinners {
         important isImportant: Bool
     ) {
         prepareAppend(name, property)
-        let d = CascadedDeclaration(name: consume name, text: consume text, property: property, parsed: consume parsed)
-        declarations.append(consume d)
+        declarations.append(CascadedDeclaration(property: property, parsed: parsed, ownName: name, text: text))
         if isImportant { markImportant(declarations.count - 1) }
     }
 

@@ -50,17 +50,7 @@ extension ComputedStyle {
         case .paint(let p): applyPaint(property, p)
         case .fraction(let o): applyFraction(property, o)
         case .length(let l): applyLength(property, l)
-        case .keyword(let k):
-            switch property {
-            case .fillRule: fillRule = k
-            case .clipRule: clipRule = k
-            case .strokeLinecap: strokeLinecap = k
-            case .strokeLinejoin: strokeLinejoin = k
-            case .visibility: visibility = k
-            case .overflow: overflow = k
-            case .display: display = k
-            default: break
-            }
+        case .keyword(let k): applyKeywordValue(property, k)
         case .calc(let c):
             // A negative `calc()` is 0; one summing `%` and another unit is not applied.
             guard let l = c.length(fontSize: fontSize, rootFontSize: rootFontSize) else { return }
@@ -76,6 +66,21 @@ extension ComputedStyle {
     /// A `fill` or `stroke` paint.
     @inline(__always) mutating func applyPaint(_ property: CSSProperty, _ p: SpecifiedPaint) {
         if property == .fill { fillPaint = p } else if property == .stroke { strokePaint = p }
+    }
+
+    /// A keyword of `fill-rule`, `clip-rule`, `stroke-linecap`, `stroke-linejoin`,
+    /// `visibility`, `overflow` or `display`.
+    @inline(__always) mutating func applyKeywordValue(_ property: CSSProperty, _ k: String) {
+        switch property {
+        case .fillRule: fillRule = k
+        case .clipRule: clipRule = k
+        case .strokeLinecap: strokeLinecap = k
+        case .strokeLinejoin: strokeLinejoin = k
+        case .visibility: visibility = k
+        case .overflow: overflow = k
+        case .display: display = k
+        default: break
+        }
     }
 
     /// An opacity: `fill-opacity`, `stroke-opacity`, `opacity` or `stop-opacity`.

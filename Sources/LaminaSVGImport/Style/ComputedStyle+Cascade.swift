@@ -42,12 +42,17 @@ extension ComputedStyle {
                 // A typed value, or a `clip-path` or `mask` reference: neither its text nor its
                 // name is read.
                 if ComputedStyle.isTyped(property) {
-                    // Paints, opacities and widths applied here, without `applyTyped`'s call.
+                    // The common payloads, matched in place: the value is not copied for a call
+                    // (the rarer typed values go through `apply` below, to `applyTyped`).
                     switch list[i].parsed {
                     case .paint(let p): applyPaint(property, p); continue
                     case .fraction(let o): applyFraction(property, o); continue
                     case .length(let l): applyLength(property, l); continue
-                    default: if Self.isTypedValue(list[i].parsed) { applyTyped(property, list[i].parsed); continue }
+                    case .keyword(let k): applyKeywordValue(property, k); continue
+                    case .number(let m):
+                        if property == .strokeMiterlimit { strokeMiterlimit = m }
+                        continue
+                    default: break
                     }
                 }
                 if property == .clipPath || property == .mask, Self.isReference(list[i].parsed) {
@@ -97,14 +102,6 @@ extension ComputedStyle {
             // The root element: `rem` below it is of its font size.
             isElement = true
             rootFontSize = fontSize
-        }
-    }
-
-    /// Whether a parsed value is typed: not a CSS-wide keyword, a `var()`, a reference or text.
-    @inline(__always) private static func isTypedValue(_ parsed: ParsedValue) -> Bool {
-        switch parsed {
-        case .paint, .fraction, .color, .keyword, .length, .calc, .number, .dashes: return true
-        default: return false
         }
     }
 
