@@ -140,6 +140,9 @@ public struct Layer: Hashable, Sendable {
     /// Whether the layer has content (`content != nil`), without copying the content out of its box.
     @inlinable package var hasContent: Bool { contentBox != nil }
 
+    /// Whether a transform other than the identity is stored (reads no value out of its box).
+    @inlinable package var hasTransform: Bool { transformBox != nil }
+
     /// The transform when one is set (nil for identity). Reading it calls nothing opaque, so
     /// a layer read in place from an array is not copied to keep it alive (`transform` falls
     /// back on the global `Transform3D.identity`).

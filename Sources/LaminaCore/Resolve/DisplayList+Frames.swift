@@ -32,9 +32,20 @@ extension Resolver {
             !tree[id].isTransformLayer, p.toSpace == p.toOutput
         {
             // Output space is the root's sublayer space: stop below the root's sublayerTransform.
-            let h = Homography(flattening: Self.ownMatrix(of: id, in: tree))
+            let h = tree.flattenedOwnMatrix(of: id)
             f.toOutput = h
             f.toSpace = h
+            return f
+        }
+        if p.plane == nil, !tree[id].isTransformLayer {
+            // The common case, flattened entry by entry (`flattenedMatrixToSuperlayer`).
+            let h = tree.flattenedMatrixToSuperlayer(id)
+            f.toOutput = h.concatenating(p.toOutput)
+            f.toSpace = h.concatenating(p.toSpace)
+            // No perspective step, nothing above (checked inline).
+            if !eyeOfLayer.isEmpty || !h.isAffine && !p.toOutput.isAffine {
+                noteEyePlanes(of: id, step: h, base: p.toOutput, above: eyeOfSuperlayer(of: id))
+            }
             return f
         }
         let m = tree.matrixToSuperlayer(id)
@@ -51,21 +62,14 @@ extension Resolver {
                 f.toSpace = h.concatenating(plane.toSpace)
                 noteEyePlanes(of: id, step: h, base: plane.toOutput, above: plane.eye)
             }
-        } else if tree[id].isTransformLayer {
+        } else {
+            // A transform layer outside any plane.
             let above = eyeOfSuperlayer(of: id)
             f.plane = addPlane(ResolvePlane(pending3D: m, toOutput: p.toOutput, toSpace: p.toSpace, eye: above))
             let h = Homography(flattening: m)
             f.toOutput = h.concatenating(p.toOutput)
             f.toSpace = h.concatenating(p.toSpace)
             noteEyePlanes(of: id, step: h, base: p.toOutput, above: above)
-        } else {
-            let h = Homography(flattening: m)
-            f.toOutput = h.concatenating(p.toOutput)
-            f.toSpace = h.concatenating(p.toSpace)
-            // The common case: no perspective step, nothing above (checked inline).
-            if !eyeOfLayer.isEmpty || !h.isAffine && !p.toOutput.isAffine {
-                noteEyePlanes(of: id, step: h, base: p.toOutput, above: eyeOfSuperlayer(of: id))
-            }
         }
         return f
     }

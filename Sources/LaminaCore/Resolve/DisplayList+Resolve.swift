@@ -28,7 +28,8 @@ struct Resolver {
     let tree: LayerTree
     var list: DisplayList
     var diagnostics: [Diagnostic] = []
-    /// Frames of the layers on the current path from the root (pushed on enter, popped on exit).
+    /// Frames of the layers with sublayers on the current path from the root (pushed once such
+    /// a layer is opened, popped on exit); a layer without sublayers is left without one.
     var frames: [ResolveFrame] = []
     /// The 3D states of the `CATransformLayer`s visited so far (``ResolveFrame/plane``).
     var planes: [ResolvePlane] = []
@@ -101,8 +102,15 @@ struct Resolver {
                 exit(id)
                 continue
             }
-            guard enter(id) else { continue }
+            guard let frame = open(id) else { continue }
             entered?.append(id)
+            if tree.sublayerLists[id.index].isEmpty {
+                // Most layers (every shape) have no sublayers: left as soon as entered, their
+                // frame is never pushed and no closing item is queued for them.
+                leave(id, frame: frame)
+                continue
+            }
+            frames.append(frame)
             stack.append((id, true))
             var subs = tree.sublayersInPaintOrder(of: id)
             if tree[id].isTransformLayer, let plane = frames.last?.plane {
@@ -126,8 +134,10 @@ struct Resolver {
         }
     }
 
-    /// Visits a layer: computes its frame, opens its group and clips, emits background and content.
-    mutating func enter(_ id: LayerID) -> Bool {
+    /// Visits a layer: computes its frame, opens its group and clips, emits background and
+    /// content. Returns the frame its sublayers inherit (to push on ``frames``), nil when the
+    /// layer and its sublayers are not drawn.
+    mutating func open(_ id: LayerID) -> ResolveFrame? {
         var f: ResolveFrame
         if let p = frames.last {
             f = childFrame(of: id, parent: p)
@@ -158,7 +168,7 @@ struct Resolver {
             diagnostics.append(.warning(
                 "layer \(list.path(of: id)) is placed by numbers past the range of doubles; it and its sublayers are not drawn",
                 at: tree.sourceLocation(of: id)))
-            return false
+            return nil
         }
 
         // A transform about a box the renderer measures: a group places the superlayer's space.
@@ -226,8 +236,7 @@ struct Resolver {
             emit(.background, of: id, frame: f, paintIndex: paintIndex)
             emit(.contents, of: id, frame: f, paintIndex: paintIndex)
         }
-        frames.append(f)
-        return true
+        return f
     }
 
     /// Opens a group holding layer `id`'s group, clipping its result by `clip` (never folded).
@@ -251,10 +260,14 @@ struct Resolver {
         return gi
     }
 
-    /// Leaves a layer: emits its border above its sublayers, closes its group.
+    /// Leaves the layer whose frame is on top of ``frames``.
     mutating func exit(_ id: LayerID) {
         guard !frames.isEmpty else { return }
-        let f = frames.removeLast()
+        leave(id, frame: frames.removeLast())
+    }
+
+    /// Leaves a layer opened with frame `f`: emits its border above its sublayers, closes its group.
+    mutating func leave(_ id: LayerID, frame f: ResolveFrame) {
         if !tree[id].isTransformLayer, let pi = list.layerPaintIndex[id.index] {
             emit(.border, of: id, frame: f, paintIndex: pi)
         }
@@ -283,20 +296,20 @@ struct Resolver {
     /// Appends one drawable part of a layer, when the layer draws it.
     mutating func emit(_ part: PaintPart, of id: LayerID, frame f: ResolveFrame, paintIndex: Int) {
         guard DisplayList.draws(part, of: tree[id]) else { return }
-        let item: DisplayItem
+        let index = list.items.count
+        // Each item made in the append's argument: a local one was copied into the list and
+        // then destroyed, both through outlined value witnesses.
         if f.toOutput.isAffine, eyeOfLayer.isEmpty || eyeOfLayer[id.index] == nil {
             // The common case, placed without building `ItemGeometry` values.
-            item = DisplayItem(
+            list.items.append(DisplayItem(
                 layer: id, part: part, affine: f.toOutput.affine, localAffine: f.toSpace.affine, paintIndex: paintIndex,
-                clip: f.clip, group: f.group, opacity: f.opacity)
+                clip: f.clip, group: f.group, opacity: f.opacity))
         } else {
             guard let (geometry, local) = placement(of: part, layer: id, frame: f) else { return }
-            item = DisplayItem(
+            list.items.append(DisplayItem(
                 layer: id, part: part, geometry: geometry, local: local, paintIndex: paintIndex,
-                clip: f.clip, group: f.group, opacity: f.opacity)
+                clip: f.clip, group: f.group, opacity: f.opacity))
         }
-        let index = list.items.count
-        list.items.append(item)
         if let g = f.group { noteChild(of: g, item: index, group: nil) }
     }
 

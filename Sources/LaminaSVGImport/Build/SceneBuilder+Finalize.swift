@@ -123,7 +123,9 @@ private struct FinalizePass: @unchecked Sendable {
             // The element's own 3D transform about its anchor, then the SVG transform's linear
             // part: its placement (a translation, a `use`'s x/y) and 2D turn are kept.
             layers[i].transform = t3.concatenating(Transform3D(t.linear))
-        } else {
+        } else if !Self.isExactIdentity(t.linear) || layers[i].hasTransform {
+            // Most layers keep the identity they were made with: the setter (a call into
+            // LaminaCore with a 4×4 argument) is skipped for them.
             layers[i].transform = Transform3D(t.linear)
         }
         if let m = pending[i].viewportMapping {
@@ -131,6 +133,14 @@ private struct FinalizePass: @unchecked Sendable {
                 .concatenating(.translation(-anchor.x, -anchor.y))
             layers[i].sublayerTransform = Transform3D(s)
         }
+    }
+
+    /// Whether `Transform3D(l)` is what `Layer.transform` stores as no transform: the identity
+    /// bit for bit (a −0 is stored).
+    static func isExactIdentity(_ l: AffineTransform) -> Bool {
+        let one = (1.0).bitPattern
+        return l.a.bitPattern == one && l.d.bitPattern == one
+            && l.b.bitPattern | l.c.bitPattern | l.tx.bitPattern | l.ty.bitPattern == 0
     }
 
     /// The map from layer `i`'s space into its superlayer's (or host's) for a finalized box:

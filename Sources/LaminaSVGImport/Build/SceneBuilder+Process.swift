@@ -193,7 +193,7 @@ extension SceneBuilder {
         for i in declarations.indices where declarations[i].property == .transform { text = declarations[i].value }
         if text == nil {
             // The attribute alone: parsed from its bytes, a `String` only for the warning.
-            guard let parsed = tree.withAttributeBytes(element, "transform", { TransformList.parse(bytes: $0) }) else {
+            guard let parsed = tree.withTransformBytes(element, { TransformList.parse(bytes: $0) }) else {
                 return (.transform(.identity), false)
             }
             if let t = parsed { return (.transform(t), false) }

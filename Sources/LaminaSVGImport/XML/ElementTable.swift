@@ -24,6 +24,10 @@ final class ElementTable: Sendable {
     /// Each attribute name's ``nameKey(_:)`` of its local name, so that finding an attribute by
     /// name compares one word per slot.
     let attributeNameKeys: [UInt64]
+    /// The interned id of the attribute name `transform` with no namespace, which the builder
+    /// looks up on every element (``transformSlot(in:)``): -1 when no element has one, nil in
+    /// a table holding that name twice (then looked up by name).
+    let transformNameID: Int32?
 
     init(
         elements: [ElementRecord], attributeNameIDs: [Int32], valueEnds: [UInt32], content: [Int32], texts: [TextRun],
@@ -39,6 +43,10 @@ final class ElementTable: Sendable {
         self.elementNames = elementNames
         self.attributeNames = attributeNames
         attributeNameKeys = attributeNames.map { Self.nameKey($0.name) }
+        let transforms = attributeNames.indices.filter {
+            attributeNames[$0].name == "transform" && attributeNames[$0].namespace == nil
+        }
+        transformNameID = transforms.count > 1 ? nil : Int32(transforms.first ?? -1)
     }
 
     /// A word that differs for two names that differ in their length or their first 7 bytes:
@@ -100,6 +108,15 @@ final class ElementTable: Sendable {
                 return s
             }
         }
+        return nil
+    }
+
+    /// ``slot(of:namespace:in:)`` of `transform` (no namespace): the name's id compared per
+    /// slot, and no slot read in a document without the attribute.
+    func transformSlot(in i: Int) -> Int? {
+        guard let id = transformNameID else { return slot(of: "transform", namespace: nil, in: i) }
+        guard id >= 0 else { return nil }
+        for s in attributeSlots(i) where attributeNameIDs[s] == id { return s }
         return nil
     }
 

@@ -90,6 +90,13 @@ package struct ElementTree: Sendable {
         return try table.withValueBytes(s, body)
     }
 
+    /// ``withAttributeBytes(_:_:namespace:_:)`` of `transform` (no namespace), found by the
+    /// name's interned id (``ElementTable/transformSlot(in:)``).
+    package func withTransformBytes<R>(_ i: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        guard let s = table.transformSlot(in: i) else { return nil }
+        return try table.withValueBytes(s, body)
+    }
+
     /// The name record of the attribute in `slot`.
     package func attributeName(slot: Int) -> AttributeName { table.attributeName(slot) }
 
