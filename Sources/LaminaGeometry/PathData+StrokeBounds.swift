@@ -100,7 +100,8 @@ private struct PointBounds {
 private struct StrokeBoundsBuilder {
     let stroke: StrokeOutline
     let half: Double
-    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    /// The outline's points.
+    var outline = PointBounds()
     /// The points followed, for the path's own box.
     var path: PointBounds = PointBounds()
 
@@ -109,16 +110,9 @@ private struct StrokeBoundsBuilder {
         half = stroke.width / 2
     }
 
-    var rect: Rect {
-        minX <= maxX && minY <= maxY ? Rect(minX, minY, maxX - minX, maxY - minY) : .null
-    }
+    var rect: Rect { outline.rect }
 
-    mutating func add(_ p: Point) {
-        minX = min(minX, p.x)
-        maxX = max(maxX, p.x)
-        minY = min(minY, p.y)
-        maxY = max(maxY, p.y)
-    }
+    mutating func add(_ p: Point) { outline.add(p) }
 
     /// One subpath's points (repeats dropped); `smooth[i]`: the join at point i is inside a
     /// curve (drawn round).
