@@ -8,7 +8,8 @@ import LaminaGeometry
 /// The box an SVG element has: `fill-box` (its object bounding box; `content-box` and
 /// `padding-box` map to it), `stroke-box` (the default, as `border-box` and `margin-box` map to
 /// it: the fill box grown by half the stroke width) and `view-box` (the nearest viewport).
-/// Lengths and percentages resolve against that box once it is known (``content(in:fontSize:rootFontSize:)``).
+/// Lengths and percentages (`rem` and `calc()` too) resolve against that box once it is known
+/// (``content(in:fontSize:rootFontSize:)``).
 ///
 ///     ClipShape.parse("circle(40% at left 20px) fill-box")
 package struct ClipShape: Hashable, Sendable {
@@ -16,7 +17,7 @@ package struct ClipShape: Hashable, Sendable {
 
     /// A circle or ellipse radius.
     package enum Radius: Hashable, Sendable {
-        case length(Length)
+        case length(CSSCalc)
         case closestSide, farthestSide
     }
 
@@ -24,9 +25,9 @@ package struct ClipShape: Hashable, Sendable {
         case circle(Radius, at: TransformOrigin)
         case ellipse(Radius, Radius, at: TransformOrigin)
         /// Offsets from the top, right, bottom and left edges, and a corner radius.
-        case inset([Length], round: Length?)
+        case inset([CSSCalc], round: CSSCalc?)
         /// Points as (x, y) pairs of offsets from the box's corner.
-        case polygon([Length], evenOdd: Bool)
+        case polygon([CSSCalc], evenOdd: Bool)
         /// Path data in the box's coordinates (origin at its corner).
         case path(String, evenOdd: Bool)
         /// The reference box itself.
@@ -75,7 +76,7 @@ package struct ClipShape: Hashable, Sendable {
         switch name {
         case "circle", "ellipse":
             // `[radius…] [at position]`.
-            let words = body.split(whereSeparator: isCSSSpace)
+            guard let words = TransformOrigin.splitWords(body) else { return nil }
             let at = words.firstIndex { $0.lowercased() == "at" } ?? words.endIndex
             var position = TransformOrigin(x: Length(50, .percent), y: Length(50, .percent))
             if at < words.endIndex {
@@ -96,11 +97,11 @@ package struct ClipShape: Hashable, Sendable {
             guard radii.count == 0 || radii.count == 2 else { return nil }
             return .ellipse(radii.first ?? .closestSide, radii.last ?? .closestSide, at: position)
         case "inset":
-            let words = body.split(whereSeparator: isCSSSpace)
+            guard let words = TransformOrigin.splitWords(body) else { return nil }
             let round = words.firstIndex { $0.lowercased() == "round" } ?? words.endIndex
-            var offsets: [Length] = []
+            var offsets: [CSSCalc] = []
             for w in words[..<round] {
-                guard let l = Length.parse(w), l.value.isFinite else { return nil }
+                guard let l = length(w) else { return nil }
                 offsets.append(l)
             }
             guard (1...4).contains(offsets.count) else { return nil }
@@ -109,10 +110,10 @@ package struct ClipShape: Hashable, Sendable {
             let r = offsets.count > 1 ? offsets[1] : t
             let b = offsets.count > 2 ? offsets[2] : t
             let l = offsets.count > 3 ? offsets[3] : r
-            var radius: Length?
+            var radius: CSSCalc?
             if round < words.endIndex {
                 // The first radius stands for every corner (per-corner and `/` radii are rare).
-                guard round + 1 < words.endIndex, let first = Length.parse(words[round + 1]), first.value >= 0 else {
+                guard round + 1 < words.endIndex, let first = nonNegative(words[round + 1]) else {
                     return nil
                 }
                 radius = first
@@ -125,11 +126,10 @@ package struct ClipShape: Hashable, Sendable {
                 evenOdd = first == "evenodd"
                 items.removeFirst()
             }
-            var coordinates: [Length] = []
+            var coordinates: [CSSCalc] = []
             for item in items {
-                let pair = item.split(whereSeparator: isCSSSpace)
-                guard pair.count == 2, let x = Length.parse(pair[0]), let y = Length.parse(pair[1]),
-                    x.value.isFinite, y.value.isFinite
+                guard let pair = TransformOrigin.splitWords(item), pair.count == 2,
+                    let x = length(pair[0]), let y = length(pair[1])
                 else { return nil }
                 coordinates += [x, y]
             }
@@ -157,10 +157,22 @@ package struct ClipShape: Hashable, Sendable {
         switch word.lowercased() {
         case "closest-side": return .closestSide
         case "farthest-side": return .farthestSide
-        default:
-            guard let l = Length.parse(word), l.value.isFinite, l.value >= 0 else { return nil }
-            return .length(l)
+        default: return nonNegative(word).map(Radius.length)
         }
+    }
+
+    /// A length or percentage: a plain one, or one in `rem` or a `calc()` (as Chromium reads
+    /// basic shapes); nil when it is not one.
+    private static func length(_ word: Substring) -> CSSCalc? {
+        if let l = Length.parse(word) { return l.value.isFinite ? CSSCalc(l) : nil }
+        return CSSCalc.parseLength(word)
+    }
+
+    /// A length that may not be negative (a radius): a negative `calc()` is valid and resolves
+    /// to 0 (CSS Values 4 §10.12), a negative dimension is not.
+    private static func nonNegative(_ word: Substring) -> CSSCalc? {
+        if let l = Length.parse(word) { return l.value.isFinite && l.value >= 0 ? CSSCalc(l) : nil }
+        return CSSCalc.parseNonNegative(word)
     }
 
     /// The clip's shape and its fill box in `ref`'s coordinates, with the content that draws it
@@ -169,8 +181,11 @@ package struct ClipShape: Hashable, Sendable {
     package func content(in ref: Rect, fontSize: Double, rootFontSize: Double) -> (content: Content, box: Rect)? {
         guard ref.width.isFinite, ref.height.isFinite, ref.x.isFinite, ref.y.isFinite else { return nil }
         let w = max(0, ref.width), h = max(0, ref.height)
-        func x(_ l: Length) -> Double { l.resolve(percentBase: w, fontSize: fontSize) }
-        func y(_ l: Length) -> Double { l.resolve(percentBase: h, fontSize: fontSize) }
+        func x(_ l: CSSCalc) -> Double { l.resolve(percentBase: w, fontSize: fontSize, rootFontSize: rootFontSize) }
+        func y(_ l: CSSCalc) -> Double { l.resolve(percentBase: h, fontSize: fontSize, rootFontSize: rootFontSize) }
+        func nonNegative(_ l: CSSCalc, _ base: Double) -> Double {
+            max(0, l.resolve(percentBase: base, fontSize: fontSize, rootFontSize: rootFontSize))
+        }
         func center(_ p: TransformOrigin) -> Point { ref.origin + p.offset(in: Size(w, h), fontSize: fontSize, rootFontSize: rootFontSize) }
         var content: Content
         var box: Rect
@@ -186,7 +201,7 @@ package struct ClipShape: Hashable, Sendable {
             switch radius {
             case .closestSide: r = sides.min() ?? 0
             case .farthestSide: r = sides.max() ?? 0
-            case .length(let l): r = l.resolve(percentBase: Size(w, h).normalizedDiagonal, fontSize: fontSize)
+            case .length(let l): r = nonNegative(l, Size(w, h).normalizedDiagonal)
             }
             guard r > 0, r.isFinite else { return nil }
             content = Content(shape: .circle(cx: c.x, cy: c.y, r: r))
@@ -199,7 +214,7 @@ package struct ClipShape: Hashable, Sendable {
                 switch r {
                 case .closestSide: sides.min() ?? 0
                 case .farthestSide: sides.max() ?? 0
-                case .length(let l): l.resolve(percentBase: base, fontSize: fontSize)
+                case .length(let l): nonNegative(l, base)
                 }
             }
             let rx = resolve(rxSpec, horizontal, w), ry = resolve(rySpec, vertical, h)

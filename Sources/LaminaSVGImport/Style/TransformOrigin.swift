@@ -103,7 +103,7 @@ package struct TransformOrigin: Hashable, Sendable {
 
     /// The value's words, split at whitespace outside parentheses (a `calc()` holds spaces);
     /// nil for unbalanced parentheses.
-    private static func splitWords(_ text: Substring) -> [Substring]? {
+    static func splitWords(_ text: Substring) -> [Substring]? {
         var out: [Substring] = []
         var depth = 0
         var start: Substring.Index?

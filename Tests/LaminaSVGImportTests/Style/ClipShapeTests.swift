@@ -34,6 +34,35 @@ import Testing
         }
     }
 
+    /// Lengths in `rem` and `calc()` (with spaces inside, also in the `at` position), as
+    /// Chromium draws them: `rem` of the root's font size (20), `em` of the element's (16).
+    @Test(arguments: [
+        ("circle(40% at calc(50% - 1rem) 50%)", Shape.circle(cx: 30, cy: 40, r: 0.4 * 5000.0.squareRoot())),
+        ("ellipse(calc(10px + 1rem) 2rem at 1rem calc(100% - 10px))", .ellipse(cx: 30, cy: 60, rx: 30, ry: 40)),
+        ("inset(1rem calc(10% + 2px) round calc(1rem / 2))", .rect(x: 20, y: 30, width: 60, height: 20, rx: 10, ry: 10)),
+        ("polygon(0 0, calc(100% - 1rem) 0, 1rem calc(50% + 1em))", .polygon([Point(10, 10), Point(70, 10), Point(30, 56)])),
+    ])
+    func remAndCalcResolveInTheReferenceBox(_ value: String, _ expected: Shape) throws {
+        let shape = try #require(ClipShape.parse(value))
+        let (content, _) = try #require(shape.content(in: Self.box, fontSize: 16, rootFontSize: 20))
+        switch (content.shape, expected) {
+        case (.circle(let a, let b, let r), .circle(let x, let y, let s)):
+            #expect(abs(a - x) < 1e-9 && abs(b - y) < 1e-9 && abs(r - s) < 1e-9, "\(content.shape)")
+        default:
+            #expect(content.shape == expected)
+        }
+    }
+
+    /// A negative `calc()` radius is valid and clamps to 0 (nothing shows); a negative
+    /// dimension is not a radius at all.
+    @Test func aNegativeCalcRadiusIsZero() throws {
+        let shape = try #require(ClipShape.parse("circle(calc(10px - 1rem))"))
+        #expect(shape.content(in: Self.box, fontSize: 16, rootFontSize: 20) == nil)
+        #expect(ClipShape.parse("circle(-1rem)") == nil)
+        #expect(ClipShape.parse("inset(1px round -1rem)") == nil)
+        #expect(ClipShape.parse("circle(at calc(50% - ) 50%)") == nil)
+    }
+
     @Test func boxesAndFillRules() throws {
         #expect(ClipShape.parse("circle()")?.box == .stroke)  // border-box, an SVG element's stroke box
         #expect(ClipShape.parse("circle() fill-box")?.box == .fill)
@@ -78,6 +107,9 @@ import Testing
          .rect(x: 40, y: 30, width: 110, height: 60, rx: 0, ry: 0)),
         ("<polyline id=\"h\" points=\"40,40 140,40 140,90\" fill=\"none\" stroke=\"blue\" stroke-width=\"20\" stroke-linecap=\"square\" clip-path=\"inset(0)\"/>",
          .rect(x: 30, y: 30, width: 120, height: 70, rx: 0, ry: 0)),
+        // rem (of the root's 16px) and calc() with spaces, in the radius and the position.
+        ("<rect id=\"h\" x=\"40\" y=\"40\" width=\"120\" height=\"120\" clip-path=\"circle(calc(2rem + 8px) at calc(50% - 1rem) 50%)\"/>",
+         .circle(cx: 84, cy: 100, r: 40)),
     ])
     func importsAsAMask(_ element: String, _ expected: Shape) throws {
         let svg = ImportTestSupport.header + " width=\"200\" height=\"200\">" + element + "</svg>"
