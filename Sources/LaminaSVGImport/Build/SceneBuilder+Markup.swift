@@ -111,6 +111,8 @@ extension SceneBuilder {
                     css.append(("font-family", "initial"))
                 }
                 if let text = CSSOnlyProperties.styleText(css) { append("style", text, to: &out) }
+                // A mask's own mask, written as a group around its children.
+                var childMask: String?
                 if !layerRoot {
                     if style.opacity != 1 { append("opacity", NumberText.format(style.opacity), to: &out) }
                     if let c = style.clipPath {
@@ -119,7 +121,13 @@ extension SceneBuilder {
                         // A basic shape, for the renderer (pattern, marker and mask content).
                         append("clip-path", shape.text, to: &out)
                     }
-                    if let m = style.mask { append("mask", "url(#\(m))", to: &out) }
+                    if let m = style.mask {
+                        switch maskReferenceForm(m, on: e) {
+                        case .attribute: append("mask", "url(#\(m))", to: &out)
+                        case .childGroup: childMask = m
+                        case .dropped: break
+                        }
+                    }
                     if let items = style.filters {
                         // References as written: the renderer skips a missing one in markup.
                         let ids = items.compactMap { filterID($0, style) }
@@ -147,6 +155,12 @@ extension SceneBuilder {
                 }
                 out += ">"
                 stack.append(.close(el.name))
+                if let childMask {
+                    out += "<g"
+                    append("mask", "url(#\(childMask))", to: &out)
+                    out += ">"
+                    stack.append(.close("g"))
+                }
                 for wrapper in wrappers ?? [] {
                     out += "<tspan"
                     for (k, v) in wrapper { append(k, v, to: &out) }
