@@ -46,22 +46,73 @@ extension SceneBuilder {
     }
 
     /// Whether mask `start`, its own mask or a mask referenced inside its content (and so on)
-    /// is `holder`.
+    /// is `holder`. The reference being asked about makes `holder` reach `start`, so this is
+    /// whether the two are in one strongly connected component of the mask graph.
     private mutating func maskReaches(_ holder: Int, from start: Int) -> Bool {
-        var seen: Set<Int> = [start]
-        var masks = [start]
-        while let m = masks.popLast() {
-            if m == holder { return true }
-            // The mask and its descendants, each with the masks it references.
-            var elements = [m]
+        if maskComponents == nil { maskComponents = makeMaskComponents() }
+        guard let a = maskComponents?[holder], let b = maskComponents?[start] else { return false }
+        return a == b
+    }
+
+    /// The graph of masks (an edge from a mask to each mask that its own `mask` or an element
+    /// of its content references; a nested mask's content is its own) and its strongly
+    /// connected components, by Tarjan's algorithm (iterative, linear in masks and references).
+    private mutating func makeMaskComponents() -> [Int: Int] {
+        var masks: [Int] = []
+        var index: [Int: Int] = [:]
+        for e in 0..<tree.count where tree[e].isSVG && tree[e].name == "mask" {
+            index[e] = masks.count
+            masks.append(e)
+        }
+        var edges = [[Int]](repeating: [], count: masks.count)
+        for (m, mask) in masks.enumerated() {
+            var elements = [mask]
             while let e = elements.popLast() {
-                for item in tree.contentItems(e) where item >= 0 { elements.append(Int(item)) }
-                guard tree[e].isSVG, let id = computeStyle(e, parent: .initial).0.mask, let next = element(id: id),
-                    tree[next].isSVG, tree[next].name == "mask", seen.insert(next).inserted
+                for item in tree.contentItems(e) where item >= 0 && index[Int(item)] == nil { elements.append(Int(item)) }
+                guard tree[e].isSVG, let id = computeStyle(e, parent: .initial).0.mask,
+                    let target = element(id: id), let t = index[target]
                 else { continue }
-                masks.append(next)
+                edges[m].append(t)
             }
         }
-        return false
+        var order = [Int](repeating: -1, count: masks.count), low = order, component = order
+        var onStack = [Bool](repeating: false, count: masks.count)
+        var stack: [Int] = [], calls: [(node: Int, edge: Int)] = []
+        var counter = 0, components = 0
+        for root in masks.indices where order[root] < 0 {
+            calls.append((root, 0))
+            while let (v, k) = calls.popLast() {
+                if k == 0 {
+                    order[v] = counter
+                    low[v] = counter
+                    counter += 1
+                    stack.append(v)
+                    onStack[v] = true
+                } else if onStack[edges[v][k - 1]] {
+                    // Back from a successor still open (a finished one is another component).
+                    low[v] = min(low[v], low[edges[v][k - 1]])
+                }
+                if k < edges[v].count {
+                    let w = edges[v][k]
+                    calls.append((v, k + 1))
+                    if order[w] < 0 {
+                        calls.append((w, 0))
+                    } else if onStack[w] {
+                        low[v] = min(low[v], order[w])
+                    }
+                    continue
+                }
+                guard low[v] == order[v] else { continue }
+                while let w = stack.popLast() {
+                    onStack[w] = false
+                    component[w] = components
+                    if w == v { break }
+                }
+                components += 1
+            }
+        }
+        var out: [Int: Int] = [:]
+        for (m, mask) in masks.enumerated() { out[mask] = component[m] }
+        return out
     }
 }

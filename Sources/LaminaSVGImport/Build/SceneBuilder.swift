@@ -120,6 +120,9 @@ struct SceneBuilder {
     var contextServers: [ContextServerUse] = []
     /// Memoized `href` inheritance of gradients and patterns.
     var paintLinks = PaintServerLinks()
+    /// The strongly connected component of each `<mask>` in the graph of mask references
+    /// (``maskComponents()``), made when markup first writes a reference inside a mask.
+    var maskComponents: [Int: Int]?
     /// `use` targets and the uses whose references form cycles.
     var useGraph: UseGraph
     /// Computed styles of elements outside the instance tree (clip paths, paint servers).
@@ -242,6 +245,7 @@ struct SceneBuilder {
         work = []
         clipFrames = []
         clipTemplates = [:]
+        maskComponents = nil
         useGraph = UseGraph(tree: tree, targets: [])
     }
 

@@ -65,6 +65,21 @@ import Testing
         #expect(xml["m2"] == nil)
     }
 
+    /// Two masks referencing a third (and one masking the other) form no cycle; a cycle of
+    /// 2,000 masks is one, found at once (each mask's references read once).
+    @Test func sharedTargetsAreNoCycleAndLongCyclesAreFound() throws {
+        let (xml, warnings) = try Self.load(
+            "<mask id=\"m3\">\(Self.left)</mask><mask id=\"m2\"><g mask=\"url(#m3)\">\(Self.top)</g></mask>"
+                + "<mask id=\"m1\" mask=\"url(#m2)\"><g mask=\"url(#m3)\">\(Self.top)</g></mask>" + Self.host)
+        #expect(warnings.isEmpty)
+        #expect(xml["m1"]?.hasPrefix("<mask id=\"m1\"><g mask=\"url(#m2)\"><g mask=\"url(#m3)\">") == true)
+        var chain = ""
+        for i in 1...2000 { chain += "<mask id=\"m\(i)\"><g mask=\"url(#m\(i % 2000 + 1))\">\(Self.top)</g></mask>" }
+        let long = try Self.load(chain + Self.host)
+        #expect(long.warnings == ["mask reference '#m2' leads back to the mask '#m1'; ignored"])
+        #expect(long.xml.count == 1)
+    }
+
     /// A mask on a mask's child that forms no cycle is written as it stands.
     @Test func aMaskOnAChildOfAMaskStays() throws {
         let (xml, warnings) = try Self.load(
