@@ -105,7 +105,8 @@ extension ComputedStyle {
     }
 
     /// Whether ``apply(_:_:_:_:)`` sets the property from its parsed value alone, through
-    /// ``applyTyped(_:_:)``.
+    /// ``applyTyped(_:_:)`` (but a `stroke-dasharray` of `rem` or `calc()` items, parsed as
+    /// `.text`, which it applies from its text).
     @inline(__always) static func isTyped(_ property: CSSProperty) -> Bool {
         switch property {
         case .fill, .stroke, .fillOpacity, .strokeOpacity, .opacity, .stopOpacity, .fillRule, .clipRule, .strokeLinecap,
