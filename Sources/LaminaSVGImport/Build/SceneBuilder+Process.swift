@@ -304,7 +304,7 @@ extension SceneBuilder {
     /// The value of a `rem` or `calc()` length `text` in user units (nil when it is neither, or
     /// not finite).
     @inline(never)
-    private static func calcLength(_ text: String, percentOf base: Double, fontSize: Double, rootFontSize: Double) -> Double? {
+    static func calcLength(_ text: String, percentOf base: Double, fontSize: Double, rootFontSize: Double) -> Double? {
         guard let c = CSSCalc.parseLength(text[...]) else { return nil }
         let v = c.resolve(percentBase: base, fontSize: fontSize, rootFontSize: rootFontSize)
         return v.isFinite ? v : nil

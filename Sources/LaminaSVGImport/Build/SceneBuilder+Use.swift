@@ -77,7 +77,7 @@ extension SceneBuilder {
                 guard let t = tree[w.element].attribute(name) else { return nil }
                 guard let l = Length.parse(t[...]) else {
                     // `rem` or `calc()`: resolved here, in the viewport the copy is sized in.
-                    return Self.length(in: tree, w.element, name, percentOf: base, fontSize: font, rootFontSize: rootFontSize).map { Length($0) }
+                    return Self.calcLength(t, percentOf: base, fontSize: font, rootFontSize: rootFontSize).map { Length($0) }
                 }
                 return l.value.isFinite ? l : nil
             }

@@ -33,6 +33,14 @@ package struct CSSCalc: Hashable, Sendable {
         return v
     }
 
+    /// A length or percentage as CSS reads one where `rem` and `calc()` may stand (a
+    /// `transform-origin` or basic-shape word): a plain Lamina length (nil when not finite),
+    /// else ``parseLength(_:)``.
+    static func parseAnyLength(_ s: Substring) -> CSSCalc? {
+        if let l = Length.parse(s) { return l.value.isFinite ? CSSCalc(l) : nil }
+        return parseLength(s)
+    }
+
     /// A value that is not a plain Lamina length, for a property that takes no negative one
     /// (`font-size`, `stroke-width`): `rem` or a `calc()`. A negative dimension is invalid; a
     /// negative `calc()` is valid (its result is clamped to 0, CSS Values 4 §10.12).

@@ -101,7 +101,7 @@ package struct ClipShape: Hashable, Sendable {
             let round = words.firstIndex { $0.lowercased() == "round" } ?? words.endIndex
             var offsets: [CSSCalc] = []
             for w in words[..<round] {
-                guard let l = length(w) else { return nil }
+                guard let l = CSSCalc.parseAnyLength(w) else { return nil }
                 offsets.append(l)
             }
             guard (1...4).contains(offsets.count) else { return nil }
@@ -129,7 +129,7 @@ package struct ClipShape: Hashable, Sendable {
             var coordinates: [CSSCalc] = []
             for item in items {
                 guard let pair = TransformOrigin.splitWords(item), pair.count == 2,
-                    let x = length(pair[0]), let y = length(pair[1])
+                    let x = CSSCalc.parseAnyLength(pair[0]), let y = CSSCalc.parseAnyLength(pair[1])
                 else { return nil }
                 coordinates += [x, y]
             }
@@ -159,13 +159,6 @@ package struct ClipShape: Hashable, Sendable {
         case "farthest-side": return .farthestSide
         default: return nonNegative(word).map(Radius.length)
         }
-    }
-
-    /// A length or percentage: a plain one, or one in `rem` or a `calc()` (as Chromium reads
-    /// basic shapes); nil when it is not one.
-    private static func length(_ word: Substring) -> CSSCalc? {
-        if let l = Length.parse(word) { return l.value.isFinite ? CSSCalc(l) : nil }
-        return CSSCalc.parseLength(word)
     }
 
     /// A length that may not be negative (a radius): a negative `calc()` is valid and resolves

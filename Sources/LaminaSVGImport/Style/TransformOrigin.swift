@@ -43,13 +43,8 @@ package struct TransformOrigin: Hashable, Sendable {
             case "bottom": self = .vertical(CSSCalc(percent: 100))
             case "center": self = .center
             default:
-                if let l = Length.parse(w) {
-                    guard l.value.isFinite else { return nil }
-                    self = .length(CSSCalc(l))
-                } else {
-                    guard let c = CSSCalc.parseLength(w) else { return nil }
-                    self = .length(c)
-                }
+                guard let l = CSSCalc.parseAnyLength(w) else { return nil }
+                self = .length(l)
             }
         }
 
