@@ -1,9 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The element of each `id` in a document (the first element with that id, as browsers resolve
 /// it), built on the first lookup: a document that refers to nothing by id (a sprite of symbols
 /// nothing uses) never pays for the index.
+///
+/// The common index is ``IDByteTable``: the id values' bytes in the element table's arena,
+/// hashed where they lie, so no `String` is made per id. Ids are looked up as `String`s, which
+/// compare by canonical equivalence (`"K"` equals the Kelvin sign's `"K"`), where bytes
+/// compare exactly; the two agree when both sides are ASCII. So a document with a non-ASCII id,
+/// a non-ASCII lookup, and a table whose probes ran long (ids crafted to collide) use a
+/// dictionary of `String`s instead, built the way the index always was.
 final class IDIndex {
     private let tree: ElementTree
-    private var map: [String: Int]?
+    private var bytes: IDByteTable?
+    private var strings: [String: Int]?
+    private var built = false
 
     init(tree: ElementTree) {
         self.tree = tree
@@ -11,30 +26,174 @@ final class IDIndex {
 
     /// The element with `id`, or nil.
     subscript(id: String) -> Int? {
-        if map == nil { map = Self.build(tree) }
-        return map?[id]
+        if !built {
+            bytes = IDByteTable(tree.table)
+            built = true
+        }
+        if let bytes {
+            let found = bytes.element(id)
+            if found.ascii { return found.element }
+        }
+        if strings == nil { strings = Self.stringMap(tree) }
+        return strings?[id]
     }
 
     /// Whether the index has been built (for tests).
-    var isBuilt: Bool { map != nil }
+    var isBuilt: Bool { built }
 
-    private static func build(_ tree: ElementTree) -> [String: Int] {
-        // Each element's first `id` attribute (as `ElementTree.attribute(_:_:)` finds it), told
-        // by its name's flag rather than by comparing names, and collected first (without making
-        // strings) so that the table is sized once.
-        var found: [(element: Int, slot: Int)] = []
-        for i in tree.indices {
-            for s in tree.attributeSlots(i) where tree.attributeName(slot: s).isID {
-                if tree.withAttributeBytes(slot: s, { !$0.isEmpty }) { found.append((i, s)) }
-                break
-            }
-        }
+    /// Whether lookups go through the byte table (for tests).
+    var usesByteTable: Bool { bytes != nil }
+
+    /// Each element's first `id` attribute (as `ElementTree.attribute(_:_:)` finds it) as a
+    /// `String`; the first element with an id wins.
+    private static func stringMap(_ tree: ElementTree) -> [String: Int] {
         var map: [String: Int] = [:]
-        map.reserveCapacity(found.count)
-        for (i, s) in found {
-            let id = tree.attributeValue(slot: s)
-            if map[id] == nil { map[id] = i }
+        IDByteTable.forEachID(tree.table) { element, slot in
+            let id = tree.attributeValue(slot: slot)
+            if map[id] == nil { map[id] = element }
+            return true
         }
         return map
+    }
+}
+
+/// The first element of each id, keyed by the id's bytes in the arena (open addressing over
+/// 8-byte entries: element and attribute slot; a cheap byte hash; bytes compared on a hit).
+/// Nil from `init` when an id is not ASCII or a probe ran past ``maximumProbe``.
+struct IDByteTable {
+    /// Entries, `Int64(element) << 32 | slot`, -1 empty; a power of two at least twice the
+    /// number of `id` attributes.
+    private let entries: [Int64]
+    private let mask: Int
+    /// The longest probe any insertion took: a lookup stops after it.
+    private let longestProbe: Int
+    private let table: ElementTable
+
+    /// Longer probes give the table up (only ids made to collide reach it).
+    static let maximumProbe = 64
+
+    init?(_ table: ElementTable) {
+        let isID = table.attributeNames.map(\.isID)
+        // Sized by the number of `id` attributes (empty ones and an element's second included).
+        var count = 0
+        table.attributeNameIDs.withUnsafeBufferPointer { names in
+            isID.withUnsafeBufferPointer { flag in
+                for id in names where flag[Int(id)] { count += 1 }
+            }
+        }
+        var capacity = 16
+        while capacity < 2 * count { capacity *= 2 }
+        let mask = capacity - 1
+        var longest = 0
+        var fits = true
+        var entries = [Int64](repeating: -1, count: capacity)
+        if count > 0 {
+            entries.withUnsafeMutableBufferPointer { slots in
+                table.arena.withUnsafeBufferPointer { arena in
+                    table.valueEnds.withUnsafeBufferPointer { ends in
+                        Self.forEachID(table, isID: isID) { element, slot in
+                            let start = slot == 0 ? 0 : Int(ends[slot - 1]), end = Int(ends[slot])
+                            let p = arena.baseAddress! + start
+                            let (h, ascii) = Self.hash(p, end - start)
+                            guard ascii else {
+                                fits = false
+                                return false
+                            }
+                            var i = h & mask
+                            var probe = 0
+                            while slots[i] >= 0 {
+                                if Self.same(slots[i], p, end - start, arena, ends) { return true }
+                                probe += 1
+                                guard probe <= Self.maximumProbe else {
+                                    fits = false
+                                    return false
+                                }
+                                i = (i + 1) & mask
+                            }
+                            slots[i] = Int64(element) << 32 | Int64(slot)
+                            longest = max(longest, probe)
+                            return true
+                        }
+                    }
+                }
+            }
+        }
+        guard fits else { return nil }
+        self.table = table
+        self.mask = mask
+        self.entries = entries
+        longestProbe = longest
+    }
+
+    /// Calls `body` with each element's first `id` slot (no namespace) whose value is not
+    /// empty, in document order, until it returns false. `isID` is the names' ``AttributeName/isID``.
+    @inline(__always)
+    static func forEachID(_ table: ElementTable, isID: [Bool], _ body: (_ element: Int, _ slot: Int) -> Bool) {
+        table.attributeNameIDs.withUnsafeBufferPointer { names in
+            table.elements.withUnsafeBufferPointer { elements in
+                table.valueEnds.withUnsafeBufferPointer { ends in
+                    isID.withUnsafeBufferPointer { flag in
+                        var next = elements.isEmpty ? names.count : Int(elements[0].attributeStart)
+                        for e in 0..<elements.count {
+                            var s = next
+                            next = e + 1 < elements.count ? Int(elements[e + 1].attributeStart) : names.count
+                            while s < next, !flag[Int(names[s])] { s += 1 }
+                            guard s < next, ends[s] > (s == 0 ? 0 : ends[s - 1]) else { continue }
+                            if !body(e, s) { return }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// ``forEachID(_:isID:_:)`` with the table's own name flags.
+    static func forEachID(_ table: ElementTable, _ body: (_ element: Int, _ slot: Int) -> Bool) {
+        forEachID(table, isID: table.attributeNames.map(\.isID), body)
+    }
+
+    /// FNV-1a of `count` bytes at `p`, and whether they are all ASCII.
+    @inline(__always) static func hash(_ p: UnsafePointer<UInt8>, _ count: Int) -> (hash: Int, ascii: Bool) {
+        var h: UInt32 = 2_166_136_261
+        var high: UInt8 = 0
+        for k in 0..<count {
+            h = (h ^ UInt32(p[k])) &* 16_777_619
+            high |= p[k]
+        }
+        return (Int(h), high < 0x80)
+    }
+
+    /// Whether the id of `entry` is the `count` bytes at `p`.
+    @inline(__always) private static func same(
+        _ entry: Int64, _ p: UnsafePointer<UInt8>, _ count: Int, _ arena: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<UInt32>
+    ) -> Bool {
+        let slot = Int(entry & 0xFFFF_FFFF)
+        let start = slot == 0 ? 0 : Int(ends[slot - 1])
+        return Int(ends[slot]) - start == count && memcmp(arena.baseAddress! + start, p, count) == 0
+    }
+
+    /// The element with the id `id` (nil when none has it), and whether `id` is ASCII: if
+    /// not, the answer is nil and means nothing.
+    func element(_ id: String) -> (element: Int?, ascii: Bool) {
+        var id = id
+        return id.withUTF8 { key -> (element: Int?, ascii: Bool) in
+            guard let p = key.baseAddress, !key.isEmpty else { return (nil, true) }
+            let (h, ascii) = Self.hash(p, key.count)
+            guard ascii else { return (nil, false) }
+            return table.arena.withUnsafeBufferPointer { arena in
+                table.valueEnds.withUnsafeBufferPointer { ends in
+                    entries.withUnsafeBufferPointer { slots -> (element: Int?, ascii: Bool) in
+                        var i = h & mask
+                        for _ in 0...longestProbe {
+                            let e = slots[i]
+                            if e < 0 { break }
+                            if Self.same(e, p, key.count, arena, ends) { return (Int(e >> 32), true) }
+                            i = (i + 1) & mask
+                        }
+                        return (nil, true)
+                    }
+                }
+            }
+        }
     }
 }
