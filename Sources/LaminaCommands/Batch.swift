@@ -88,7 +88,7 @@ struct Batch: Sendable {
     func convert(_ input: String, relative: String) -> Outcome {
         let out = outputPath(for: relative)
         do throws(CommandError) {
-            let bytes = try FileIO.read(input)
+            let bytes = try FileIO.read(input, threads: options.split.threads)
             let (output, diagnostics) = try Pipeline.run(bytes, file: input, as: format, options: options)
             let dir = PathText.deletingLastComponent(out)
             try FileIO.makeDirectory(dir)

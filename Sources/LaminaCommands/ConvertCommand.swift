@@ -103,7 +103,7 @@ package struct ConvertCommand: AsyncParsableCommand {
             throw CommandError(.usage, "lamina: error: cannot tell the output format of '\(out)'; use --to json|svg|debug")
         }
         warnIgnoredOptions(options, format: format)
-        let bytes = try FileIO.read(input)
+        let bytes = try FileIO.read(input, threads: options.split.threads)
         try FileIO.checkNotOverwriting(input: input, output: out)
         warnNameMismatch(format, path: out)
         try Pipeline.convert(consume bytes, file: input, as: format, options: options, to: out) {

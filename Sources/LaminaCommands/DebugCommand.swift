@@ -25,7 +25,7 @@ package struct DebugCommand: ParsableCommand {
     /// Writes the debug SVG of `input` to `output` (`-` for standard output); an output that is
     /// the input itself is refused.
     static func write(_ input: String, to output: String, options: Pipeline.Options) throws(CommandError) {
-        let bytes = try FileIO.read(input)
+        let bytes = try FileIO.read(input, threads: options.split.threads)
         try FileIO.checkNotOverwriting(input: input, output: output)
         ConvertCommand.warnNameMismatch(.debug, path: output)
         try Pipeline.convert(consume bytes, file: input, as: .debug, options: options, to: output) {
