@@ -124,4 +124,18 @@ import Testing
         let detail = FastXMLReaderTests.difference(a.finish(file: "in.svg"), b.finish(file: "in.svg"))
         #expect(detail == nil, "\(detail ?? "")")
     }
+
+    /// The second reader starts before the middle (the first also joins the halves): at the
+    /// first start tag from 7/16 of the input on.
+    @Test func theSplitLeavesTheFirstReaderTheSmallerPart() throws {
+        var s = FastXMLReaderTests.svgOpen + ">\n"
+        for i in 0..<2_000 { s += "<rect x=\"\(i % 97)\" width=\"3\" height=\"4\"/>\n" }
+        s += "</svg>\n"
+        let bytes = Array(s.utf8)
+        let at = try #require(bytes.withUnsafeBufferPointer { FastXMLReader.splitPoint($0.baseAddress!, count: $0.count) })
+        let share = bytes.count / 16 * 7
+        #expect(at >= share && at < bytes.count / 2)
+        #expect(bytes[at] == 0x3C && bytes[at + 1] == 0x72)
+        #expect(!bytes[share..<at].contains(0x3C))
+    }
 }
