@@ -73,25 +73,18 @@ struct IDByteTable {
     static let maximumProbe = 64
 
     init?(_ table: ElementTable) {
-        let isID = table.attributeNames.map(\.isID)
-        // Sized by the number of `id` attributes (empty ones and an element's second included).
-        var count = 0
-        table.attributeNameIDs.withUnsafeBufferPointer { names in
-            isID.withUnsafeBufferPointer { flag in
-                for id in names where flag[Int(id)] { count += 1 }
-            }
-        }
+        let hits = Self.idSlots(table, isID: table.attributeNames.map(\.isID))
         var capacity = 16
-        while capacity < 2 * count { capacity *= 2 }
+        while capacity < 2 * hits.count { capacity *= 2 }
         let mask = capacity - 1
         var longest = 0
         var fits = true
         var entries = [Int64](repeating: -1, count: capacity)
-        if count > 0 {
+        if !hits.isEmpty {
             entries.withUnsafeMutableBufferPointer { slots in
                 table.arena.withUnsafeBufferPointer { arena in
                     table.valueEnds.withUnsafeBufferPointer { ends in
-                        Self.forEachID(table, isID: isID) { element, slot in
+                        Self.forEachID(table, slots: hits) { element, slot in
                             let start = slot == 0 ? 0 : Int(ends[slot - 1]), end = Int(ends[slot])
                             let p = arena.baseAddress! + start
                             let (h, ascii) = Self.hash(p, end - start)
@@ -125,31 +118,55 @@ struct IDByteTable {
         longestProbe = longest
     }
 
-    /// Calls `body` with each element's first `id` slot (no namespace) whose value is not
-    /// empty, in document order, until it returns false. `isID` is the names' ``AttributeName/isID``.
-    @inline(__always)
-    static func forEachID(_ table: ElementTable, isID: [Bool], _ body: (_ element: Int, _ slot: Int) -> Bool) {
+    /// The slots whose name is an `id` (`isID`: the names' ``AttributeName/isID``), in order:
+    /// one pass over the name-id column.
+    static func idSlots(_ table: ElementTable, isID: [Bool]) -> [Int32] {
+        guard isID.contains(true) else { return [] }
+        var hits: [Int32] = []
         table.attributeNameIDs.withUnsafeBufferPointer { names in
-            table.elements.withUnsafeBufferPointer { elements in
-                table.valueEnds.withUnsafeBufferPointer { ends in
-                    isID.withUnsafeBufferPointer { flag in
-                        var next = elements.isEmpty ? names.count : Int(elements[0].attributeStart)
-                        for e in 0..<elements.count {
-                            var s = next
-                            next = e + 1 < elements.count ? Int(elements[e + 1].attributeStart) : names.count
-                            while s < next, !flag[Int(names[s])] { s += 1 }
-                            guard s < next, ends[s] > (s == 0 ? 0 : ends[s - 1]) else { continue }
-                            if !body(e, s) { return }
-                        }
+            isID.withUnsafeBufferPointer { flag in
+                for s in 0..<names.count where flag[Int(names[s])] { hits.append(Int32(s)) }
+            }
+        }
+        return hits
+    }
+
+    /// Calls `body` with each element's first `id` slot (no namespace) whose value is not
+    /// empty, in document order, until it returns false; `slots` are ``idSlots(_:isID:)``.
+    /// Each slot's element is found from the previous one's, galloping over the element
+    /// records (the last element whose slots start at or before it).
+    @inline(__always)
+    static func forEachID(_ table: ElementTable, slots: [Int32], _ body: (_ element: Int, _ slot: Int) -> Bool) {
+        table.elements.withUnsafeBufferPointer { elements in
+            table.valueEnds.withUnsafeBufferPointer { ends in
+                var owner = 0
+                var lastOwner = -1
+                for slot in slots {
+                    let s = Int(slot)
+                    // elements[owner] starts at or before `s`; gallop, then bisect.
+                    var hi = owner + 1, step = 1
+                    while hi < elements.count, Int(elements[hi].attributeStart) <= s {
+                        owner = hi
+                        step *= 2
+                        hi = owner + step
                     }
+                    hi = min(hi, elements.count)
+                    while owner + 1 < hi {
+                        let mid = (owner + hi) / 2
+                        if Int(elements[mid].attributeStart) <= s { owner = mid } else { hi = mid }
+                    }
+                    guard owner != lastOwner else { continue }
+                    lastOwner = owner
+                    guard ends[s] > (s == 0 ? 0 : ends[s - 1]) else { continue }
+                    if !body(owner, s) { return }
                 }
             }
         }
     }
 
-    /// ``forEachID(_:isID:_:)`` with the table's own name flags.
+    /// ``forEachID(_:slots:_:)`` of all the table's `id` slots.
     static func forEachID(_ table: ElementTable, _ body: (_ element: Int, _ slot: Int) -> Bool) {
-        forEachID(table, isID: table.attributeNames.map(\.isID), body)
+        forEachID(table, slots: idSlots(table, isID: table.attributeNames.map(\.isID)), body)
     }
 
     /// FNV-1a of `count` bytes at `p`, and whether they are all ASCII.
