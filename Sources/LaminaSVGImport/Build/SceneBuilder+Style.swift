@@ -67,7 +67,7 @@ extension SceneBuilder {
     /// references of most drawings, so the builder skips them).
     static func mayReferenceOtherFiles(_ declarations: [CascadedDeclaration]) -> Bool {
         declarations.indices.contains {
-            declarations[$0].text.withBytes { $0.contains(0x28) && !allURLsLocal(bytes: $0) }
+            declarations[$0].text.contains(0x28) && declarations[$0].text.withBytes { !allURLsLocal(bytes: $0) }
         }
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Byte-level CSS helpers shared by the sheet parser and the `style` attribute.
 enum CSSBytes {
     static let space: UInt8 = 0x20
@@ -9,8 +15,17 @@ enum CSSBytes {
 
     /// True for bytes that may appear in an identifier (ASCII letters, digits, `-`, `_`, non-ASCII).
     @inline(__always) static func isIdent(_ c: UInt8) -> Bool {
-        (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
-            || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") || c >= 0x80
+        // One bit per byte below 0x80: `-` and `0`…`9` in the low word, `A`…`Z`, `_` and
+        // `a`…`z` in the high one (a branch per byte class cost 13 instructions a byte).
+        let low: UInt64 = 1 << 0x2D | 0x3FF << 0x30
+        let high: UInt64 = 0x07FF_FFFE << 32 | 1 << (0x5F - 64) | 0x07FF_FFFE
+        return c >= 0x80 || ((c < 64 ? low : high) >> UInt64(c & 63)) & 1 != 0
+    }
+
+    /// Whether `b` holds the byte `c` (`memchr`, not a loop a byte at a time).
+    @inline(__always) static func contains(_ b: UnsafeBufferPointer<UInt8>, _ c: UInt8) -> Bool {
+        guard let base = b.baseAddress, !b.isEmpty else { return false }
+        return memchr(base, Int32(c), b.count) != nil
     }
 
     /// Replaces every `/* … */` comment (an unterminated one runs to the end) with spaces,

@@ -5,24 +5,27 @@ extension CSSProperty {
     static func of(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> CSSProperty {
         // `of(_:)` knows no name of another length.
         let s = r.lowerBound, e = r.upperBound
-        guard e - s >= 4, e - s <= PropertyNames.longest else { return .other }
+        guard e - s >= 4, e - s <= PropertyNames.longest, let base = b.baseAddress else { return .other }
+        // The name's bytes copied into three zeroed words (one copy, not a loop per byte).
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: base + s, byteCount: e - s) }
+        // A known name is ASCII.
+        guard (words.0 | words.1 | words.2) & 0x8080_8080_8080_8080 == 0 else { return .other }
         var key = PropertyNames.Key()
-        key.words = (lowerWord(b, s, min(e, s + 8)), lowerWord(b, s + 8, min(e, s + 16)), lowerWord(b, s + 16, e))
+        key.words = (lowered(words.0.littleEndian), lowered(words.1.littleEndian), lowered(words.2.littleEndian))
         key.count = e - s
         return PropertyNames.property(key) ?? .other
     }
 
-    /// The bytes `b[from..<to]` (at most 8; none when `to <= from`) ASCII-lower-cased and packed
-    /// little-endian into a word, as ``PropertyNames/Key/append(_:)`` packs them.
-    @inline(__always) private static func lowerWord(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> UInt64 {
-        var w: UInt64 = 0
-        var j = to
-        while j > from {
-            j -= 1
-            let c = b[j]
-            w = w << 8 | UInt64(c &- UInt8(ascii: "A") < 26 ? c | 0x20 : c)
-        }
-        return w
+    /// Eight ASCII bytes packed little-endian, each of `A`…`Z` lower-cased, as
+    /// ``PropertyNames/Key/append(_:)`` packs a name's: all eight at once (no byte has its top bit,
+    /// so adding below 0x80 carries into no other byte).
+    @inline(__always) static func lowered(_ w: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // The top bit of each byte: set from `A` (0x41) up, and from past `Z` (0x5B) up.
+        let fromA = w &+ ones &* (0x80 - 0x41), pastZ = w &+ ones &* (0x80 - 0x5B)
+        let upper = fromA & ~pastZ & 0x8080_8080_8080_8080
+        return w | upper >> 2
     }
 
     /// The property of a declaration name written as `b[r]` and that name lower-cased (ASCII

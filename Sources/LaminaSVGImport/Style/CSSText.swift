@@ -62,8 +62,23 @@ package struct CSSText: Sendable {
     /// The count of bytes kept in place, from the second word (in its last byte in memory).
     @inline(__always) private static func count(_ w1: UInt64) -> Int { Int(UInt64(littleEndian: w1) >> 56) }
 
-    /// Whether the text holds the byte `c`.
+    /// Whether the text holds the byte `c` (not 0): for text kept in place, tested a word at a
+    /// time (the builder asks it of every declaration, for `(`).
     func contains(_ c: UInt8) -> Bool {
-        withBytes { $0.contains(c) }
+        switch storage {
+        case .string(var s): return s.withUTF8 { $0.contains(c) }
+        case .inline(let w0, let w1):
+            // The padding is zero and the count byte at most 15: neither is a byte `c` > 15,
+            // and a smaller `c` is looked for in the bytes themselves.
+            guard c > UInt8(Self.inlineCapacity) else { return withBytes { $0.contains(c) } }
+            return Self.hasByte(w0, c) || Self.hasByte(w1, c)
+        }
+    }
+
+    /// Whether some byte of `w` is `c`: the zero-byte test of `w ^ c…c`, exact as a whole.
+    @inline(__always) private static func hasByte(_ w: UInt64, _ c: UInt8) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let v = w ^ (ones &* UInt64(c))
+        return (v &- ones) & ~v & (ones << 7) != 0
     }
 }

@@ -21,17 +21,28 @@ extension ComputedStyle {
     @inline(never)
     private mutating func inherit(cascaded declarations: [CascadedDeclaration], parent: ComputedStyle) {
         resetOwnProperties()
+        // One look at every declaration for what needs a pass of its own (most have none).
+        var first = false, usesCustoms = false
+        for i in declarations.indices {
+            let property = declarations[i].property
+            if property == .color || property == .fontSize { first = true }
+            if declarations[i].parsed.isDeferred || (property == .other && declarations[i].isCustomProperty) {
+                usesCustoms = true
+            }
+        }
         // Custom properties and `var()`: only where an element has them.
-        let customs = Self.usesCustomProperties(declarations) ? resolveCustomProperties(declarations) : nil
+        let customs = usesCustoms ? resolveCustomProperties(declarations) : nil
         // `color` and `font-size` first: `currentColor` and `em` depend on them.
         // Indexing (not `for d in`): reading fields in place copies no declaration.
-        for i in declarations.indices where declarations[i].property == .color {
-            guard let value = Self.substituted(declarations[i], customs) else { continue }
-            applyColor(value, parent: parent)
-        }
-        for i in declarations.indices where declarations[i].property == .fontSize {
-            guard let value = Self.substituted(declarations[i], customs) else { continue }
-            applyFontSize(value, parent: parent)
+        if first {
+            for i in declarations.indices where declarations[i].property == .color {
+                guard let value = Self.substituted(declarations[i], customs) else { continue }
+                applyColor(value, parent: parent)
+            }
+            for i in declarations.indices where declarations[i].property == .fontSize {
+                guard let value = Self.substituted(declarations[i], customs) else { continue }
+                applyFontSize(value, parent: parent)
+            }
         }
         var own: [String?] = []
         // Read in place: copying each declaration out would retain its strings.
@@ -45,6 +56,9 @@ extension ComputedStyle {
                     // The common payloads, matched in place: the value is not copied for a call
                     // (the rarer typed values go through `apply` below, to `applyTyped`).
                     switch list[i].parsed {
+                    // A color binds only its components (no outlined copy and destroy of the
+                    // value and the paint, as binding the whole paint makes).
+                    case .paint(.color(let c)): applyPaint(property, .color(c)); continue
                     case .paint(let p): applyPaint(property, p); continue
                     case .fraction(let o): applyFraction(property, o); continue
                     case .length(let l): applyLength(property, l); continue
@@ -108,15 +122,6 @@ extension ComputedStyle {
     /// Whether a parsed value is a reference (`url(#id)`, or `none`).
     @inline(__always) private static func isReference(_ parsed: ParsedValue) -> Bool {
         if case .reference = parsed { return true }
-        return false
-    }
-
-    /// Whether an element declares custom properties or has a value holding `var()`.
-    private static func usesCustomProperties(_ declarations: [CascadedDeclaration]) -> Bool {
-        for i in declarations.indices {
-            if declarations[i].parsed.isDeferred { return true }
-            if declarations[i].property == .other, declarations[i].isCustomProperty { return true }
-        }
         return false
     }
 

@@ -14,27 +14,26 @@ extension ComputedStyle {
     /// inherited extras only text and images read are left out (``extraInheritedForShapes``):
     /// a `font-family` on the root is not repeated on each of its 10,000 rectangles.
     package func applyPaint(to content: inout Content, viewport: Size, shape: Bool = false) {
-        let diagonal = viewport.normalizedDiagonal
-        func px(_ l: Length) -> Double { l.resolve(percentBase: diagonal, fontSize: fontSize) }
-        let fillValue = ComputedStyle.paint(fill)
-        content.fill = fillValue == .color("#000000") ? nil : fillValue
-        let strokeValue = ComputedStyle.paint(stroke)
-        content.stroke = strokeValue == Paint.none ? nil : strokeValue
+        // With no rare property stored in either, every one of them stays unset in the content.
+        let plain = hasOnlyCommonProperties && !content.mayHaveRareProperties
+        content.fill = contentFill
+        content.stroke = contentStroke
         content.fillOpacity = fillOpacity == 1 ? nil : fillOpacity
         content.strokeOpacity = strokeOpacity == 1 ? nil : strokeOpacity
+        let width = strokeWidth.unit == .percent ? px(strokeWidth, viewport) : strokeWidth.resolve(percentBase: 0, fontSize: fontSize)
+        content.strokeWidth = width == 1 ? nil : width
+        if plain { return }
         content.fillRule = fillRule == "nonzero" ? nil : fillRule
         content.clipRule = clipRule == "nonzero" ? nil : clipRule
-        let width = px(strokeWidth)
-        content.strokeWidth = width == 1 ? nil : width
         content.strokeLinecap = strokeLinecap == "butt" ? nil : strokeLinecap
         content.strokeLinejoin = strokeLinejoin == "miter" ? nil : strokeLinejoin
         content.strokeMiterlimit = strokeMiterlimit == 4 ? nil : strokeMiterlimit
-        if let dashes = strokeDasharray?.map(px), dashes.contains(where: { $0 > 0 }) {
+        if let dashes = strokeDasharray?.map({ px($0, viewport) }), dashes.contains(where: { $0 > 0 }) {
             content.strokeDasharray = dashes
         } else {
             content.strokeDasharray = nil
         }
-        let offset = px(strokeDashoffset)
+        let offset = px(strokeDashoffset, viewport)
         content.strokeDashoffset = offset == 0 || content.strokeDasharray == nil ? nil : offset
         // `visibility`, the inherited extras, the own extras; most shapes have none of them,
         // and appending empty lists to an empty one cost 1 % of a plain drawing's import.
@@ -43,6 +42,41 @@ extension ComputedStyle {
         let own = extraOwn
         if !own.isEmpty { extra += own }
         content.extra = extra
+    }
+
+    /// A stroke length in px, `%` of the viewport's normalized diagonal.
+    private func px(_ l: Length, _ viewport: Size) -> Double {
+        l.resolve(percentBase: viewport.normalizedDiagonal, fontSize: fontSize)
+    }
+
+    /// The content's `fill`: nil for opaque black (the initial value). A color is written
+    /// from its components without the `PaintValue` made and compared as text.
+    private var contentFill: Paint? {
+        if case .color(let specified) = fillPaint {
+            let c = Self.concrete(specified, color)
+            if case .rgba(r: 0, g: 0, b: 0, a: 1) = c { return nil }
+            return .color(c.cssText)
+        }
+        let value = ComputedStyle.paint(fill)
+        return value == .color("#000000") ? nil : value
+    }
+
+    /// The content's `stroke`: nil for none (the initial value).
+    private var contentStroke: Paint? {
+        switch strokePaint {
+        case .none: return nil
+        case .color(let specified): return .color(Self.concrete(specified, color).cssText)
+        default:
+            let value = ComputedStyle.paint(stroke)
+            return value == Paint.none ? nil : value
+        }
+    }
+
+    /// A specified color with `currentColor` taken as `color`. Matched, not compared: `==`
+    /// on a `ParsedColor` (another module's type) went through the generic `Equatable` witness.
+    @inline(__always) private static func concrete(_ specified: ParsedColor, _ color: ParsedColor) -> ParsedColor {
+        if case .currentColor = specified { return color }
+        return specified
     }
 
     /// The model's `Paint` for a resolved paint value.

@@ -94,12 +94,12 @@ package struct StyleCascade: Sendable {
             if s.selector.isUnconditional {
                 Self.offer(parsedRules[s.parsed], to: &run)
                 selectors[k].merged = true
-            } else if !run.declarations.isEmpty {
+            } else if !run.isEmpty {
                 unconditional.append(UnconditionalBlock(end: Int32(k), declarations: run.flagged))
                 run = CascadeWinners()
             }
         }
-        if !run.declarations.isEmpty {
+        if !run.isEmpty {
             unconditional.append(UnconditionalBlock(end: Int32(selectors.count), declarations: run.flagged))
         }
     }
@@ -146,7 +146,16 @@ package struct StyleCascade: Sendable {
     /// value is parsed once, for validity and for `ComputedStyle.child(cascaded:)`).
     package func cascaded(for element: Int) -> [CascadedDeclaration] {
         guard element >= 0, element < tree.count else { return [] }
-        var winners = CascadeWinners()
+        // The winners are gathered on the stack and handed out as a list of exactly their count.
+        return withUnsafeTemporaryAllocation(of: CascadedDeclaration.self, capacity: CascadeWinners.scratchCapacity) {
+            var winners = CascadeWinners(scratch: $0)
+            offerAll(for: element, to: &winners)
+            return winners.take()
+        }
+    }
+
+    /// Offers every declaration that applies to `element` to `winners`, in cascade order.
+    private func offerAll(for element: Int, to winners: inout CascadeWinners) {
         // One pass over the attributes: presentation attributes in order, and the first `style`.
         // The name records are read in place (copying one would retain its three strings).
         // Values are read from the arena in place; a known property's makes no `String`.
@@ -199,7 +208,6 @@ package struct StyleCascade: Sendable {
                 }
             }
         }
-        return winners.declarations
     }
 }
 

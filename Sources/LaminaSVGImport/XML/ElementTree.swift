@@ -219,7 +219,7 @@ extension ElementTree {
     ) {
         let r = table.valueRange(slot)
         table.arena.withUnsafeBufferPointer { arena in
-            if UnsafeBufferPointer(rebasing: arena[r]).contains(UInt8(ascii: "/")) {
+            if CSSBytes.contains(UnsafeBufferPointer(rebasing: arena[r]), UInt8(ascii: "/")) {
                 var bytes = Array(arena[r])
                 CSSBytes.blankComments(&bytes)
                 bytes.withUnsafeBufferPointer { b in CSSBytes.forEachDeclaration(b, 0, b.count) { body(b, $0, $1, $2) } }

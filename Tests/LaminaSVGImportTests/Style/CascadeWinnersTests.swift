@@ -1,0 +1,146 @@
+import LaminaCore
+import LaminaGeometry
+import Testing
+
+@testable import LaminaSVGImport
+
+/// The cascade's winners kept in lent scratch memory, moved to their own when they outgrow it,
+/// and a shape's paint written from a style with no rare property.
+@Suite struct CascadeWinnersTests {
+    /// Known and other properties, repeated, some `!important`, some invalid: more winners than
+    /// the cascade's scratch holds.
+    static let offers: [(name: String, value: String, important: Bool)] = [
+        ("fill", "red", false), ("stroke", "blue", true), ("opacity", ".5", false), ("x-a", "1", false),
+        ("fill-opacity", ".25", false), ("stroke-width", "3", false), ("stroke-linecap", "round", false),
+        ("stroke", "green", false), ("fill", "nonsense", false), ("display", "none", false), ("visibility", "hidden", false),
+        ("x-b", "2", true), ("stroke-opacity", ".75", false), ("color", "#123", false), ("x-a", "3", false),
+        ("fill", "#abcdef", true), ("x-b", "4", false), ("overflow", "hidden", false), ("fill-rule", "evenodd", false),
+    ]
+
+    /// The winners of ``offers`` with `scratch` elements of lent memory.
+    static func winners(scratch: Int) -> [String] {
+        let list = withUnsafeTemporaryAllocation(of: CascadedDeclaration.self, capacity: scratch) { buffer in
+            var w = CascadeWinners(scratch: UnsafeMutableBufferPointer(rebasing: buffer[0..<scratch]))
+            for o in offers { w.offer(o.name, o.value, CSSProperty.of(o.name), important: o.important) }
+            let count = w.count
+            #expect(count == 14)
+            return w.take()
+        }
+        return list.map { "\($0.name)=\($0.value)" }
+    }
+
+    @Test(arguments: [0, 1, 2, 8, 14, 32])
+    func winnersDoNotDependOnTheScratchSize(_ scratch: Int) {
+        #expect(Self.winners(scratch: scratch) == [
+            "fill=#abcdef", "stroke=blue", "opacity=.5", "x-a=3", "fill-opacity=.25", "stroke-width=3",
+            "stroke-linecap=round", "display=none", "visibility=hidden", "x-b=2", "stroke-opacity=.75", "color=#123",
+            "overflow=hidden", "fill-rule=evenodd",
+        ])
+    }
+
+    @Test func takeLeavesNoWinner() {
+        var w = CascadeWinners()
+        w.offer("fill", "red", .fill, important: false)
+        let taken = w.take()
+        #expect(taken.map(\.value) == ["red"])
+        let emptied = w.isEmpty
+        #expect(emptied)
+        let again = w.take()
+        #expect(again.isEmpty)
+        w.offer("stroke", "blue", .stroke, important: false)
+        let next = w.take()
+        #expect(next.map(\.name) == ["stroke"])
+    }
+
+    @Test func elementWithMoreDeclarationsThanTheScratchKeepsThemAll() {
+        let attributes = [
+            ("fill", "red"), ("stroke", "blue"), ("opacity", ".5"), ("fill-opacity", ".25"), ("stroke-opacity", ".75"),
+            ("stroke-width", "3"), ("stroke-linecap", "round"), ("stroke-linejoin", "bevel"), ("stroke-miterlimit", "9"),
+            ("visibility", "hidden"), ("display", "inline"),
+            ("style", "fill: green; paint-order: stroke; stroke-width: 4 !important; color: red"),
+        ]
+        var t = StyleTestTree()
+        let r = t.add("rect", parent: nil, attributes)
+        var diagnostics: [Diagnostic] = []
+        let got = StyleCascade(tree: t.tree, diagnostics: &diagnostics).declarations(for: r)
+        #expect(got.count > CascadeWinners.scratchCapacity)
+        #expect(got.map { "\($0.name)=\($0.value)" } == [
+            "fill=green", "stroke=blue", "opacity=.5", "fill-opacity=.25", "stroke-opacity=.75", "stroke-width=4",
+            "stroke-linecap=round", "stroke-linejoin=bevel", "stroke-miterlimit=9", "visibility=hidden", "display=inline",
+            "paint-order=stroke", "color=red",
+        ])
+    }
+
+    /// A content that had rare paint properties is reset by a style that has none.
+    @Test func plainStyleResetsAContentsRareProperties() {
+        var c = Content(shape: .circle(cx: 0, cy: 0, r: 1))
+        ComputedStyleTests.style([
+            ("fill-rule", "evenodd"), ("stroke-linejoin", "round"), ("paint-order", "stroke"), ("stroke-dasharray", "2"),
+        ]).applyPaint(to: &c, viewport: Size(10, 10))
+        #expect(c.fillRule == "evenodd")
+        let plain = ComputedStyleTests.style([("fill", "#fff"), ("stroke", "currentColor"), ("color", "#123456")])
+        plain.applyPaint(to: &c, viewport: Size(10, 10))
+        var expected = Content(shape: .circle(cx: 0, cy: 0, r: 1))
+        expected.fill = .color("#ffffff")
+        expected.stroke = .color("#123456")
+        #expect(c == expected)
+        #expect(!c.mayHaveRareProperties)
+    }
+
+    @Test(arguments: [
+        ("black", nil), ("#000", nil), ("rgba(0,0,0,1)", nil), ("currentColor", nil), ("rgba(0,0,0,.5)", "rgba(0,0,0,0.5)"),
+        ("#010000", "#010000"), ("none", "none"),
+    ] as [(String, String?)])
+    func opaqueBlackFillIsLeftOut(_ fill: String, _ written: String?) {
+        var c = Content(shape: .circle(cx: 0, cy: 0, r: 1))
+        ComputedStyleTests.style([("fill", fill), ("color", "black")]).applyPaint(to: &c, viewport: Size(1, 1))
+        switch c.fill {
+        case nil: #expect(written == nil)
+        case .none?: #expect(written == "none")
+        case .color(let text)?: #expect(text == written)
+        case .ref?: Issue.record("a color is no reference")
+        }
+    }
+}
+
+/// The byte classes the `style` reading uses, against their definitions.
+@Suite struct CSSByteClassTests {
+    @Test func identifierBytesAreLettersDigitsHyphenUnderscoreAndNonASCII() {
+        for v in 0...255 {
+            let c = UInt8(v)
+            let letter = (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+            let expected = letter || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x5F || c >= 0x80
+            #expect(CSSBytes.isIdent(c) == expected, "byte \(v)")
+        }
+    }
+
+    @Test func containsFindsAByteAnywhere() {
+        let text = Array("fill:red;stroke:blue".utf8)
+        text.withUnsafeBufferPointer { b in
+            #expect(CSSBytes.contains(b, UInt8(ascii: "e")))
+            #expect(!CSSBytes.contains(b, UInt8(ascii: "/")))
+            #expect(CSSBytes.contains(UnsafeBufferPointer(rebasing: b[17...]), UInt8(ascii: "e")))
+            #expect(!CSSBytes.contains(UnsafeBufferPointer(rebasing: b[0..<0]), UInt8(ascii: "f")))
+        }
+    }
+
+    @Test(arguments: ["fill", "FILL", "Stroke-Width", "stroke-dashoffset", "STROKE-MITERLIMIT", "@ill", "[ill", "fill\u{00C9}"])
+    func propertyFromBytesMatchesTheLowerCasedName(_ name: String) {
+        let bytes = Array(name.utf8)
+        let lower = String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        let found = bytes.withUnsafeBufferPointer { CSSProperty.of($0, 0..<bytes.count) }
+        #expect(found == CSSProperty.of(lower))
+    }
+}
+
+extension CSSByteClassTests {
+    /// Text kept in place is searched a word at a time: the same answers as its bytes give.
+    @Test(arguments: ["", "(", "url(#a)", "#d62728", "0123456789abcd(", "0123456789abcde", "0123456789abcdef(", "a\u{1}b", "é("])
+    func textContainsAsItsBytes(_ text: String) {
+        let bytes = Array(text.utf8)
+        let kept = bytes.withUnsafeBufferPointer { CSSText(bytes: $0) }
+        for c in [0x01, 0x0F, 0x10, 0x28, 0x29, 0x61, 0x80, 0xA9, 0xFF] as [UInt8] {
+            #expect(kept.contains(c) == bytes.contains(c), "\(text) \(c)")
+        }
+    }
+}
