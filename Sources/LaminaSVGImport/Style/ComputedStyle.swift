@@ -33,8 +33,10 @@ package struct ContextPaint: Hashable, Sendable {
 package enum SpecifiedPaint: Hashable, Sendable {
     case none
     case color(ParsedColor)
-    /// A local reference `url(#id)` and the optional fallback written after it.
-    case url(String, fallback: PaintFallback?)
+    /// A local reference `url(#id)` and the optional fallback written after it. Boxed: inline,
+    /// it made every paint 35 bytes instead of 17 (a computed style holds two, a cascaded
+    /// declaration one).
+    indirect case url(String, fallback: PaintFallback?)
     /// `context-fill` (false) or `context-stroke` (true), inherited as the keyword.
     case context(stroke: Bool)
 }

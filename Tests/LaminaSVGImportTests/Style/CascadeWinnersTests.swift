@@ -144,3 +144,13 @@ extension CSSByteClassTests {
         }
     }
 }
+
+extension CascadeWinnersTests {
+    /// A `url()` paint and a `calc()` value are boxed, so that a declaration (moved and copied
+    /// per winner) and the two paints of every computed style stay small.
+    @Test func declarationsAndPaintsStaySmall() {
+        #expect(MemoryLayout<SpecifiedPaint>.size <= 24)
+        #expect(MemoryLayout<ParsedValue>.size <= 24)
+        #expect(MemoryLayout<CascadedDeclaration>.stride <= 72)
+    }
+}
