@@ -8,9 +8,8 @@
 ///
 /// The winners are kept in memory the caller lends (``init(scratch:)``: the cascade's is on the
 /// stack, room for ``scratchCapacity``), moved to memory of their own only when they outgrow
-/// it, and handed out by ``take()`` as a list of exactly their count. Each element's list had
-/// room for 8 reserved (800 bytes for the 2 or 3 declarations most elements have: a sixth of
-/// the pages `convert` touched at 100,000 elements).
+/// it, and handed out by ``take()`` as a list of exactly their count (each element's list had
+/// room for 8 reserved: 800 bytes for the 2 or 3 declarations most elements have).
 struct CascadeWinners: ~Copyable {
     /// The winners so far: `count` of them from `base`, which has room for `capacity`.
     private var base: UnsafeMutablePointer<CascadedDeclaration>
