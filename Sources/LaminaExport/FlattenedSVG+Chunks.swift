@@ -103,19 +103,23 @@ extension FlatWriter {
     }
 
     /// Whether the items in `range` (their projected path data, their layers' content) may
-    /// write `xlink`.
+    /// write `xlink`. The items are read where the list stores them (a copy of each retained
+    /// and released its rare facts' box) and the paints in place.
     private func itemsMayHoldXlink(_ range: Range<Int>) -> Bool {
-        var last = -1
-        for index in range {
-            let item = list.items[index]
-            if case .projected(let d) = item.geometry, Self.holdsXlink(d) { return true }
-            if case .projected(let d) = item.localGeometry, Self.holdsXlink(d) { return true }
-            let i = item.layer.index
-            guard i != last, i < scene.tree.count else { continue }
-            last = i
-            if scene.tree.withContentPointer(of: item.layer, Self.mayHoldXlink) == true { return true }
+        list.items.withUnsafeBufferPointer { items -> Bool in
+            guard let base = items.baseAddress else { return false }
+            var last = -1
+            for index in range {
+                let item = base + index
+                if case .projected(let d) = item.pointee.geometry, Self.holdsXlink(d) { return true }
+                if case .projected(let d) = item.pointee.localGeometry, Self.holdsXlink(d) { return true }
+                let i = item.pointee.layer.index
+                guard i != last, i < scene.tree.count else { continue }
+                last = i
+                if scene.tree.withContentPointer(of: item.pointee.layer, Self.mayHoldXlink) == true { return true }
+            }
+            return false
         }
-        return false
     }
 
     /// Whether any text of a content element holds `xlink` (read in place, field by field).
@@ -125,7 +129,18 @@ extension FlatWriter {
         case .svg(let xml): if holdsXlink(xml) { return true }
         default: break
         }
-        if paintHoldsXlink(c.pointee.fill) || paintHoldsXlink(c.pointee.stroke) { return true }
+        // Each paint matched where it is stored: passing a `Paint?` on copied it (an outlined
+        // copy and destroy of each).
+        switch c.pointee.fill {
+        case .color(let s)?: if holdsXlink(s) { return true }
+        case .ref(let id, let fallback)?: if holdsXlink(id) || holdsXlink(fallback ?? "") { return true }
+        default: break
+        }
+        switch c.pointee.stroke {
+        case .color(let s)?: if holdsXlink(s) { return true }
+        case .ref(let id, let fallback)?: if holdsXlink(id) || holdsXlink(fallback ?? "") { return true }
+        default: break
+        }
         guard c.pointee.mayHaveRareProperties else { return false }
         if let s = c.pointee.fillRule, holdsXlink(s) { return true }
         if let s = c.pointee.strokeLinecap, holdsXlink(s) { return true }
@@ -133,15 +148,6 @@ extension FlatWriter {
         if let s = c.pointee.clipRule, holdsXlink(s) { return true }
         for p in c.pointee.extra where holdsXlink(p.name) || holdsXlink(p.value) { return true }
         return false
-    }
-
-    /// Whether a paint's text holds `xlink`.
-    static func paintHoldsXlink(_ p: Paint?) -> Bool {
-        switch p {
-        case .color(let s)?: holdsXlink(s)
-        case .ref(let id, let fallback)?: holdsXlink(id) || holdsXlink(fallback ?? "")
-        default: false
-        }
     }
 
     /// Whether `s` holds `xlink` (a byte search).

@@ -81,12 +81,56 @@ extension SVGMarkup {
     }
 
     /// Appends ` name="paint"`.
+    @inline(__always)
     static func paintAttr(_ name: StaticString, _ p: Paint, to out: inout some MarkupOutput) {
         switch p {
-        case .none: attr(name, "none", to: &out)
-        case .color(let c): attr(name, c, to: &out)
+        case .none: plainAttr(name, "none", to: &out)
+        case .color(let c): plainAttr(name, c, to: &out)
         case .ref: attr(name, paint(p), to: &out)
         }
+    }
+
+    /// ``attr(_:_:to:)-(StaticString,String,_)`` of a value that is usually short and plain (a
+    /// color): when its bytes are at most ``plainLimit`` printable ASCII characters none of
+    /// which needs the safety check or escaping (``isPlain(_:)``), they are copied as they are
+    /// in the one access that checks them, which is what `attr` writes for such a value;
+    /// anything else goes through `attr`.
+    @inline(__always)
+    static func plainAttr(_ name: StaticString, _ value: String, to out: inout some MarkupOutput) {
+        var v = value
+        let written = v.withUTF8 { bytes -> Bool in
+            guard bytes.count <= plainLimit, isPlain(bytes) else { return false }
+            staged(&out, capacity: name.utf8CodeUnitCount + plainLimit + 4) { stage in
+                stage.byte(0x20)
+                stage.lit(name)
+                stage.byte(0x3D)
+                stage.byte(0x22)
+                stage.bytes(bytes)
+                stage.byte(0x22)
+            }
+            return true
+        }
+        if !written { attr(name, value, to: &out) }
+    }
+
+    /// The longest value ``plainAttr(_:_:to:)`` copies itself.
+    static var plainLimit: Int { 32 }
+
+    /// Whether every byte is printable ASCII other than `"`, `&`, `<`, `>` (escaped) and `:`,
+    /// `@`, `(` (looked at by the safety check): a subset of the bytes ``classify(_:)`` gives 0.
+    /// Two 64-bit masks, no table to load.
+    @inline(__always)
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Bits 0x20…0x3F except `"` (22), `&` (26), `(` (28), `:` (3A), `<` (3C), `>` (3E).
+        let low: UInt64 = 0xFFFF_FFFF_0000_0000 & ~(1 << 0x22 | 1 << 0x26 | 1 << 0x28 | 1 << 0x3A | 1 << 0x3C | 1 << 0x3E)
+        // Bits 0x40…0x7E except `@` (40), as bits 0…63.
+        let high: UInt64 = 0x7FFF_FFFF_FFFF_FFFE
+        var outside: UInt64 = 0
+        for b in bytes {
+            let mask = b < 64 ? low : (b < 128 ? high : 0)
+            outside |= ~mask & (1 &<< UInt64(b & 63))
+        }
+        return outside == 0
     }
 
     /// Whether `v` is written as the initial value `initial` (``NumberText/printsSame(_:_:)``),

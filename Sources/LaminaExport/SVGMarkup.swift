@@ -121,7 +121,9 @@ package enum SVGMarkup {
         }
     }
 
-    /// Appends ` name="number"` (staged: one append).
+    /// Appends ` name="number"` (staged: one append). Inlined: the name's bytes are then
+    /// stored as constants, not copied by a call.
+    @inline(__always)
     package static func attr(_ name: StaticString, _ value: Double, to out: inout some MarkupOutput) {
         staged(&out, capacity: name.utf8CodeUnitCount + NumberText.maximumByteCount + 4) { stage in
             stage.byte(0x20)
@@ -229,6 +231,9 @@ package enum SVGMarkup {
 
     /// Appends ` transform="matrix(…)"` unless the transform prints as the identity.
     package static func transformAttribute(_ t: AffineTransform, to out: inout some MarkupOutput) {
+        // The exact identity (most items of a flat drawing) without formatting six numbers to
+        // compare them with it: `1`, `0` and `-0` are written `1`, `0` and `0`.
+        if t.a == 1, t.b == 0, t.c == 0, t.d == 1, t.tx == 0, t.ty == 0 { return }
         staged(&out, capacity: matrixCapacity + 16) { stage in
             stage.lit(" transform=\"")
             let m = stage.count
@@ -282,7 +287,8 @@ package enum SVGMarkup {
 
         @inline(__always) mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
             precondition(count + b.count <= capacity)
-            for k in 0..<b.count { base[count + k] = b[k] }
+            guard let from = b.baseAddress else { return }
+            (base + count).update(from: from, count: b.count)
             count += b.count
         }
 

@@ -156,6 +156,41 @@ import Testing
         #expect(Self.count("xmlns:xlink", in: sequential) == (xlinkAt == nil ? 0 : 1))
     }
 
+    /// The `xlink` check reads each text of a content in place: the fill and the stroke (a
+    /// color, a paint server's id, its fallback), path data, verbatim markup, the rare keywords
+    /// and the extras; short and long text alike.
+    @Test func xlinkIsFoundInEveryTextOfAContent() {
+        let long = String(repeating: "a", count: 40)
+        var cases: [Content] = []
+        for text in ["xlink", "axlinkb", long + "xlink" + long] {
+            var fill = Content(shape: .rect(x: 0, y: 0, width: 1, height: 1, rx: 0, ry: 0))
+            fill.fill = .color(text)
+            var stroke = fill
+            stroke.fill = .color("red")
+            stroke.stroke = .color(text)
+            var ref = stroke
+            ref.stroke = .ref(text, fallback: nil)
+            var fallback = stroke
+            fallback.fill = .ref("g", fallback: text)
+            var rule = stroke
+            rule.fillRule = text
+            var join = stroke
+            join.strokeLinejoin = text
+            var extra = stroke
+            extra.extra = [StyleProperty("paint-order", text)]
+            cases += [fill, stroke, ref, fallback, rule, join, extra,
+                      Content(shape: .path("M0 0" + text)), Content(shape: .svg(xml: "<g " + text + "/>"))]
+        }
+        for c in cases {
+            #expect(withUnsafePointer(to: c) { FlatWriter.mayHoldXlink($0) }, "\(c)")
+        }
+        var plain = Content(shape: .rect(x: 0, y: 0, width: 1, height: 1, rx: 0, ry: 0))
+        plain.fill = .ref("x-link", fallback: "xlin")
+        plain.stroke = .color("#xxxxxx")
+        plain.strokeLinecap = "round"
+        #expect(!withUnsafePointer(to: plain) { FlatWriter.mayHoldXlink($0) })
+    }
+
     static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples")
 

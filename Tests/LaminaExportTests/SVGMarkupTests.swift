@@ -78,6 +78,45 @@ import Testing
         #expect(!SVGMarkup.printsAsIdentity(AffineTransform(1, 0, 0, 1, 0, 0.001)))
     }
 
+    /// The exact identity (with `-0` among its zeros), tested before any number is formatted,
+    /// writes nothing, as the identity printed does.
+    @Test func exactIdentityWritesNoTransform() {
+        var out: [UInt8] = Array("<g".utf8)
+        SVGMarkup.transformAttribute(.identity, to: &out)
+        SVGMarkup.transformAttribute(AffineTransform(1, -0.0, 0, 1, -0.0, 0), to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "<g")
+        SVGMarkup.transformAttribute(AffineTransform(1, 0, 0, 1, 0, 1e-3), to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "<g transform=\"matrix(1 0 0 1 0 0.001)\"")
+    }
+
+    /// A paint's value copied by the short path writes exactly what the general attribute
+    /// writer does, for values of every byte, short and long, plain, escaped and unsafe; the
+    /// short path takes only values the general one copies as they are.
+    @Test func plainValuesAreWrittenAsTheGeneralWriterDoes() {
+        var values = ["#aa3377", "none", "red", "rgb(1,2,3)", "url(#a)", "a\"b", "x&y", "", "é", "#12345678901234567890123456789012",
+                      "#123456789012345678901234567890123", "javascript:x", "a@b", "a<b>", "\u{7F}", "\t"]
+        for b in 0..<256 { values.append(String(decoding: [0x41, UInt8(b), 0x42], as: UTF8.self)) }
+        var rng = SplitMix64(state: 11)
+        for _ in 0..<2_000 {
+            let n = Int(rng.next() % 40)
+            values.append(String(decoding: (0..<n).map { _ in UInt8(truncatingIfNeeded: 0x20 &+ rng.next() % 96) }, as: UTF8.self))
+        }
+        var plain = 0
+        for v in values {
+            var fast: [UInt8] = []
+            SVGMarkup.plainAttr("fill", v, to: &fast)
+            var general: [UInt8] = []
+            SVGMarkup.attr("fill", v, to: &general)
+            #expect(fast == general, "\(v.debugDescription)")
+            var copy = v
+            if copy.withUTF8({ SVGMarkup.isPlain($0) }) {
+                plain += 1
+                #expect(SVGMarkup.classify(v) == 0, "\(v.debugDescription)")
+            }
+        }
+        #expect(plain > 100 && plain < values.count)
+    }
+
     @Test func verbatimElementsTakeInsertedAttributes() {
         #expect(SVGMarkup.insertingAttributes(" opacity=\"0.5\"", into: "<text x=\"1\">a</text>") == "<text opacity=\"0.5\" x=\"1\">a</text>")
         #expect(SVGMarkup.insertingAttributes(" a=\"1\"", into: "<image/>") == "<image a=\"1\"/>")
