@@ -77,17 +77,40 @@ package struct AtomicOutput: ~Copyable {
             if flush() { failure = FileIO.writeAllError(fd: fd, bytes) }
             return
         }
-        // A buffer at least half full that the piece would make regrow is handed over first:
-        // a writer's pieces of just under a buffer (the layer JSON's) regrew every second
-        // buffer to twice its size, a copy of a megabyte each.
-        if pending.bytes.count >= WriteBehind.bufferBytes / 2,
-            pending.bytes.count + bytes.count > pending.bytes.capacity
-        {
+        // Copied into buffers of a fixed size, each handed over once full (a piece may end
+        // one buffer and begin the next: never a buffer grown by a copy of itself).
+        var rest = bytes
+        while !rest.isEmpty {
+            if pending.room == 0 { makeRoom() }
+            let n = min(rest.count, pending.room)
+            pending.append(UnsafeRawBufferPointer(rebasing: rest[..<n]))
+            rest = UnsafeRawBufferPointer(rebasing: rest[n...])
+        }
+    }
+
+    /// Room for a writer that writes its bytes in place, at the end of the pending buffer,
+    /// instead of handing pieces to ``write(_:)`` to be copied (the layer JSON's document):
+    /// `written` bytes of the room handed out last were filled; the next room has at least
+    /// `minimum` bytes (at most ``WriteBehind/bufferBytes``; 0 for the writer's last call,
+    /// after which it writes nothing). A full buffer is handed to the writing thread meanwhile.
+    package mutating func room(after written: Int, minimum: Int) -> UnsafeMutableRawBufferPointer {
+        precondition(written <= pending.room && minimum <= WriteBehind.bufferBytes)
+        // After a failed write the bytes go nowhere: the room is handed out again.
+        if failure == 0, !done { pending.count += written }
+        if pending.capacity == 0 || pending.room < minimum || failure != 0 { makeRoom() }
+        return UnsafeMutableRawBufferPointer(start: pending.base + pending.count, count: pending.room)
+    }
+
+    /// An empty pending buffer: the first one (the output's first bytes), or the next one
+    /// after the full one is handed over (emptied instead after a failure).
+    private mutating func makeRoom() {
+        if pending.capacity == 0 {
+            pending = WriteBehind.Buffer(capacity: WriteBehind.bufferBytes)
+        } else if failure != 0 {
+            pending.count = 0
+        } else {
             submitPending()
         }
-        pending.bytes.append(contentsOf: bytes)
-        guard pending.bytes.count >= WriteBehind.bufferBytes else { return }
-        submitPending()
     }
 
     /// Hands the pending buffer to the writing thread (started on the first call).
@@ -101,13 +124,13 @@ package struct AtomicOutput: ~Copyable {
     /// Writes what is pending and waits for the writing thread; false when a write failed.
     private mutating func flush() -> Bool {
         if let behind {
-            if failure == 0, !pending.bytes.isEmpty { pending = behind.submit(pending) }
+            if failure == 0, pending.count > 0 { pending = behind.submit(pending) }
             let behindFailure = behind.finish()
             if failure == 0 { failure = behindFailure }
-        } else if failure == 0, !pending.bytes.isEmpty {
-            failure = pending.bytes.withUnsafeBytes { FileIO.writeAllError(fd: fd, $0) }
+        } else if failure == 0, pending.count > 0 {
+            failure = FileIO.writeAllError(fd: fd, pending.bytes)
         }
-        pending.bytes.removeAll(keepingCapacity: true)
+        pending.count = 0
         return failure == 0
     }
 

@@ -245,7 +245,8 @@ package enum Pipeline {
         case .json:
             report(loadDiagnostics)
             var output = try AtomicOutput(path: path)
-            LayerJSON.encode(scene, split: options.split) { output.write($0) }
+            // Written in place in the output's buffers (no copy of the document between them).
+            LayerJSON.encode(scene, split: options.split) { output.room(after: $0, minimum: $1) }
             try output.commit()
         case .svg:
             // Flat output never reads the layers' maps: not stored (49 bytes per layer).

@@ -13,12 +13,35 @@ import Glibc
 /// memory stays a few megabytes whatever the output's size. ``AtomicOutput`` starts one only
 /// when the output outgrows its first buffer: a small file is one `write` at the commit.
 final class WriteBehind: @unchecked Sendable {
-    /// A buffer passed between the producer and the queue (a box, so that clearing it for reuse
-    /// never copies it).
+    /// A buffer passed between the producer and the queue: fixed memory that the producer
+    /// fills (by copies, or in place: ``AtomicOutput/room(after:minimum:)``) and the queue
+    /// writes and empties for reuse.
     final class Buffer: @unchecked Sendable {
-        var bytes: [UInt8] = []
+        let base: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+        /// The bytes filled, from `base`.
+        var count = 0
 
-        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = UnsafeMutablePointer<UInt8>.allocate(capacity: max(capacity, 1))
+        }
+
+        deinit { base.deallocate() }
+
+        /// The bytes filled.
+        var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+        /// The room left after them.
+        var room: Int { capacity - count }
+
+        /// Copies `b` after the bytes filled (at most ``room`` bytes).
+        func append(_ b: UnsafeRawBufferPointer) {
+            guard let from = b.baseAddress, !b.isEmpty else { return }
+            precondition(b.count <= room)
+            UnsafeMutableRawPointer(base + count).copyMemory(from: from, byteCount: b.count)
+            count += b.count
+        }
     }
 
     /// The size at which the producer hands a buffer over.
@@ -52,8 +75,8 @@ final class WriteBehind: @unchecked Sendable {
     /// there is one; waits while ``depth`` buffers are queued).
     func submit(_ buffer: Buffer) -> Buffer {
         queue.async { [self] in
-            if failure == 0 { failure = buffer.bytes.withUnsafeBytes { writes.write($0) } }
-            buffer.bytes.removeAll(keepingCapacity: true)
+            if failure == 0 { failure = writes.write(buffer.bytes) }
+            buffer.count = 0
             spareLock.sync { spare.append(buffer) }
             room.signal()
         }

@@ -55,6 +55,19 @@ public enum LayerJSON {
         }
     }
 
+    /// ``encode(_:chunkSize:split:into:)`` written in place, in the room an output lends
+    /// (``JSONWriter/init(inPlace:)``): `room(n, m)` says that `n` bytes of the room lent last
+    /// were written and returns the next room, of at least `m` bytes (at most 4 KB; 0 for the
+    /// last call).
+    package static func encode(
+        _ scene: Scene, split: WorkSplit, inPlace room: (_ written: Int, _ minimum: Int) -> UnsafeMutableRawBufferPointer
+    ) {
+        withoutActuallyEscaping(room) { room in
+            var encoder = LayerEncoder(writer: JSONWriter(inPlace: room))
+            encoder.encode(scene, split: split)
+        }
+    }
+
     /// Reads a `lamina.layers` document from UTF-8 bytes.
     ///
     /// - Parameters:

@@ -72,6 +72,50 @@ import Testing
         }
     }
 
+    /// Bytes written in place in the room the output lends (the layer JSON's writer), between
+    /// pieces copied in, over several buffers, with rooms asked for of every size up to a
+    /// buffer: the file holds exactly those bytes, in order.
+    @Test func bytesWrittenInPlaceAreWrittenWholeAndInOrder() throws {
+        try TestSupport.withTemporaryDirectory { dir in
+            let target = dir.appendingPathComponent("inplace.json").path
+            let b = WriteBehind.bufferBytes
+            var expected: [UInt8] = []
+            var out = try AtomicOutput(path: target)
+            var room = out.room(after: 0, minimum: 1)
+            var filled = 0
+            var rng = SplitMix64(state: 3)
+            for k in 0..<400 {
+                let size = k == 200 ? b : Int(rng.next() % 30_000)
+                if k % 7 == 3 {
+                    // A copied piece after what was written in place.
+                    room = out.room(after: filled, minimum: 0)
+                    filled = 0
+                    let piece = (0..<size).map { UInt8(truncatingIfNeeded: $0 &+ k) }
+                    piece.withUnsafeBytes { out.write($0) }
+                    expected += piece
+                    room = out.room(after: 0, minimum: 0)
+                    continue
+                }
+                if room.count - filled < size {
+                    room = out.room(after: filled, minimum: size)
+                    filled = 0
+                    #expect(room.count >= size)
+                }
+                for i in 0..<size {
+                    let byte = UInt8(truncatingIfNeeded: i &* 7 &+ k)
+                    room[filled + i] = byte
+                    expected.append(byte)
+                }
+                filled += size
+            }
+            _ = out.room(after: filled, minimum: 0)
+            #expect(expected.count > 3 * b)
+            try out.commit()
+            #expect(try FileIO.read(target) == expected)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["inplace.json"])
+        }
+    }
+
     @Test func aLargeOutputDroppedBeforeCommitLeavesNothingBehind() throws {
         try TestSupport.withTemporaryDirectory { dir in
             let target = dir.appendingPathComponent("out.svg").path
@@ -90,7 +134,7 @@ import Testing
         let behind = WriteBehind(fd: -1)
         var buffer = WriteBehind.Buffer(capacity: 16)
         for _ in 0..<5 {
-            buffer.bytes = [1, 2, 3]
+            [UInt8]([1, 2, 3]).withUnsafeBytes { buffer.append($0) }
             buffer = behind.submit(buffer)
             #expect(buffer.bytes.isEmpty)
         }

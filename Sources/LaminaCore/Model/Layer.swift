@@ -132,6 +132,17 @@ public struct Layer: Hashable, Sendable {
         return try body(box.value)
     }
 
+    /// `body` applied to a pointer to the SVG facts of the layer at `layer` where they are
+    /// stored (valid during `body` only), or nil when the layer has none: like
+    /// ``withContentPointer(of:_:)``, for readers of the facts one at a time (``withSVG(_:)``
+    /// hands `body` a copy, which retains and releases each string and box in it).
+    @inlinable package static func withSVGPointer<R>(
+        of layer: UnsafePointer<Layer>, _ body: (UnsafePointer<SVGInfo>) throws -> R
+    ) rethrows -> R? {
+        guard let box = layer.pointee.svgBox else { return nil }
+        return try box.withPointer(body)
+    }
+
     /// Whether some rarely set property (`anchorPointZ`, `zPosition`, `cornerRadius`,
     /// `borderWidth`, `sublayerTransform`, the colors, `constraints`, `layoutManager`) may
     /// differ from its default; false means all of them have it.

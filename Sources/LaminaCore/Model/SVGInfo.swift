@@ -7,7 +7,7 @@ public struct SVGInfo: Hashable, Sendable {
     public var element: String
     public var id: String?
     /// The rarely set facts; nil while every one of them is unset.
-    private var rareBox: LayerBox<SVGInfoRare>?
+    @usableFromInline var rareBox: LayerBox<SVGInfoRare>?
 
     public init(element: String) {
         self.element = element
@@ -15,7 +15,9 @@ public struct SVGInfo: Hashable, Sendable {
 
     /// Whether some rarely set fact (`title`, `className`, `mask`, `filters`, `extra`,
     /// `location`) may be set; false means none of them is.
-    package var mayHaveRareFacts: Bool { rareBox != nil }
+    /// Inlinable: a reader of the facts where they are stored (the layer JSON's writer) then
+    /// tests the box in place instead of calling out with a copy of the facts.
+    @inlinable package var mayHaveRareFacts: Bool { rareBox != nil }
 
     public var title: String? {
         get { rareBox?.value.title }
@@ -96,7 +98,7 @@ struct SVGCompositing {
 }
 
 /// The rarely set facts of one ``SVGInfo``.
-struct SVGInfoRare: Sendable {
+@usableFromInline struct SVGInfoRare: Sendable {
     var title: String?
     var className: String?
     var mask: String?

@@ -4,7 +4,9 @@ import LaminaCore
 /// 2-space indent, arrays of numbers or strings on one line.
 ///
 /// Bytes collect in one fixed buffer that is handed to `sink` whenever it fills (and at
-/// ``finish()``), so output of any size costs one buffer of memory. Indentation stops growing
+/// ``finish()``), so output of any size costs one buffer of memory; or they are written in place
+/// in the room an output lends (``init(inPlace:)``: no copy from one buffer into the other).
+/// Indentation stops growing
 /// after ``maxIndentLevel`` levels so that very deep trees stay linear in size.
 struct JSONWriter: ~Copyable {
     /// The deepest level that still adds indentation.
@@ -16,7 +18,10 @@ struct JSONWriter: ~Copyable {
     private var capacity: Int
     /// Whether the buffer grows instead of being handed out when full (``init(growing:)``).
     private let grows: Bool
-    private var count = 0
+    /// Where the room to write in comes from, for a writer made with ``init(inPlace:)`` (whose
+    /// `buffer` is that room, not its own).
+    private let lender: ((_ written: Int, _ minimum: Int) -> UnsafeMutableRawBufferPointer)?
+    var count = 0
     /// Bytes handed to `sink` so far.
     private var handedOut = 0
     private let sink: (UnsafeRawBufferPointer) -> Void
@@ -35,6 +40,19 @@ struct JSONWriter: ~Copyable {
         buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         self.sink = sink
         grows = false
+        lender = nil
+    }
+
+    /// A writer that writes in the room `room` lends (an output's pending buffer): `room(n, m)`
+    /// says that the writer filled `n` bytes of the room it lent last and returns the next
+    /// room, of at least `m` bytes (`m` is at most 4 KB; 0 for the last call, at ``finish()``).
+    init(inPlace room: @escaping (_ written: Int, _ minimum: Int) -> UnsafeMutableRawBufferPointer) {
+        let first = room(0, 4096)
+        buffer = first.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        capacity = first.count
+        sink = { _ in }
+        grows = false
+        lender = room
     }
 
     /// A writer that keeps every byte in one buffer, grown as needed, for ``takeBytes()``
@@ -44,6 +62,7 @@ struct JSONWriter: ~Copyable {
         buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         sink = { _ in }
         grows = true
+        lender = nil
     }
 
     /// The bytes of a writer made with ``init(growing:)``, handed over without a copy; the
@@ -66,7 +85,10 @@ struct JSONWriter: ~Copyable {
         capacity = newCapacity
     }
 
-    deinit { buffer.deallocate() }
+    deinit {
+        // Lent room belongs to the lender.
+        if lender == nil { buffer.deallocate() }
+    }
 
     /// Writes the final newline and hands out the rest of the bytes.
     mutating func finish() {
@@ -75,7 +97,19 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Hands out the bytes written so far.
-    mutating func flush() {
+    mutating func flush() { flush(needing: 0) }
+
+    /// Hands out the bytes written so far; a writer writing in lent room gets new room of at
+    /// least `n` bytes.
+    private mutating func flush(needing n: Int) {
+        if let lender {
+            let next = lender(count, n)
+            handedOut += count
+            count = 0
+            buffer = next.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            capacity = next.count
+            return
+        }
         guard count > 0 else { return }
         sink(UnsafeRawBufferPointer(start: buffer, count: count))
         handedOut += count
@@ -88,24 +122,39 @@ struct JSONWriter: ~Copyable {
 
     /// Room for `n` bytes (at most `capacity`) at the returned pointer; the caller adds to `count`.
     @inline(__always)
-    private mutating func room(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+    mutating func room(_ n: Int) -> UnsafeMutablePointer<UInt8> {
         if count + n > capacity {
-            if grows { grow(n) } else { flush() }
+            if grows { grow(n) } else { flush(needing: n) }
         }
         return buffer + count
     }
 
     @inline(__always)
-    private mutating func put(_ b: UInt8) {
+    mutating func put(_ b: UInt8) {
         room(1).pointee = b
         count += 1
     }
 
     /// Copies bytes of any length.
-    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         if bytes.count > capacity - count, grows {
             grow(bytes.count)
+        } else if bytes.count > capacity - count, lender != nil {
+            // The room lent filled, then more room, as often as it takes.
+            var from = base
+            var rest = bytes.count
+            while rest > capacity - count {
+                let n = capacity - count
+                (buffer + count).update(from: from, count: n)
+                count += n
+                from += n
+                rest -= n
+                flush(needing: 1)
+            }
+            (buffer + count).update(from: from, count: rest)
+            count += rest
+            return
         } else if bytes.count > capacity - count {
             flush()
             if bytes.count > capacity {
@@ -120,7 +169,7 @@ struct JSONWriter: ~Copyable {
 
     /// Appends the bytes of a literal.
     @inline(__always)
-    private mutating func raw(_ s: StaticString) {
+    mutating func raw(_ s: StaticString) {
         put(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
@@ -173,6 +222,12 @@ struct JSONWriter: ~Copyable {
     /// the current depth and state, so that the bytes are those it would have written itself.
     mutating func fragment(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !bytes.isEmpty else { return }
+        if lender != nil {
+            // Copied into the room lent, and further room as it fills.
+            put(bytes)
+            top |= 2
+            return
+        }
         var rest = bytes
         while !rest.isEmpty {
             let n = min(rest.count, capacity)
@@ -268,6 +323,23 @@ struct JSONWriter: ~Copyable {
         count += k + NumberText.write(v, to: p + k)
     }
 
+    /// `"key": "value"` as a new entry of the current object, both plain ASCII literals with
+    /// nothing to escape, with one check for room.
+    mutating func string(_ value: StaticString, key: StaticString) {
+        guard key.utf8CodeUnitCount <= Self.shortKey, value.utf8CodeUnitCount <= Self.shortKey else {
+            self.key(key)
+            string(value.description)
+            return
+        }
+        let p = beginEntry(extra: key.utf8CodeUnitCount + 6 + value.utf8CodeUnitCount)
+        let k = Self.keyBytes(key, at: p)
+        let n = value.utf8CodeUnitCount
+        p[k] = UInt8(ascii: "\"")
+        (p + k + 1).update(from: value.utf8Start, count: n)
+        p[k + n + 1] = UInt8(ascii: "\"")
+        count += k + n + 2
+    }
+
     mutating func bool(_ v: Bool) {
         beginValue()
         if v { raw("true") } else { raw("false") }
@@ -305,85 +377,5 @@ struct JSONWriter: ~Copyable {
     @inline(__always)
     private mutating func appendNumber(_ v: Double) {
         count += NumberText.write(v, to: room(NumberText.maximumByteCount))
-    }
-
-    /// The longest string copied by the short path of ``appendQuoted(_:)``.
-    private static let shortString = 256
-
-    /// A JSON string literal: `"` `\` and control characters escaped, everything else as is.
-    private mutating func appendQuoted(_ s: String) {
-        // A short native string (ids, colors, element names) is copied straight into the
-        // buffer while it is checked; the first byte to escape hands it to the general path.
-        let done = s.utf8.withContiguousStorageIfAvailable { buf -> Bool in
-            let n = buf.count
-            guard n <= Self.shortString else { return false }
-            let p = room(n + 2)
-            p[0] = UInt8(ascii: "\"")
-            for i in 0..<n {
-                let b = buf[i]
-                if b < 0x20 || b == 0x22 || b == 0x5C { return false }
-                p[i &+ 1] = b
-            }
-            p[n + 1] = UInt8(ascii: "\"")
-            count += n + 2
-            return true
-        }
-        if done == true { return }
-        appendQuotedEscaping(s)
-    }
-
-    /// ``appendQuoted(_:)`` for any string.
-    private mutating func appendQuotedEscaping(_ s: String) {
-        put(UInt8(ascii: "\""))
-        var text = s
-        text.withUTF8 { buf in
-            var runStart = 0
-            for i in 0..<buf.count {
-                let b = buf[i]
-                guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
-                put(UnsafeBufferPointer(rebasing: buf[runStart..<i]))
-                runStart = i + 1
-                appendEscape(b)
-            }
-            put(UnsafeBufferPointer(rebasing: buf[runStart..<buf.count]))
-        }
-        put(UInt8(ascii: "\""))
-    }
-
-    /// The escape sequence of one byte that cannot appear raw in a JSON string.
-    private mutating func appendEscape(_ b: UInt8) {
-        put(UInt8(ascii: "\\"))
-        switch b {
-        case 0x22, 0x5C: put(b)
-        case 0x0A: put(UInt8(ascii: "n"))
-        case 0x0D: put(UInt8(ascii: "r"))
-        case 0x09: put(UInt8(ascii: "t"))
-        case 0x08: put(UInt8(ascii: "b"))
-        case 0x0C: put(UInt8(ascii: "f"))
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            let digits = hex.utf8Start
-            raw("u00")
-            put(digits[Int(b >> 4)])
-            put(digits[Int(b & 0xF)])
-        }
-    }
-}
-
-/// Bytes taken from a ``JSONWriter`` (``JSONWriter/takeBytes()``), freed with the last reference.
-final class WrittenBytes: @unchecked Sendable {
-    let base: UnsafeMutablePointer<UInt8>
-    let count: Int
-
-    init(base: UnsafeMutablePointer<UInt8>, count: Int) {
-        self.base = base
-        self.count = count
-    }
-
-    deinit { base.deallocate() }
-
-    /// Calls `body` with the bytes in `range` (offsets into them), kept alive meanwhile.
-    func withSlice<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        withExtendedLifetime(self) { body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)) }
     }
 }

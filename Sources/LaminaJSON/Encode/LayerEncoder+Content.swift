@@ -76,18 +76,18 @@ extension LayerEncoder {
         writer.close()
     }
 
-    /// Writes `"svg": {…}`.
-    mutating func writeSVG(_ s: SVGInfo) {
+    /// Writes `"svg": {…}`, the facts read where they are stored, field by field.
+    mutating func writeSVG(_ s: UnsafePointer<SVGInfo>) {
         writer.key("svg")
         writer.openObject()
-        stringKey("element", s.element)
-        stringKey("id", s.id)
-        if s.mayHaveRareFacts {
-            stringKey("title", s.title)
-            stringKey("class", s.className)
-            stringKey("mask", s.mask)
-            filters(s.filters)
-            extra(s.extra)
+        stringKey("element", s.pointee.element)
+        if let id = s.pointee.id { stringKey("id", id) }
+        if s.pointee.mayHaveRareFacts {
+            stringKey("title", s.pointee.title)
+            stringKey("class", s.pointee.className)
+            stringKey("mask", s.pointee.mask)
+            filters(s.pointee.filters)
+            extra(s.pointee.extra)
         }
         writer.close()
     }
@@ -102,9 +102,9 @@ extension LayerEncoder {
         writer.closeInline()
     }
 
-    private mutating func kind(_ k: String) {
-        writer.key("kind")
-        writer.string(k)
+    /// `"kind": "k"`, written as the literals they are (nothing to escape).
+    private mutating func kind(_ k: StaticString) {
+        writer.string(k, key: "kind")
     }
 
     private mutating func paintKey(_ key: StaticString, _ paint: Paint?) {

@@ -116,7 +116,7 @@ struct LayerEncoder: ~Copyable {
         }
         // Read in their boxes: copying them out would retain and release each reference.
         Layer.withContentPointer(of: layer) { writeContent($0) }
-        layer.pointee.withSVG { writeSVG($0) }
+        Layer.withSVGPointer(of: layer) { writeSVG($0) }
     }
 
     /// `"key": [x, y]` unless it would print as `skip`.

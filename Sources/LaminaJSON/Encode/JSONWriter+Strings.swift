@@ -1,0 +1,118 @@
+/// String literals: the quoting and escaping of ``JSONWriter``.
+extension JSONWriter {
+    /// The longest string copied by the short path of ``appendQuoted(_:)``.
+    private static let shortString = 256
+
+    /// A JSON string literal: `"` `\` and control characters escaped, everything else as is.
+    mutating func appendQuoted(_ s: String) {
+        // A short native string (ids, colors, element names, path data) is copied straight
+        // into the buffer while it is checked, eight bytes at a time; the first byte to escape
+        // hands it to the general path.
+        let done = s.utf8.withContiguousStorageIfAvailable { buf -> Bool in
+            let n = buf.count
+            guard n <= Self.shortString else { return false }
+            let p = room(n + 2)
+            p[0] = UInt8(ascii: "\"")
+            var i = 0
+            if let from = buf.baseAddress {
+                while i &+ 8 <= n {
+                    let w = UnsafeRawPointer(from + i).loadUnaligned(as: UInt64.self)
+                    if Self.mustEscape(w) { return false }
+                    UnsafeMutableRawPointer(p + 1 + i).storeBytes(of: w, as: UInt64.self)
+                    i &+= 8
+                }
+            }
+            while i < n {
+                let b = buf[i]
+                if b < 0x20 || b == 0x22 || b == 0x5C { return false }
+                p[i &+ 1] = b
+                i &+= 1
+            }
+            p[n + 1] = UInt8(ascii: "\"")
+            count += n + 2
+            return true
+        }
+        if done == true { return }
+        appendQuotedEscaping(s)
+    }
+
+    /// Whether any of the eight bytes of `w` must be escaped in a JSON string (below 0x20, `"`
+    /// or `\`). Exact: "a byte less than 0x20" is `(w - 0x20…) & ~w & 0x80…`, "a byte equal to
+    /// c" a zero byte of `w ^ c…`, `(v - 0x01…) & ~v & 0x80…`; neither gives a false answer.
+    @inline(__always)
+    static func mustEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = w ^ (ones &* 0x22)
+        let backslash = w ^ (ones &* 0x5C)
+        let control = (w &- ones &* 0x20) & ~w
+        let quotes = (quote &- ones) & ~quote
+        let backslashes = (backslash &- ones) & ~backslash
+        return (control | quotes | backslashes) & (ones &* 0x80) != 0
+    }
+
+    /// ``appendQuoted(_:)`` for any string: runs with nothing to escape found eight bytes at a
+    /// time and copied whole.
+    private mutating func appendQuotedEscaping(_ s: String) {
+        put(UInt8(ascii: "\""))
+        var text = s
+        text.withUTF8 { buf in
+            guard let base = buf.baseAddress else { return }
+            let n = buf.count
+            var runStart = 0
+            var i = 0
+            while i < n {
+                if i &+ 8 <= n, !Self.mustEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                    i &+= 8
+                    continue
+                }
+                let b = base[i]
+                if b < 0x20 || b == 0x22 || b == 0x5C {
+                    put(UnsafeBufferPointer(rebasing: buf[runStart..<i]))
+                    runStart = i + 1
+                    appendEscape(b)
+                }
+                i &+= 1
+            }
+            put(UnsafeBufferPointer(rebasing: buf[runStart..<n]))
+        }
+        put(UInt8(ascii: "\""))
+    }
+
+    /// The escape sequence of one byte that cannot appear raw in a JSON string.
+    private mutating func appendEscape(_ b: UInt8) {
+        put(UInt8(ascii: "\\"))
+        switch b {
+        case 0x22, 0x5C: put(b)
+        case 0x0A: put(UInt8(ascii: "n"))
+        case 0x0D: put(UInt8(ascii: "r"))
+        case 0x09: put(UInt8(ascii: "t"))
+        case 0x08: put(UInt8(ascii: "b"))
+        case 0x0C: put(UInt8(ascii: "f"))
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            let digits = hex.utf8Start
+            raw("u00")
+            put(digits[Int(b >> 4)])
+            put(digits[Int(b & 0xF)])
+        }
+    }
+}
+
+
+/// Bytes taken from a ``JSONWriter`` (``JSONWriter/takeBytes()``), freed with the last reference.
+final class WrittenBytes: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
+    let count: Int
+
+    init(base: UnsafeMutablePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    deinit { base.deallocate() }
+
+    /// Calls `body` with the bytes in `range` (offsets into them), kept alive meanwhile.
+    func withSlice<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withExtendedLifetime(self) { body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)) }
+    }
+}
