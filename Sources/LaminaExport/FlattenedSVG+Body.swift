@@ -14,6 +14,8 @@ extension FlatWriter {
     mutating func writeBody(_ range: Range<Int>, emit: Bool, to out: inout some MarkupOutput) {
         let items = list.items
         let groups = list.groups
+        // Taken out once: a closure that used `self` in this mutating method copied the writer.
+        let scene = scene
         var open: [Int] = []
         var clips: [OpenClip] = []
         if range.lowerBound > 0, range.lowerBound <= items.count {
@@ -22,10 +24,11 @@ extension FlatWriter {
             clips = openClips(after: range.lowerBound - 1)
         }
         for index in range {
-            let item = items[index]
+            // The item's fields read where the list stores them: a copy of the item (80 bytes)
+            // went through its outlined copy and destroy.
             // The groups to open: from the item's group up to the first one already open.
             var chain: [Int] = []
-            var cur = item.group
+            var cur = items[index].group
             while let c = cur, c < groups.count, !isOpenGroup(c, open), chain.count <= groups.count {
                 chain.append(c)
                 cur = groups[c].parent
@@ -39,10 +42,10 @@ extension FlatWriter {
                 openGroup(g, emit: emit, to: &out)
                 open.append(g)
             }
-            if item.clip != clips.last?.node {
+            if items[index].clip != clips.last?.node {
                 moveClips(to: index, &clips, inverse: spaceInverse(open.last), emit: emit, to: &out)
             }
-            if emit { writeItem(item, to: &out) }
+            if emit { items.withUnsafeBufferPointer { Self.writeItem($0.baseAddress! + index, scene: scene, to: &out) } }
         }
         guard range.upperBound >= items.count, emit else { return }
         closeClips(&clips, emit, &out)
@@ -138,15 +141,20 @@ extension FlatWriter {
 
     /// One drawable element, placed by its space-local geometry.
     func writeItem(_ item: DisplayItem, to out: inout some MarkupOutput) {
-        if item.part == .contents {
+        withUnsafePointer(to: item) { Self.writeItem($0, scene: scene, to: &out) }
+    }
+
+    /// ``writeItem(_:to:)-(DisplayItem,_)`` of an item of `scene` read where it is stored.
+    static func writeItem(_ item: UnsafePointer<DisplayItem>, scene: Scene, to out: inout some MarkupOutput) {
+        if item.pointee.part == .contents {
             // Read in place: most items are a layer's own content.
-            scene.tree.withContentPointer(of: item.layer) {
-                Self.writeElement($0, geometry: item.localGeometry, opacity: item.opacity, to: &out)
+            scene.tree.withContentPointer(of: item.pointee.layer) {
+                Self.writeElement($0, geometry: item.pointee.localGeometry, opacity: item.pointee.opacity, to: &out)
             }
             return
         }
-        guard let content = DisplayList.content(of: item.part, of: scene.tree[item.layer]) else { return }
-        Self.writeElement(content, geometry: item.localGeometry, opacity: item.opacity, to: &out)
+        guard let content = DisplayList.content(of: item.pointee.part, of: scene.tree[item.pointee.layer]) else { return }
+        Self.writeElement(content, geometry: item.pointee.localGeometry, opacity: item.pointee.opacity, to: &out)
     }
 
     /// ``writeElement(_:geometry:opacity:extraAttributes:to:)`` of a content value.
