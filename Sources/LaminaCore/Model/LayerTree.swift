@@ -79,6 +79,27 @@ public struct LayerTree: Hashable, Sendable {
         return id
     }
 
+    /// ``make(named:)`` and ``addSublayer(_:to:)`` of the new layer to `parent` in one step, as
+    /// an importer adds each layer: the new layer's columns are written once (its superlayer
+    /// set as it is appended), and none of the checks an existing layer needs (a cycle, a
+    /// place to leave) is made.
+    @discardableResult
+    package mutating func make(named name: String?, sublayerOf parent: LayerID) -> LayerID {
+        let id = LayerID(layers.count)
+        layers.append(Layer(defaults: ()))
+        layers[id.index].name = name
+        superlayers.append(parent)
+        isMask.append(false)
+        sublayerLists.append([])
+        masks.append(nil)
+        needsLayoutFlags.append(false)
+        layoutCounts.append(0)
+        delegateLaysOut.append(false)
+        sublayerLists[parent.index].append(id)
+        invalidateLayoutImplicitly(parent)
+        return id
+    }
+
     @inlinable
     public subscript(id: LayerID) -> Layer {
         // Borrowing accessors: reading one property or mutating in place never copies the layer.

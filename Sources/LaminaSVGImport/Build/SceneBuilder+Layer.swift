@@ -7,42 +7,55 @@ extension SceneBuilder {
         _ w: Work, style: ComputedStyle, transform: AffineTransform, content: LayerBox<Content>? = nil,
         rendererTransform: [StyleProperty] = []
     ) throws(SVGImportError) -> LayerID {
-        // The layer is made in the tree first and filled in place, and keeps the box `content`
-        // was built in: no `Layer` or `Content` copy.
+        // The layer is made in the tree, as a sublayer of its parent, and filled in place in one
+        // access; it keeps the box `content` was built in: no `Layer` or `Content` copy.
         let facts = prefetch?.layerFacts(w.element) ?? Self.layerFacts(in: tree, w.element)
-        let id = newLayer(named: facts.id, element: w.element)
-        let hidden = style.isDisplayNone
+        let elementID = facts.id(in: tree)
+        let id = newLayer(named: elementID, element: w.element, sublayerOf: w.parent)
         var info = SVGInfo(element: tree.name(w.element))
         // Only the facts the element has are stored: assigning a nil over the initial nil
         // destroyed it through the runtime's generic witness, and each rare fact's setter is a
         // call into LaminaCore that finds nothing to do.
-        if let v = facts.id { info.id = v }
-        if let v = facts.className { info.className = v }
-        if let v = facts.title { info.title = v }
+        if let v = elementID { info.id = v }
+        if let v = facts.className(in: tree) { info.className = v }
+        if let v = facts.title(in: tree) { info.title = v }
         // A clip the renderer resolves against a box holding text is a compositing fact.
         var boxClip: StyleProperty?
         if w.context != .clip {
             applyCompositing(style, element: w.element, to: &info)
-            layers.layers[id.index].opacity = style.opacity
             if tree.kind(w.element).isContainerOrUse, style.clipPath != nil || style.clipShape != nil, let c = rendererBoxClip(w, style) {
                 boxClip = c
                 info.extra.append(c)
             }
             if !rendererTransform.isEmpty { info.extra += rendererTransform }
         }
-        layers.layers[id.index].hidden = hidden
-        layers.layers[id.index].setContent(box: content)
-        if info.id == nil && !info.mayHaveRareFacts {
-            layers.layers[id.index].setSVG(sharing: plainSVGBox(for: w.element))
-        } else {
-            layers.layers[id.index].svg = info
-        }
+        let shared = info.id == nil && !info.mayHaveRareFacts ? plainSVGBox(for: w.element) : nil
+        Self.fill(
+            &layers.layers[id.index], opacity: w.context != .clip ? style.opacity : nil, hidden: style.isDisplayNone,
+            content: content, sharedSVG: shared, svg: info)
         pending.append(PendingGeometry(transform: transform))
-        try? layers.addSublayer(id, to: w.parent)
         if facts.authored { try applyAuthoring(to: id, element: w.element, color: style.color, fontSize: style.fontSize) }
         if facts.hasEvents { warnEventAttributes(w.element) }
         if boxClip == nil { attachClipPath(of: style, host: id, hostElement: w.element, w) }
         return id
+    }
+
+    /// Sets the properties ``makeLayer(_:style:transform:content:rendererTransform:)`` gives a
+    /// new layer, in one access to it (each `layers.layers[i].x = …` checked the array's
+    /// uniqueness and bounds again): its opacity when given, `hidden`, its content's box, and
+    /// its SVG facts, held in `sharedSVG` when given, else `svg`.
+    private static func fill(
+        _ layer: inout Layer, opacity: Double?, hidden: Bool, content: LayerBox<Content>?, sharedSVG: LayerBox<SVGInfo>?,
+        svg: SVGInfo
+    ) {
+        if let opacity { layer.opacity = opacity }
+        layer.hidden = hidden
+        layer.setContent(box: content)
+        if let sharedSVG {
+            layer.setSVG(sharing: sharedSVG)
+        } else {
+            layer.svg = svg
+        }
     }
 
     /// The layer's `mask` and `filter` (as resources) and its `mix-blend-mode` and `isolation`,
@@ -105,40 +118,6 @@ extension SceneBuilder {
         return box
     }
 
-    /// What ``makeLayer(_:style:transform:content:)`` reads from the element itself: a pure
-    /// function of the document (so ``ElementPrefetch`` can compute it ahead).
-    struct LayerFacts: Sendable {
-        var id: String?
-        var className: String?
-        var title: String?
-        /// Some attribute is in the Lamina namespace (``applyAuthoring(to:element:color:)`` has work).
-        var authored = false
-        /// Some attribute is an event attribute (``warnEventAttributes(_:)`` has work).
-        var hasEvents = false
-    }
-
-    /// ``LayerFacts`` of element `e`, in one pass over its attributes that reads their name
-    /// records in place (their flags; no name is compared): the first `id` and `class`, as
-    /// `tree.attribute(e, …)` finds them.
-    static func layerFacts(in tree: ElementTree, _ e: Int) -> LayerFacts {
-        let names = tree.table.attributeNames, nameIDs = tree.table.attributeNameIDs
-        var idSlot: Int?, classSlot: Int?
-        var authored = false, hasEvents = false
-        for s in tree.attributeSlots(e) {
-            let n = Int(nameIDs[s])
-            if names[n].isID, idSlot == nil { idSlot = s }
-            if names[n].isClass, classSlot == nil { classSlot = s }
-            if names[n].isLamina { authored = true }
-            if names[n].isEvent { hasEvents = true }
-        }
-        var facts = LayerFacts(
-            id: idSlot.map { tree.attributeValue(slot: $0) }, className: classSlot.map { tree.attributeValue(slot: $0) },
-            title: title(in: tree, of: e))
-        facts.authored = authored
-        facts.hasEvents = hasEvents
-        return facts
-    }
-
     /// Adds `layer` to the tree (moved, not copied) and records where `element` starts in the
     /// tree's ``LayerTree/sourcePositions`` (the import sets no `svg.location`).
     mutating func newLayer(_ layer: consuming Layer, element: Int) -> LayerID {
@@ -148,28 +127,13 @@ extension SceneBuilder {
         return id
     }
 
-    /// ``newLayer(_:element:)`` of `Layer(name: name)`, the layer made in the tree's storage.
-    mutating func newLayer(named name: String?, element: Int) -> LayerID {
-        let id = layers.make(named: name)
+    /// ``newLayer(_:element:)`` of `Layer(name: name)`, the layer made in the tree's storage
+    /// as the last sublayer of `parent`.
+    mutating func newLayer(named name: String?, element: Int, sublayerOf parent: LayerID) -> LayerID {
+        let id = layers.make(named: name, sublayerOf: parent)
         let (line, column) = tree.position(of: element)
         layers.sourcePositions.append(SourcePosition(line: line, column: column))
         return id
-    }
-
-    /// The text of the element's first `title` child, trimmed.
-    func title(of element: Int) -> String? {
-        Self.title(in: tree, of: element)
-    }
-
-    /// The text of the first `title` child of `element` in `tree`, trimmed.
-    static func title(in tree: ElementTree, of element: Int) -> String? {
-        for item in tree.contentItems(element) where item >= 0 {
-            let c = Int(item)
-            guard tree.kind(c) == .silent, tree.name(c) == "title", tree.isSVG(c) else { continue }
-            let t = tree[c].text.trimmingCharacters(in: " \t\n\r")
-            return t.isEmpty ? nil : t
-        }
-        return nil
     }
 
     /// Event attributes (`onclick` …) are never imported.

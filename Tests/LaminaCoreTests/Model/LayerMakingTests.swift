@@ -19,6 +19,38 @@ import Testing
         #expect(Layer(defaults: ()) == Layer())
     }
 
+    /// ``LayerTree/make(named:sublayerOf:)`` makes the tree that ``LayerTree/make(named:)``
+    /// then ``LayerTree/addSublayer(_:to:)`` make: links, order and layout flags.
+    @Test func makeAsSublayerIsMakeThenAdd() throws {
+        var made = LayerTree()
+        var expected = LayerTree()
+        let root = made.make(named: "root")
+        _ = expected.make(named: "root")
+        // Some layers under the root, one under another, one after a mask was set.
+        for (k, parent) in [root, root, LayerID(1), root, LayerID(3)].enumerated() {
+            if k == 3 {
+                let m = made.make(named: "mask")
+                try made.setMask(m, of: LayerID(2))
+                let n = expected.make(named: "mask")
+                try expected.setMask(n, of: LayerID(2))
+            }
+            made.needsLayoutFlags[parent.index] = false
+            expected.needsLayoutFlags[parent.index] = false
+            let id = made.make(named: "l\(k)", sublayerOf: parent)
+            let other = expected.make(named: "l\(k)")
+            try expected.addSublayer(other, to: parent)
+            #expect(id == other)
+            #expect(made.needsLayoutFlags == expected.needsLayoutFlags)
+        }
+        #expect(made == expected)
+        #expect(made.superlayers == expected.superlayers)
+        #expect(made.sublayerLists == expected.sublayerLists)
+        #expect(made.needsLayoutFlags == expected.needsLayoutFlags)
+        #expect(made.layoutCounts == expected.layoutCounts)
+        #expect(made.delegateLaysOut == expected.delegateLaysOut)
+        #expect(made.sublayers(of: root).count == 3)
+    }
+
     @Test func aContentBoxIsKeptAsBuilt() {
         let box = LayerBox(Content(shape: .circle(cx: 1, cy: 2, r: 3)))
         box.value.fill = .color("#123456")

@@ -69,7 +69,9 @@ import Testing
             #expect(String(describing: entry.transform) == String(describing: direct.transform))
             #expect(entry.geometry?.warning == direct.geometry?.warning)
             let (a, b) = (entry.layerFacts, direct.layerFacts)
-            #expect(a.id == b.id && a.className == b.className && a.title == b.title)
+            #expect(a.id(in: tree) == b.id(in: tree) && a.className(in: tree) == b.className(in: tree))
+            #expect(a.title(in: tree) == b.title(in: tree))
+            #expect(a.idSlot == b.idSlot && a.classSlot == b.classSlot && a.titleElement == b.titleElement)
             #expect(a.authored == b.authored && a.hasEvents == b.hasEvents)
             #expect(entry.mayReferenceOtherFiles == direct.mayReferenceOtherFiles)
             // The document's only reference to another file is the `.a` rule's stroke; its
