@@ -74,6 +74,8 @@ final class ElementPrefetch {
     let blockSize: Int
     private let tree: ElementTree
     private let cascade: StyleCascade
+    /// The roles of the document's attribute names (``AttributeRoles``).
+    private let roles: AttributeRoles
     private let blockCount: Int
     /// The block the builder is in (-2 before its first request), its entries when filled,
     /// and the block after it.
@@ -93,15 +95,16 @@ final class ElementPrefetch {
     /// A prefetch over `tree`, or nil when only one thread may be used or the document has
     /// fewer than four blocks of elements (then the thread would cost more than it saves).
     static func make(
-        tree: ElementTree, cascade: StyleCascade, threads: Int, blockSize: Int = defaultBlockSize
+        tree: ElementTree, cascade: StyleCascade, roles: AttributeRoles? = nil, threads: Int, blockSize: Int = defaultBlockSize
     ) -> ElementPrefetch? {
         guard threads > 1, blockSize > 0, tree.count >= 4 * blockSize else { return nil }
-        return ElementPrefetch(tree: tree, cascade: cascade, blockSize: blockSize)
+        return ElementPrefetch(tree: tree, cascade: cascade, roles: roles ?? AttributeRoles(tree.table), blockSize: blockSize)
     }
 
-    private init(tree: ElementTree, cascade: StyleCascade, blockSize: Int) {
+    private init(tree: ElementTree, cascade: StyleCascade, roles: AttributeRoles, blockSize: Int) {
         self.tree = tree
         self.cascade = cascade
+        self.roles = roles
         self.blockSize = blockSize
         self.blockCount = (tree.count + blockSize - 1) / blockSize
         self.startAfter = blockSize / 32
@@ -205,12 +208,12 @@ final class ElementPrefetch {
     private func start(_ index: Int) -> Block? {
         guard index >= 0, index < blockCount else { return nil }
         let block = Block(index: index)
-        let tree = self.tree, cascade = self.cascade, ancestors = self.ancestors
+        let tree = self.tree, cascade = self.cascade, ancestors = self.ancestors, roles = self.roles
         let range = (index * blockSize)..<min(tree.count, (index + 1) * blockSize)
         let left = retired
         retired = nil
         DispatchQueue.global().async {
-            block.entries = Self.compute(range, tree: tree, cascade: cascade, ancestors: ancestors)
+            block.entries = Self.compute(range, tree: tree, cascade: cascade, ancestors: ancestors, roles: roles)
             block.ready.signal()
             // Released here, after the builder's next block is ready.
             withExtendedLifetime(left) {}
@@ -243,10 +246,13 @@ final class ElementPrefetch {
     }
 
     /// The entries of a range of elements, exactly as the builder would compute them; the
-    /// styles of the range's ancestors come from and go to `ancestors` when given.
+    /// styles of the range's ancestors come from and go to `ancestors` when given; `roles` are
+    /// the tree's attribute roles (made when not given).
     static func compute(
-        _ range: Range<Int>, tree: ElementTree, cascade: StyleCascade, ancestors: AncestorStyles? = nil
+        _ range: Range<Int>, tree: ElementTree, cascade: StyleCascade, ancestors: AncestorStyles? = nil,
+        roles: AttributeRoles? = nil
     ) -> [Entry] {
+        let roles = roles ?? AttributeRoles(tree.table)
         // Document styles of the ancestors of the first element, from the root down (the
         // elements are in document order: every parent before the range is such an ancestor).
         var chain: [Int] = []
@@ -285,14 +291,15 @@ final class ElementPrefetch {
             } else {
                 style = ComputedStyle.initial.child(cascaded: declarations)
             }
-            entries.append(compute(e, tree: tree, declarations: declarations, style: style))
+            entries.append(compute(e, tree: tree, roles: roles, declarations: declarations, style: style))
         }
         return entries
     }
 
     /// The entry of one element with its cascaded declarations and document style.
     static func compute(
-        _ element: Int, tree: ElementTree, declarations: [CascadedDeclaration], style: consuming ComputedStyle
+        _ element: Int, tree: ElementTree, roles: AttributeRoles, declarations: [CascadedDeclaration],
+        style: consuming ComputedStyle
     ) -> Entry {
         let transform = SceneBuilder.transformResult(in: tree, element, declarations)
         var geometry: SceneBuilder.ListGeometry?
@@ -302,7 +309,7 @@ final class ElementPrefetch {
         }
         return Entry(
             declarations: declarations, style: style, transform: transform, geometry: geometry,
-            layerFacts: SceneBuilder.layerFacts(in: tree, element),
+            layerFacts: SceneBuilder.layerFacts(in: tree, roles: roles, element),
             mayReferenceOtherFiles: SceneBuilder.mayReferenceOtherFiles(declarations))
     }
 }

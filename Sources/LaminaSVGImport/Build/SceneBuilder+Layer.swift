@@ -9,7 +9,7 @@ extension SceneBuilder {
     ) throws(SVGImportError) -> LayerID {
         // The layer is made in the tree, as a sublayer of its parent, and filled in place in one
         // access; it keeps the box `content` was built in: no `Layer` or `Content` copy.
-        let facts = prefetch?.layerFacts(w.element) ?? Self.layerFacts(in: tree, w.element)
+        let facts = prefetch?.layerFacts(w.element) ?? Self.layerFacts(in: tree, roles: attributeRoles, w.element)
         let elementID = facts.id(in: tree)
         let id = newLayer(named: elementID, element: w.element, sublayerOf: w.parent)
         var info = SVGInfo(element: tree.name(w.element))

@@ -30,26 +30,21 @@ extension SceneBuilder {
         func title(in tree: ElementTree) -> String? { titleElement < 0 ? nil : SceneBuilder.titleText(in: tree, titleElement) }
     }
 
-    /// ``LayerFacts`` of element `e`, in one pass over its attributes that reads their name
-    /// records in place (their flags; no name is compared): the first `id` and `class`, as
-    /// `tree.attribute(e, …)` finds them.
-    static func layerFacts(in tree: ElementTree, _ e: Int) -> LayerFacts {
-        let names = tree.table.attributeNames, nameIDs = tree.table.attributeNameIDs
-        var idSlot: Int?, classSlot: Int?
-        var authored = false, hasEvents = false
-        for s in tree.attributeSlots(e) {
-            let n = Int(nameIDs[s])
-            if names[n].isID, idSlot == nil { idSlot = s }
-            if names[n].isClass, classSlot == nil { classSlot = s }
-            if names[n].isLamina { authored = true }
-            if names[n].isEvent { hasEvents = true }
-        }
+    /// ``LayerFacts`` of element `e`, in one pass over its attributes that reads one role byte
+    /// each (``AttributeRoles``, of `tree`'s names; no name is compared): the first `id` and
+    /// `class`, as `tree.attribute(e, …)` finds them.
+    static func layerFacts(in tree: ElementTree, roles: AttributeRoles, _ e: Int) -> LayerFacts {
         var facts = LayerFacts()
-        facts.idSlot = idSlot ?? -1
-        facts.classSlot = classSlot ?? -1
+        let table = tree.table
+        for s in table.attributeSlots(e) {
+            let r = roles.role(slot: s, in: table) & AttributeRoles.layerFactBits
+            if r == 0 { continue }
+            if r & AttributeRoles.id != 0, facts.idSlot < 0 { facts.idSlot = s }
+            if r & AttributeRoles.className != 0, facts.classSlot < 0 { facts.classSlot = s }
+            if r & AttributeRoles.lamina != 0 { facts.authored = true }
+            if r & AttributeRoles.event != 0 { facts.hasEvents = true }
+        }
         facts.titleElement = titleElement(in: tree, of: e) ?? -1
-        facts.authored = authored
-        facts.hasEvents = hasEvents
         return facts
     }
 

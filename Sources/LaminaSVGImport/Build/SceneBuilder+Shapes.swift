@@ -59,7 +59,8 @@ extension SceneBuilder {
         // Each basic shape's attributes are found in one pass (``ShapeAttributes``), then read
         // by their place in its list of names.
         let kind = tree.kind(e)
-        let a = ShapeAttributes.names(of: kind).map { ShapeAttributes($0, of: e, in: tree.table) } ?? ShapeAttributes()
+        var a = ShapeAttributes()
+        if let names = ShapeAttributes.names(of: kind) { a = ShapeAttributes(names, of: e, in: tree.table, roles: attributeRoles) }
         func x(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: vw, fontSize: fontSize, rootFontSize: rootFontSize) }
         func y(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: vh, fontSize: fontSize, rootFontSize: rootFontSize) }
         func d(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: diagonal, fontSize: fontSize, rootFontSize: rootFontSize) }

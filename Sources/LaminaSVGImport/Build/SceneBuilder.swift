@@ -159,6 +159,8 @@ struct SceneBuilder {
     var elementFlags: [UInt8] = []
     /// The threads the builder may use (the prefetch, the geometry pass).
     let threads: Int
+    /// What each attribute name of the document is to the per-element attribute passes.
+    let attributeRoles: AttributeRoles
 
     /// A builder for `tree`; with `threads` > 1 a large document's elements are prefetched
     /// (in blocks of `prefetchBlock` elements, by default as many as its size calls for; tests
@@ -169,6 +171,8 @@ struct SceneBuilder {
     ) {
         self.tree = tree
         self.threads = threads
+        let roles = AttributeRoles(tree.table)
+        self.attributeRoles = roles
         self.plainSVGInfo = Array(repeating: nil, count: tree.nameCount)
         var d = diagnostics
         self.cascade = StyleCascade(tree: tree, diagnostics: &d)
@@ -182,7 +186,7 @@ struct SceneBuilder {
         let targets = tree.indices.map { Int32(Self.resolveUseTarget($0, tree: tree, ids: ids) ?? -1) }
         self.useGraph = UseGraph(tree: tree, targets: targets)
         self.prefetch = ElementPrefetch.make(
-            tree: tree, cascade: cascade, threads: threads,
+            tree: tree, cascade: cascade, roles: roles, threads: threads,
             blockSize: prefetchBlock ?? ElementPrefetch.blockSize(forElements: tree.count))
     }
 

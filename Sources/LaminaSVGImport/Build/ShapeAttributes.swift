@@ -3,18 +3,19 @@
 ///
 /// Looking each name up on its own scanned every attribute of the element once per name: six
 /// scans for a `rect` (`x`, `y`, `width`, `height`, `rx`, `ry`), four for an `ellipse`, about
-/// 150 instructions each. Here each attribute's name key is compared with the wanted names' keys
-/// once. Every wanted name is under 8 bytes, so equal keys are equal names
-/// (``ElementTable/nameKey(_:)``); as ``ElementTable/slot(of:namespace:in:)``, the first
-/// attribute of each name without a namespace is found.
+/// 150 instructions each. Here each attribute's role (``AttributeRoles``, one byte per name of
+/// the document) says which geometry name it is, if any: as
+/// ``ElementTable/slot(of:namespace:in:)``, the first attribute of each name without a
+/// namespace is found.
 struct ShapeAttributes {
-    /// The names wanted, as keys; at most ``capacity``.
+    /// The names wanted; at most ``capacity``.
     struct Names: Sendable {
-        let keys: [UInt64]
+        /// For each of ``AttributeRoles/geometryNames``, its place among the names, or -1.
+        let places: [Int8]
 
         init(_ names: [String]) {
-            precondition(names.count <= ShapeAttributes.capacity && names.allSatisfy { $0.utf8.count < 8 })
-            keys = names.map(ElementTable.nameKey)
+            precondition(names.count <= ShapeAttributes.capacity && names.allSatisfy(AttributeRoles.geometryNames.contains))
+            places = AttributeRoles.geometryNames.map { g in Int8(names.firstIndex(of: g) ?? -1) }
         }
     }
 
@@ -42,16 +43,15 @@ struct ShapeAttributes {
     /// No attribute found.
     init() {}
 
-    /// The slots of `names` among the attributes of element `element` of `table`.
-    init(_ names: Names, of element: Int, in table: ElementTable) {
-        let keys = names.keys
+    /// The slots of `names` among the attributes of element `element` of `table`, whose
+    /// names' roles are `roles`.
+    init(_ names: Names, of element: Int, in table: ElementTable, roles: AttributeRoles) {
+        let places = names.places
         for s in table.attributeSlots(element) {
-            let id = Int(table.attributeNameIDs[s])
-            let key = table.attributeNameKeys[id]
-            for k in keys.indices where keys[k] == key {
-                if slots[k] < 0, table.attributeNames[id].namespace == nil { slots[k] = Int32(s) }
-                break
-            }
+            let g = Int(roles.role(slot: s, in: table) >> 4)
+            guard g != 0 else { continue }
+            let k = Int(places[g - 1])
+            if k >= 0, slots[k] < 0 { slots[k] = Int32(s) }
         }
     }
 

@@ -31,7 +31,7 @@ import Testing
             default: ["x1", "y1", "x2", "y2"]
             }
         let wanted = try #require(ShapeAttributes.names(of: kind))
-        let found = ShapeAttributes(wanted, of: 1, in: tree.table)
+        let found = ShapeAttributes(wanted, of: 1, in: tree.table, roles: AttributeRoles(tree.table))
         for (k, name) in names.enumerated() {
             #expect(found[k] == tree.table.slot(of: name, namespace: nil, in: 1), "\(name) in \(element)")
         }
