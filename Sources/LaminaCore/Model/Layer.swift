@@ -112,7 +112,7 @@ public struct Layer: Hashable, Sendable {
     /// Gives the layer the content held in `box` (nil: none), which the caller built in place
     /// and no longer changes: an importer that fills a shape's content field by field builds it
     /// in the box the layer keeps, instead of copying a finished `Content` into a new one.
-    package mutating func setContent(box: LayerBox<Content>?) { contentBox = box }
+    @inlinable package mutating func setContent(box: LayerBox<Content>?) { contentBox = box }
 
     /// SVG facts kept for fidelity and for the exporter.
     public var svg: SVGInfo? {
@@ -123,7 +123,7 @@ public struct Layer: Hashable, Sendable {
     /// Gives the layer SVG facts held in `box`, which other layers may share: a later change
     /// to ``svg`` copies them first (copy on write), so sharing is invisible. For importers
     /// that give many layers the same facts (an element name and nothing else).
-    package mutating func setSVG(sharing box: LayerBox<SVGInfo>) { svgBox = box }
+    @inlinable package mutating func setSVG(sharing box: LayerBox<SVGInfo>) { svgBox = box }
 
     /// `body` applied to the SVG facts, or nil when the layer has none; like
     /// ``withContent(_:)``, without copying them out of their box.

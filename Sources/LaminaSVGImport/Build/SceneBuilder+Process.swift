@@ -214,7 +214,8 @@ extension SceneBuilder {
     /// remembered when read from text: an element instanced by many `use`s is built once per
     /// copy, and a long CSS transform list read each time made a small file run for minutes).
     mutating func elementTransform(_ element: Int, _ declarations: [CascadedDeclaration]) -> TransformResult {
-        if let known = prefetch?.transform(element) ?? transformMemo[element] { return known }
+        // The memo is looked up only when it holds something (a hash of every element otherwise).
+        if let known = prefetch?.transform(element) ?? (transformMemo.isEmpty ? nil : transformMemo[element]) { return known }
         let (result, fromText) = Self.transformResultAndPath(in: tree, element, declarations)
         if fromText { transformMemo[element] = result }
         return result
