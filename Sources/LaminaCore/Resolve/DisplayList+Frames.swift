@@ -25,53 +25,78 @@ struct ResolvePlane {
 
 /// Frames: a sublayer's (or mask's) from its superlayer's.
 extension Resolver {
-    /// The frame of a sublayer (or mask) from its superlayer's.
-    mutating func childFrame(of id: LayerID, parent p: ResolveFrame) -> ResolveFrame {
-        var f = p
-        if viewBoxMode, tree.superlayer(of: id) == scene.root, !tree.isMaskLayer(id), p.plane == nil,
-            !tree[id].isTransformLayer, p.toSpace == p.toOutput
-        {
-            // Output space is the root's sublayer space: stop below the root's sublayerTransform.
-            let h = tree.flattenedOwnMatrix(of: id)
-            f.toOutput = h
-            f.toSpace = h
-            return f
-        }
-        if p.plane == nil, !tree[id].isTransformLayer {
+    /// The frame of a sublayer (or mask) from its superlayer's, for the walks that keep their
+    /// frames as values (clip masks, alpha masks).
+    mutating func childFrame(of id: LayerID, parent: ResolveFrame) -> ResolveFrame {
+        var p = parent
+        var f = parent
+        childFrame(of: id, parent: &p, into: &f)
+        return f
+    }
+
+    /// Writes the frame of a sublayer (or mask) into `f` from its superlayer's frame `p` (two
+    /// different slots), every field of `f` written: the walk's frames are worked in place.
+    mutating func childFrame(of id: LayerID, parent p: UnsafePointer<ResolveFrame>, into f: UnsafeMutablePointer<ResolveFrame>) {
+        if p.pointee.plane == nil, !tree[id].isTransformLayer {
+            f.pointee.plane = nil
+            f.pointee.clip = p.pointee.clip
+            f.pointee.group = p.pointee.group
+            f.pointee.opacity = p.pointee.opacity
+            if viewBoxMode, tree.superlayer(of: id) == scene.root, !tree.isMaskLayer(id), p.pointee.toSpace == p.pointee.toOutput {
+                // Output space is the root's sublayer space: stop below the root's sublayerTransform.
+                let h = tree.flattenedOwnMatrix(of: id)
+                f.pointee.toOutput = h
+                f.pointee.toSpace = h
+                return
+            }
             // The common case, flattened entry by entry (`flattenedMatrixToSuperlayer`).
             let h = tree.flattenedMatrixToSuperlayer(id)
-            f.toOutput = h.concatenating(p.toOutput)
-            f.toSpace = h.concatenating(p.toSpace)
-            // No perspective step, nothing above (checked inline).
-            if !eyeOfLayer.isEmpty || !h.isAffine && !p.toOutput.isAffine {
-                noteEyePlanes(of: id, step: h, base: p.toOutput, above: eyeOfSuperlayer(of: id))
+            f.pointee.toOutput = h.concatenating(p.pointee.toOutput)
+            // Below no space group both maps are one: the same product of the same bits.
+            if Self.sameBits(p.pointee.toSpace, p.pointee.toOutput) {
+                f.pointee.toSpace = f.pointee.toOutput
+            } else {
+                f.pointee.toSpace = h.concatenating(p.pointee.toSpace)
             }
-            return f
+            // No perspective step, nothing above (checked inline).
+            if !eyeOfLayer.isEmpty || !h.isAffine && !p.pointee.toOutput.isAffine {
+                noteEyePlanes(of: id, step: h, base: p.pointee.toOutput, above: eyeOfSuperlayer(of: id))
+            }
+            return
         }
+        f.pointee = p.pointee
         let m = tree.matrixToSuperlayer(id)
-        if let pi = p.plane {
+        if let pi = p.pointee.plane {
             let plane = planes[pi]
             let full = m.concatenating(plane.pending3D)
             if tree[id].isTransformLayer {
-                f.plane = addPlane(
+                f.pointee.plane = addPlane(
                     ResolvePlane(pending3D: full, toOutput: plane.toOutput, toSpace: plane.toSpace, eye: plane.eye))
             } else {
                 let h = Homography(flattening: full)
-                f.plane = nil
-                f.toOutput = h.concatenating(plane.toOutput)
-                f.toSpace = h.concatenating(plane.toSpace)
+                f.pointee.plane = nil
+                f.pointee.toOutput = h.concatenating(plane.toOutput)
+                f.pointee.toSpace = h.concatenating(plane.toSpace)
                 noteEyePlanes(of: id, step: h, base: plane.toOutput, above: plane.eye)
             }
         } else {
             // A transform layer outside any plane.
             let above = eyeOfSuperlayer(of: id)
-            f.plane = addPlane(ResolvePlane(pending3D: m, toOutput: p.toOutput, toSpace: p.toSpace, eye: above))
+            f.pointee.plane = addPlane(ResolvePlane(pending3D: m, toOutput: p.pointee.toOutput, toSpace: p.pointee.toSpace, eye: above))
             let h = Homography(flattening: m)
-            f.toOutput = h.concatenating(p.toOutput)
-            f.toSpace = h.concatenating(p.toSpace)
-            noteEyePlanes(of: id, step: h, base: p.toOutput, above: above)
+            f.pointee.toOutput = h.concatenating(p.pointee.toOutput)
+            f.pointee.toSpace = h.concatenating(p.pointee.toSpace)
+            noteEyePlanes(of: id, step: h, base: p.pointee.toOutput, above: above)
         }
-        return f
+    }
+
+    /// Whether two maps have the same bits in every entry (`==` takes `-0` for `0`).
+    @inline(__always)
+    static func sameBits(_ a: Homography, _ b: Homography) -> Bool {
+        a.m11.bitPattern == b.m11.bitPattern && a.m12.bitPattern == b.m12.bitPattern && a.m13.bitPattern == b.m13.bitPattern
+            && a.m21.bitPattern == b.m21.bitPattern && a.m22.bitPattern == b.m22.bitPattern
+            && a.m23.bitPattern == b.m23.bitPattern && a.m31.bitPattern == b.m31.bitPattern
+            && a.m32.bitPattern == b.m32.bitPattern && a.m33.bitPattern == b.m33.bitPattern
     }
 
     /// Records the eye planes of a layer one `step` below a plane drawn by `base` with eye

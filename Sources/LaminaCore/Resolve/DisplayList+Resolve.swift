@@ -28,9 +28,11 @@ struct Resolver {
     let tree: LayerTree
     var list: DisplayList
     var diagnostics: [Diagnostic] = []
-    /// Frames of the layers with sublayers on the current path from the root (pushed once such
-    /// a layer is opened, popped on exit); a layer without sublayers is left without one.
-    var frames: [ResolveFrame] = []
+    /// Frames of the layers with sublayers on the current path from the root, `frames.base[0..<depth]`
+    /// (pushed once such a layer is opened, popped on exit); the layer being opened computes
+    /// its frame into the slot at `depth`, where a layer without sublayers is left from.
+    var frames = ResolveFrameStack()
+    var depth = 0
     /// The 3D states of the `CATransformLayer`s visited so far (``ResolveFrame/plane``).
     var planes: [ResolvePlane] = []
     /// The earlier eye planes (``LayerTree/eyePlanes(of:)``) of the layers visited under two
@@ -102,18 +104,18 @@ struct Resolver {
                 exit(id)
                 continue
             }
-            guard let frame = open(id) else { continue }
+            guard open(id) else { continue }
             entered?.append(id)
             if tree.sublayerLists[id.index].isEmpty {
                 // Most layers (every shape) have no sublayers: left as soon as entered, their
                 // frame is never pushed and no closing item is queued for them.
-                leave(id, frame: frame)
+                leave(id, frame: frames.base + depth)
                 continue
             }
-            frames.append(frame)
+            depth += 1
             stack.append((id, true))
             var subs = tree.sublayersInPaintOrder(of: id)
-            if tree[id].isTransformLayer, let plane = frames.last?.plane {
+            if tree[id].isTransformLayer, let plane = frames.base[depth - 1].plane {
                 subs = depthSorted(subs.filter { tree.isVisible($0) }, under: planes[plane].pending3D, of: id)
             }
             var names = LayerTree.SiblingNames()
@@ -134,21 +136,21 @@ struct Resolver {
         }
     }
 
-    /// Visits a layer: computes its frame, opens its group and clips, emits background and
-    /// content. Returns the frame its sublayers inherit (to push on ``frames``), nil when the
-    /// layer and its sublayers are not drawn.
-    mutating func open(_ id: LayerID) -> ResolveFrame? {
-        var f: ResolveFrame
-        if let p = frames.last {
-            f = childFrame(of: id, parent: p)
+    /// Visits a layer: computes its frame into the slot at ``depth`` (the frame its sublayers
+    /// inherit), opens its group and clips, emits background and content. False when the layer
+    /// and its sublayers are not drawn.
+    mutating func open(_ id: LayerID) -> Bool {
+        let fp = frames.slot(depth)
+        if depth > 0 {
+            childFrame(of: id, parent: frames.base + (depth - 1), into: fp)
         } else {
-            f = ResolveFrame(
+            fp.pointee = ResolveFrame(
                 toOutput: rootToOutput, toSpace: rootToOutput, plane: nil, clip: nil, group: nil, opacity: 1)
             if tree[id].isTransformLayer, !viewBoxMode {
                 // A transform layer at the root keeps its sublayers' 3D geometry too: its own
                 // 4×4 (a perspective with zPositions below) is flattened only into the output.
                 let place = Self.originShift(of: id, in: tree) ?? .identity
-                f.plane = addPlane(ResolvePlane(pending3D: Self.ownMatrix(of: id, in: tree), toOutput: place, toSpace: place))
+                fp.pointee.plane = addPlane(ResolvePlane(pending3D: Self.ownMatrix(of: id, in: tree), toOutput: place, toSpace: place))
             }
         }
         let opacity = min(max(tree[id].opacity, 0), 1)
@@ -160,22 +162,22 @@ struct Resolver {
         let paintIndex = nextPaintIndex
         nextPaintIndex += 1
         list.layerPaintIndex[id.index] = paintIndex
-        if id.index < list.layerToOutput.count { list.layerToOutput[id.index] = f.toOutput }
+        if id.index < list.layerToOutput.count { list.layerToOutput[id.index] = fp.pointee.toOutput }
         // Numbers that overflow on the way down (1e200 scales, positions past 1e308) would be
         // written as `null` in a transform, which renderers ignore: the layer would be drawn
         // untransformed, at the origin.
-        guard f.toOutput.isFinite else {
+        guard fp.pointee.toOutput.isFinite else {
             diagnostics.append(.warning(
                 "layer \(list.path(of: id)) is placed by numbers past the range of doubles; it and its sublayers are not drawn",
                 at: tree.sourceLocation(of: id)))
-            return nil
+            return false
         }
 
         // A transform about a box the renderer measures: a group places the superlayer's space.
-        let placed = svg.flatMap { openRendererPlacement(id, $0, frame: &f) }
+        let placed = svg.flatMap { openRendererPlacement(id, $0, frame: &fp.pointee) }
         // Clips of this layer (masksToBounds, clipPath mask layers); most layers have none.
         let clips = tree.clipsToBounds(id) || mask != nil
-        let ownChain = clips ? clipChain(for: id, frame: f, base: f.clip) : f.clip
+        let ownChain = clips ? clipChain(for: id, frame: fp.pointee, base: fp.pointee.clip) : fp.pointee.clip
         let filters = svg?.filters ?? []
         let alphaMask = mask.flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
         let groupOpacity = tree[id].allowsGroupOpacity && !isTransformLayer && opacity < 1
@@ -194,22 +196,22 @@ struct Resolver {
             var resultClip = !filters.isEmpty || isolatesBlending ? ownChain : nil
             if rendererClip, let c = resultClip {
                 // The group's tag holds the renderer's clip: Lamina's goes on a group around it.
-                openClipGroup(id, clip: c, frame: &f)
+                openClipGroup(id, clip: c, frame: &fp.pointee)
                 resultClip = nil
             }
             // The opacity the ancestors left to each drawable (transform layers, layers that do
             // not group their opacity) applies to the group's result, as Core Animation
             // composites a layer's flattened image with it: inside, drawables start again at 1.
-            var g = CompositingGroup(layer: id, parent: f.group, opacity: (groupOpacity ? opacity : 1) * f.opacity)
-            f.opacity = 1
+            var g = CompositingGroup(layer: id, parent: fp.pointee.group, opacity: (groupOpacity ? opacity : 1) * fp.pointee.opacity)
+            fp.pointee.opacity = 1
             g.filters = filters
             g.maskResource = svg?.mask
             g.extra = extra
             g.rendererTransform = placed
             if needsSpace {
-                if f.toSpace.isAffine {
-                    g.space = f.toSpace.affine
-                    f.toSpace = .identity
+                if fp.pointee.toSpace.isAffine {
+                    g.space = fp.pointee.toSpace.affine
+                    fp.pointee.toSpace = .identity
                 } else {
                     diagnostics.append(.warning(
                         "layer \(list.path(of: id)) has a mask or filter under a perspective transform; its user space is approximated",
@@ -221,22 +223,22 @@ struct Resolver {
             }
             if !filters.isEmpty || isolatesBlending {
                 g.clip = resultClip
-                f.clip = nil
+                fp.pointee.clip = nil
             } else {
-                f.clip = ownChain
+                fp.pointee.clip = ownChain
             }
-            let gi = appendGroup(g, frame: &f)
-            if let m = alphaMask { list.groups[gi].maskContent = maskContent(of: m, host: id, hostFrame: f) }
+            let gi = appendGroup(g, frame: &fp.pointee)
+            if let m = alphaMask { list.groups[gi].maskContent = maskContent(of: m, host: id, hostFrame: fp.pointee) }
         } else {
-            f.clip = ownChain
+            fp.pointee.clip = ownChain
         }
-        if !groupOpacity { f.opacity *= opacity }
-        list.layerClip[id.index] = f.clip
+        if !groupOpacity { fp.pointee.opacity *= opacity }
+        list.layerClip[id.index] = fp.pointee.clip
         if !isTransformLayer {
-            emit(.background, of: id, frame: f, paintIndex: paintIndex)
-            emit(.contents, of: id, frame: f, paintIndex: paintIndex)
+            emit(.background, of: id, frame: fp, paintIndex: paintIndex)
+            emit(.contents, of: id, frame: fp, paintIndex: paintIndex)
         }
-        return f
+        return true
     }
 
     /// Opens a group holding layer `id`'s group, clipping its result by `clip` (never folded).
@@ -262,17 +264,18 @@ struct Resolver {
 
     /// Leaves the layer whose frame is on top of ``frames``.
     mutating func exit(_ id: LayerID) {
-        guard !frames.isEmpty else { return }
-        leave(id, frame: frames.removeLast())
+        guard depth > 0 else { return }
+        depth -= 1
+        leave(id, frame: frames.base + depth)
     }
 
     /// Leaves a layer opened with frame `f`: emits its border above its sublayers, closes its group.
-    mutating func leave(_ id: LayerID, frame f: ResolveFrame) {
+    mutating func leave(_ id: LayerID, frame f: UnsafePointer<ResolveFrame>) {
         if !tree[id].isTransformLayer, let pi = list.layerPaintIndex[id.index] {
             emit(.border, of: id, frame: f, paintIndex: pi)
         }
-        if let g = f.group, list.groups[g].layer == id {
-            if groupChildren[g] == 0, !list.groups[g].filters.isEmpty { anchorEmptyFilterGroup(id, frame: f) }
+        if let g = f.pointee.group, list.groups[g].layer == id {
+            if groupChildren[g] == 0, !list.groups[g].filters.isEmpty { anchorEmptyFilterGroup(id, frame: f.pointee) }
             closeGroup(g)
         }
     }
@@ -294,23 +297,25 @@ struct Resolver {
     }
 
     /// Appends one drawable part of a layer, when the layer draws it.
-    mutating func emit(_ part: PaintPart, of id: LayerID, frame f: ResolveFrame, paintIndex: Int) {
+    /// The frame is read where it is kept (``frames``), not copied.
+    mutating func emit(_ part: PaintPart, of id: LayerID, frame fp: UnsafePointer<ResolveFrame>, paintIndex: Int) {
         guard DisplayList.draws(part, of: tree[id]) else { return }
         let index = list.items.count
         // Each item made in the append's argument: a local one was copied into the list and
         // then destroyed, both through outlined value witnesses.
-        if f.toOutput.isAffine, eyeOfLayer.isEmpty || eyeOfLayer[id.index] == nil {
+        if fp.pointee.toOutput.isAffine, eyeOfLayer.isEmpty || eyeOfLayer[id.index] == nil {
             // The common case, placed without building `ItemGeometry` values.
             list.items.append(DisplayItem(
-                layer: id, part: part, affine: f.toOutput.affine, localAffine: f.toSpace.affine, paintIndex: paintIndex,
-                clip: f.clip, group: f.group, opacity: f.opacity))
+                layer: id, part: part, affine: fp.pointee.toOutput.affine, localAffine: fp.pointee.toSpace.affine,
+                paintIndex: paintIndex, clip: fp.pointee.clip, group: fp.pointee.group, opacity: fp.pointee.opacity))
         } else {
+            let f = fp.pointee
             guard let (geometry, local) = placement(of: part, layer: id, frame: f) else { return }
             list.items.append(DisplayItem(
                 layer: id, part: part, geometry: geometry, local: local, paintIndex: paintIndex,
                 clip: f.clip, group: f.group, opacity: f.opacity))
         }
-        if let g = f.group { noteChild(of: g, item: index, group: nil) }
+        if let g = fp.pointee.group { noteChild(of: g, item: index, group: nil) }
     }
 
     /// Output and space-local geometry of a part a layer draws (``DisplayList/draws(_:of:)``); nil

@@ -31,7 +31,7 @@ extension Resolver {
     func resolvesInPieces(_ subs: [LayerID], of id: LayerID) -> Bool {
         threads > 1 && subs.count >= 2 && tree.count >= piecesFrom
             && (id == scene.root || subs.count >= max(2, tree.count / 8))
-            && !tree[id].isTransformLayer && frames.last?.plane == nil
+            && !tree[id].isTransformLayer && (depth == 0 || frames.base[depth - 1].plane == nil)
     }
 
     /// Resolves `subs` (the visible sublayers in paint order of the layer just entered) in up
@@ -52,6 +52,9 @@ extension Resolver {
                 // others are appended without moving it.
                 piece.list.items.reserveCapacity(start.tree.count)
             } else {
+                // A frame stack of its own: the first piece's shares this resolver's, which
+                // nothing else writes while the pieces run.
+                piece.frames = start.frames.copy()
                 piece.diagnostics = []
                 piece.warnedEdgeOn = []
                 piece.entered = []
