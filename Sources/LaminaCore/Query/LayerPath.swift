@@ -50,7 +50,7 @@ extension LayerTree {
         /// sublayers: no allocation); past those, a set.
         private var first: (String?, String?, String?, String?) = (nil, nil, nil, nil)
         private var count = 0
-        private var more: Set<ExactText> = []
+        private var more = NameSet()
 
         public init() {}
 
@@ -63,7 +63,7 @@ extension LayerTree {
             case 1: first.1 = name
             case 2: first.2 = name
             case 3: first.3 = name
-            default: if !more.insert(ExactText(name)).inserted { return false }
+            default: if !more.insert(name) { return false }
             }
             count += 1
             return true
@@ -98,13 +98,19 @@ extension LayerTree {
     /// one to a line (`hit-test`, diffs, labels) and typed back as arguments, so a name that
     /// would end the line, recolor the terminal or show reversed is written `#N` instead.
     public static func isPathName(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "@") else { return false }
-        var mayBreak = false
-        for b in name.utf8 {
-            if b == UInt8(ascii: "/") || b < 0x80 && LineBreakers.isControl(UInt32(b)) { return false }
-            if LineBreakers.mayStartNonASCII(b) { mayBreak = true }
+        // The bytes read where they are stored (the `utf8` view's iterator cost 25
+        // instructions a byte); nil when a byte may start a character to look up.
+        var text = name
+        let plain: Bool? = text.withUTF8 { bytes in
+            guard let first = bytes.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "@") else { return false }
+            var mayBreak = false
+            for b in bytes {
+                if b == UInt8(ascii: "/") || b < 0x80 && LineBreakers.isControl(UInt32(b)) { return false }
+                if LineBreakers.mayStartNonASCII(b) { mayBreak = true }
+            }
+            return mayBreak ? nil : true
         }
-        guard mayBreak else { return true }
+        if let plain { return plain }
         return !name.unicodeScalars.contains { LineBreakers.isControl($0.value) || LineBreakers.isFormatting($0.value) }
     }
 

@@ -68,6 +68,17 @@ public struct DisplayItem: Hashable, Sendable {
         store(geometry: nil, local: localAffine == affine ? nil : .transformed(localAffine), opacity: opacity)
     }
 
+    /// Moves the clip index by `clipShift` when it is `clipBase` or more, the group index by
+    /// `groupShift` when it is `groupBase` or more (nil stays nil) and the paint index by
+    /// `paintShift`: an item of a piece merged after the pieces before it
+    /// (``Resolver/merge(_:base:)``), on the stored numbers.
+    mutating func shift(clipsFrom clipBase: Int, by clipShift: Int, groupsFrom groupBase: Int, by groupShift: Int, paintBy paintShift: Int) {
+        // `noIndex` (nil) is below every base, so it is never moved.
+        if Int(storedClip) >= clipBase { storedClip = Int32(truncatingIfNeeded: Int(storedClip) + clipShift) }
+        if Int(storedGroup) >= groupBase { storedGroup = Int32(truncatingIfNeeded: Int(storedGroup) + groupShift) }
+        storedPaintIndex = Int32(truncatingIfNeeded: Int(storedPaintIndex) + paintShift)
+    }
+
     /// The layer that paints it.
     public var layer: LayerID {
         @inlinable get { LayerID(Int(layerIndex)) }

@@ -55,6 +55,12 @@ extension Resolver {
                 // A frame stack of its own: the first piece's shares this resolver's, which
                 // nothing else writes while the pieces run.
                 piece.frames = start.frames.copy()
+                // Room for its items (about one a layer: the span of layer ids its sublayers
+                // start, as in `pieceRanges`): grown from the fork's few, the array was copied
+                // each time it doubled.
+                let r = ranges[k]
+                let end = r.upperBound < subs.count ? subs[r.upperBound].index : start.tree.count
+                piece.list.items.reserveCapacity(start.list.items.count + min(start.tree.count, max(0, end - subs[r.lowerBound].index)))
                 piece.diagnostics = []
                 piece.warnedEdgeOn = []
                 piece.entered = []
@@ -117,9 +123,7 @@ extension Resolver {
         let p = piece.list
         list.items.reserveCapacity(list.items.count + p.items.count - base.items)
         for var it in p.items[base.items...] {
-            if let c = it.clip { it.clip = clip(c) }
-            if let g = it.group { it.group = group(g) }
-            it.paintIndex += paintShift
+            it.shift(clipsFrom: base.clips, by: clipShift, groupsFrom: base.groups, by: groupShift, paintBy: paintShift)
             list.items.append(it)
         }
         for var node in p.clips[base.clips...] {
