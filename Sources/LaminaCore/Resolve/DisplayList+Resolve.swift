@@ -114,12 +114,16 @@ struct Resolver {
             }
             depth += 1
             stack.append((id, true))
-            var subs = tree.sublayersInPaintOrder(of: id)
-            if tree[id].isTransformLayer, let plane = frames.base[depth - 1].plane {
-                subs = depthSorted(subs.filter { tree.isVisible($0) }, under: planes[plane].pending3D, of: id)
-            }
+            // One pass over the sublayers (array order) names them for paths and finds whether
+            // they are in paint order already (`sublayersInPaintOrder`'s test) and all visible:
+            // the root of a large flat drawing has 100,000, each read three times over before,
+            // on one thread.
+            let all = tree.sublayerLists[id.index]
             var names = LayerTree.SiblingNames()
-            for (i, child) in tree.sublayers(of: id).enumerated() {
+            var inZOrder = true
+            var allVisible = true
+            var previousZ = 0.0
+            for (i, child) in all.enumerated() {
                 list.pathParents[child.index] = id
                 if let name = tree[child].name, names.admits(name) {
                     list.pathSegments[child.index] = ~Int32(truncatingIfNeeded: list.segmentNames.count)
@@ -127,12 +131,20 @@ struct Resolver {
                 } else {
                     list.pathSegments[child.index] = Int32(truncatingIfNeeded: i)
                 }
+                let z = tree[child].zPosition
+                if i > 0, z < previousZ { inZOrder = false }
+                previousZ = z
+                if allVisible, !tree.isVisible(child) { allVisible = false }
+            }
+            var subs = inZOrder ? all : tree.sublayersInPaintOrder(of: id)
+            if tree[id].isTransformLayer, let plane = frames.base[depth - 1].plane {
+                subs = depthSorted(subs.filter { tree.isVisible($0) }, under: planes[plane].pending3D, of: id)
             }
             if resolvesInPieces(subs, of: id) {
-                resolveInPieces(subs.filter { tree.isVisible($0) })
+                resolveInPieces(allVisible ? subs : subs.filter { tree.isVisible($0) })
                 continue
             }
-            for child in subs.reversed() where tree.isVisible(child) { stack.append((child, false)) }
+            for child in subs.reversed() where allVisible || tree.isVisible(child) { stack.append((child, false)) }
         }
     }
 
@@ -356,34 +368,5 @@ struct Resolver {
         warnedEdgeOn.insert(id)
         diagnostics.append(.warning(
             "layer \(list.path(of: id)) is turned past edge-on (w ≤ 0) and is not drawn", at: tree.sourceLocation(of: id)))
-    }
-}
-
-extension Resolver {
-    /// Whether a compositing property blends the layer with what is under it: a
-    /// `mix-blend-mode` other than `normal`.
-    static func blends(_ p: StyleProperty) -> Bool { p.name == "mix-blend-mode" && p.value != "normal" }
-
-    /// Whether a compositing property is a `clip-path` the renderer resolves (one in an object
-    /// bounding box Lamina cannot measure: a group's holding text).
-    static func isRendererClip(_ p: StyleProperty) -> Bool { p.name == "clip-path" }
-
-    /// Whether a layer below `id` has a `mix-blend-mode` other than `normal`. The marks are made
-    /// once, when a clipped group first asks: each blending layer marks its superlayers up to the
-    /// first one marked already, so the whole tree costs one pass.
-    mutating func blendsBelow(_ id: LayerID) -> Bool {
-        if blendMarks == nil {
-            var marks = [Bool](repeating: false, count: tree.count)
-            for i in 0..<tree.count {
-                guard tree[LayerID(i)].svgCompositing?.extra.contains(where: Self.blends) == true else { continue }
-                var cur = tree.superlayer(of: LayerID(i))
-                while let c = cur, !marks[c.index] {
-                    marks[c.index] = true
-                    cur = tree.superlayer(of: c)
-                }
-            }
-            blendMarks = marks
-        }
-        return blendMarks?[id.index] ?? false
     }
 }
