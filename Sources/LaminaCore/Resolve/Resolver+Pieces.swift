@@ -43,8 +43,24 @@ extension Resolver {
             maskContents: list.maskContents.count, masksInMasks: list.masksInMasks.count,
             segmentNames: list.segmentNames.count, paintIndex: nextPaintIndex,
             groupChildren: groupChildren, groupOnlyChild: groupOnlyChild)
-        let start = self
-        var pieces = ParallelWork.map(ranges.count, threads: threads) { k -> Resolver? in
+        let threadsHere = threads
+        var pieces = Self.walkPieces(of: self, subs, ranges)
+        // Each piece is dropped once merged: the list is held about once, not twice. The first
+        // is moved out, not copied, and nothing else holds the state of the fork any more: a
+        // column the first piece had not written was still shared, and the merge's first write
+        // copied it whole.
+        guard let first = pieces[0].take() else { return }
+        self = consume first
+        threads = threadsHere
+        for k in pieces.indices.dropFirst() {
+            if let piece = pieces[k].take() { merge(piece, base: base) }
+        }
+    }
+
+    /// Each of `ranges` of `subs` walked by a copy of `start` (the resolver at the fork), on as
+    /// many threads as it allows.
+    static func walkPieces(of start: Resolver, _ subs: [LayerID], _ ranges: [Range<Int>]) -> [Resolver?] {
+        ParallelWork.map(ranges.count, threads: start.threads) { k -> Resolver? in
             var piece = start
             piece.threads = 1
             if k == 0 {
@@ -67,15 +83,6 @@ extension Resolver {
             }
             piece.walk(Array(subs[ranges[k]]))
             return piece
-        }
-        // Each piece is dropped once merged: the list is held about once, not twice.
-        guard let first = pieces[0] else { return }
-        pieces[0] = nil
-        self = first
-        threads = start.threads
-        for k in pieces.indices.dropFirst() {
-            if let piece = pieces[k] { merge(piece, base: base) }
-            pieces[k] = nil
         }
     }
 
@@ -121,10 +128,14 @@ extension Resolver {
         func mask(_ m: Int) -> Int { m >= base.maskContents ? m + maskShift : m }
 
         let p = piece.list
-        list.items.reserveCapacity(list.items.count + p.items.count - base.items)
-        for var it in p.items[base.items...] {
-            it.shift(clipsFrom: base.clips, by: clipShift, groupsFrom: base.groups, by: groupShift, paintBy: paintShift)
-            list.items.append(it)
+        // Appended whole, then renumbered where they now are (copied one by one, each item was
+        // copied twice through an outlined copy).
+        let firstItem = list.items.count
+        list.items.append(contentsOf: p.items[base.items...])
+        list.items.withUnsafeMutableBufferPointer { items in
+            for i in firstItem..<items.count {
+                items[i].shift(clipsFrom: base.clips, by: clipShift, groupsFrom: base.groups, by: groupShift, paintBy: paintShift)
+            }
         }
         for var node in p.clips[base.clips...] {
             if clipShift != 0 {
