@@ -46,23 +46,35 @@ extension SVGMarkup {
         return true
     }
 
-    /// Appends `x,y x,y …` (numbers only: always safe, nothing to escape), staged a few dozen
-    /// points at a time.
+    /// Appends `x,y x,y …` (numbers only: always safe, nothing to escape), up to
+    /// ``pointsPerRoom`` points in each room asked of `out` (as much as they can take), each
+    /// point written with the space after it, the last one's taken back: no test per number.
     package static func points(_ pts: [Point], to out: inout some MarkupOutput) {
-        var i = 0
         let perPoint = 2 * NumberText.maximumByteCount + 2
-        while i < pts.count {
-            staged(&out, capacity: 4096) { stage in
-                while i < pts.count, stage.count + perPoint <= stage.capacity {
-                    if i > 0 { stage.byte(0x20) }
-                    stage.number(pts[i].x)
-                    stage.byte(0x2C)
-                    stage.number(pts[i].y)
-                    i += 1
+        pts.withUnsafeBufferPointer { buf in
+            guard var next = buf.baseAddress, !buf.isEmpty else { return }
+            let end = next + buf.count
+            while next < end {
+                let fit = min(next.distance(to: end), pointsPerRoom)
+                out.withPutRoom(fit * perPoint) { base in
+                    var p = base
+                    for _ in 0..<fit {
+                        p += NumberText.write(next.pointee.x, to: p)
+                        p.pointee = 0x2C
+                        p += 1
+                        p += NumberText.write(next.pointee.y, to: p)
+                        p.pointee = 0x20
+                        p += 1
+                        next += 1
+                    }
+                    return base.distance(to: p) - (next == end ? 1 : 0)
                 }
             }
         }
     }
+
+    /// The most points ``points(_:to:)-(_,_)`` writes in one room (about 4 KB).
+    static var pointsPerRoom: Int { 62 }
 
     /// `x,y x,y …` text.
     package static func points(_ pts: [Point]) -> String {

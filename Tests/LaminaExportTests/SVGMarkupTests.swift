@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaGeometry
 @testable import LaminaExport
 import LaminaTestSupport
 import Testing
@@ -127,6 +128,25 @@ import Testing
         #expect(SVGMarkup.paint(.ref("g", fallback: "#ff0000")) == "url(#g) #ff0000")
         #expect(SVGMarkup.paint(Paint.none) == "none")
         #expect(SVGMarkup.points([Point(1, 2), Point(3.5, -4)]) == "1,2 3.5,-4")
+    }
+
+    /// Points are written as their numbers' text joined by `,` and ` `, whatever their count
+    /// (rooms of ``SVGMarkup/pointsPerRoom`` points end between any two), slow spellings too,
+    /// into an array and in place alike, with no separator after the last.
+    @Test(arguments: [0, 1, 2, 61, 62, 63, 124, 125, 200])
+    func pointsAreTheirNumbersJoined(count: Int) {
+        let pts = (0..<count).map { k -> Point in
+            k % 17 == 5 ? Point(1e20, -.infinity) : Point(Double(k) * 123.456789, -Double(k) / 7)
+        }
+        let expected = pts.map { NumberText.format($0.x) + "," + NumberText.format($0.y) }.joined(separator: " ")
+        var array: [UInt8] = [0x41]
+        SVGMarkup.points(pts, to: &array)
+        #expect(String(decoding: array, as: UTF8.self) == "A" + expected)
+        var buffer = MarkupBuffer(capacity: 0)
+        defer { buffer.release() }
+        buffer.putByte(0x41)
+        SVGMarkup.points(pts, to: &buffer)
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == "A" + expected)
     }
 
     @Test func paintAttributesInFixedOrderWithoutInitialValues() {
