@@ -81,11 +81,17 @@ final class ElementPrefetch {
     /// and the block after it.
     private var currentIndex = -2
     private var current: Block?
+    /// The first entry of `current` once waited for (nil before, or without entries).
+    private var currentFirst: UnsafePointer<Entry>?
     private var next: Block?
     /// The block the builder left last, freed by the worker that fills the next block: its
     /// entries (a style and a declaration list per element) then cost the builder nothing.
     private var retired: Block?
     private var aheadRun = 0
+    /// The element last asked about (-1 when none) and where its entry is (nil when not
+    /// prefetched): see ``entryAddress(_:)``.
+    private var lastElement = -1
+    private var lastAddress: UnsafePointer<Entry>?
     /// Requests in the current block so far, and how many start the filling of the next.
     private var requestsHere = 0
     private let startAfter: Int
@@ -112,58 +118,73 @@ final class ElementPrefetch {
 
     /// `StyleCascade.cascaded(for:)` of `element`, when prefetched.
     func declarations(_ element: Int) -> [CascadedDeclaration]? {
-        guard let (block, i) = locate(element) else { return nil }
-        return block.entries[i].declarations
+        entryAddress(element)?.pointee.declarations
     }
 
     /// The document style of `element` (see ``Entry/style``) with its declarations and
     /// ``Entry/mayReferenceOtherFiles``, when prefetched.
     func style(_ element: Int) -> (ComputedStyle, [CascadedDeclaration], Bool)? {
-        guard let (block, i) = locate(element) else { return nil }
-        return (block.entries[i].style, block.entries[i].declarations, block.entries[i].mayReferenceOtherFiles)
+        guard let p = entryAddress(element) else { return nil }
+        return (p.pointee.style, p.pointee.declarations, p.pointee.mayReferenceOtherFiles)
     }
 
     /// The transform result of `element`, when prefetched.
     func transform(_ element: Int) -> SceneBuilder.TransformResult? {
-        guard let (block, i) = locate(element) else { return nil }
-        return block.entries[i].transform
+        entryAddress(element)?.pointee.transform
     }
 
     /// The geometry of a `path`, `polygon` or `polyline` element, when prefetched.
     func geometry(_ element: Int) -> SceneBuilder.ListGeometry? {
-        guard let (block, i) = locate(element) else { return nil }
-        return block.entries[i].geometry
+        guard let p = entryAddress(element) else { return nil }
+        return p.pointee.geometry
     }
 
     /// The layer facts of `element`, when prefetched.
     func layerFacts(_ element: Int) -> SceneBuilder.LayerFacts? {
-        guard let (block, i) = locate(element) else { return nil }
-        return block.entries[i].layerFacts
+        entryAddress(element)?.pointee.layerFacts
     }
 
     /// The whole entry of `element`, when prefetched.
     func entry(_ element: Int) -> Entry? {
-        guard let (block, i) = locate(element) else { return nil }
-        return block.entries[i]
+        entryAddress(element)?.pointee
     }
 
-    /// The filled block holding `element` and its offset there, or nil when the element is
-    /// not in the builder's current block or that block is built without entries.
+    /// Where the entry of `element` is, when prefetched. The builder asks about an element
+    /// several times in a row (its style, transform, geometry and layer facts): the element
+    /// last asked about is answered from ``lastAddress`` without finding its block again.
+    /// The address is valid until the next request of another element (which may leave the
+    /// block) or ``finish()``, and is read at once by the accessors above.
+    @inline(__always)
+    private func entryAddress(_ element: Int) -> UnsafePointer<Entry>? {
+        if element == lastElement { return lastAddress }
+        let p = locate(element)
+        lastElement = element
+        lastAddress = p
+        return p
+    }
+
+    /// The entry of `element` in its filled block, or nil when the element is not in the
+    /// builder's current block or that block is built without entries.
     ///
     /// The first request anchors the blocks: its block is built without entries (no waiting
     /// for a worker). Once the builder has asked for ``startAfter`` elements of its block (it is
     /// walking through it, not looking up a few definitions) the next block is filled. A request
     /// in the next block moves on; a run of ``jumpAfter`` requests further ahead (a large
     /// skipped `defs`) anchors anew there.
-    private func locate(_ element: Int) -> (Block, Int)? {
+    private func locate(_ element: Int) -> UnsafePointer<Entry>? {
         let b = element / blockSize
         if b == currentIndex {
             aheadRun = 0
             requestsHere += 1
             if requestsHere >= startAfter, next == nil { next = start(b + 1) }
+            if let first = currentFirst { return first + (element - b * blockSize) }
             guard let c = current else { return nil }
             c.wait()
-            return (c, element - b * blockSize)
+            // Entries are not changed once filled: their storage stays where it is while the
+            // block is current (it holds the block).
+            guard let first = c.entries.withUnsafeBufferPointer({ $0.baseAddress }) else { return nil }
+            currentFirst = first
+            return first + (element - b * blockSize)
         }
         if b == currentIndex + 1 {
             // The builder has moved on: the current block is done with.
@@ -186,6 +207,7 @@ final class ElementPrefetch {
         currentIndex = b
         if let left = current { retired = left }
         current = filled
+        currentFirst = nil
         next = nil
         requestsHere = 0
     }
@@ -199,6 +221,9 @@ final class ElementPrefetch {
         next = nil
         retired = nil
         currentIndex = -2
+        currentFirst = nil
+        lastElement = -1
+        lastAddress = nil
         if left.0 != nil || left.1 != nil || left.2 != nil {
             DispatchQueue.global().async { withExtendedLifetime(left) {} }
         }

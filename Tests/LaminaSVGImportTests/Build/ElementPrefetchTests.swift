@@ -86,6 +86,38 @@ import Testing
         #expect(hits >= tree.count - prefetch.blockSize)
     }
 
+    /// The builder asks about an element several times in a row (style, transform, geometry,
+    /// layer facts); the element asked about last is answered again without finding its block.
+    /// A request for another element in between (one of a block the builder has left: none)
+    /// does not change what the next request for the element finds.
+    @Test func repeatedRequestsForAnElementGiveItsEntry() throws {
+        let text = Self.document(count: 5 * ElementPrefetch.defaultBlockSize, bigDefs: false)
+        let (tree, _) = try XMLReader.read(Array(text.utf8), file: "p.svg")
+        var none: [Diagnostic] = []
+        let cascade = StyleCascade(tree: tree, diagnostics: &none)
+        let prefetch = try #require(ElementPrefetch.make(tree: tree, cascade: cascade, threads: 2))
+        var hits = 0
+        for e in tree.indices {
+            let style = prefetch.style(e)
+            guard let entry = prefetch.entry(e) else {
+                #expect(style == nil && prefetch.transform(e) == nil && prefetch.layerFacts(e) == nil)
+                continue
+            }
+            hits += 1
+            #expect(style?.0 == entry.style && style?.1.map(\.value) == entry.declarations.map(\.value))
+            #expect(prefetch.declarations(e)?.map(\.value) == entry.declarations.map(\.value))
+            #expect(String(describing: prefetch.transform(e)) == String(describing: Optional(entry.transform)))
+            #expect(prefetch.geometry(e)?.warning == entry.geometry?.warning)
+            #expect(prefetch.layerFacts(e)?.idSlot == entry.layerFacts.idSlot)
+            if e >= prefetch.blockSize {
+                #expect(prefetch.entry(e - prefetch.blockSize) == nil)
+                #expect(prefetch.style(e)?.0 == entry.style)
+            }
+        }
+        prefetch.finish()
+        #expect(hits >= tree.count - prefetch.blockSize)
+    }
+
     /// Blocks under one group read the group's style from the shared ancestor styles instead
     /// of computing it again from its declarations (a `style` of 40,000 declarations was
     /// parsed once per 1,024 children).
