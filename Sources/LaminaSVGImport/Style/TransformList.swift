@@ -1,11 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LaminaGeometry
 
 /// The SVG `transform` attribute grammar: `matrix translate scale rotate skewX skewY`.
+///
+/// The list is read in one pass over its bytes: a function's name is recognised from its first
+/// four bytes (one 32-bit compare, then the rest of the name), its numbers are read in place
+/// by ``NumberScanner/number()`` (inlined), and each function is multiplied into the total as
+/// it ends: no array, no string.
 package enum TransformList {
     /// Parses a transform list into one matrix (the leftmost function applies last, as in SVG);
     /// an empty list or `none` is identity. Nil on a syntax error or a non-finite result.
@@ -35,6 +35,7 @@ package enum TransformList {
         }
     }
 
+    @inline(__always)
     private static func matchesNone(_ sc: inout NumberScanner) -> Bool {
         let b = sc.bytes, i = sc.index
         guard b.count - i >= 4, b[i] | 0x20 == UInt8(ascii: "n"), b[i + 1] | 0x20 == UInt8(ascii: "o"),
@@ -45,44 +46,77 @@ package enum TransformList {
         return j == b.count
     }
 
+    @inline(__always)
     private static func isFinite(_ t: AffineTransform) -> Bool {
         t.a.isFinite && t.b.isFinite && t.c.isFinite && t.d.isFinite && t.tx.isFinite && t.ty.isFinite
     }
 
     /// The transform functions, by name as written (case matters).
-    private enum Function {
+    enum Function {
         case matrix, translate, scale, rotate, skewX, skewY
 
-        init?(_ name: UnsafeBufferPointer<UInt8>) {
-            func named(_ s: StaticString) -> Bool {
-                name.count == s.utf8CodeUnitCount && memcmp(name.baseAddress!, s.utf8Start, name.count) == 0
-            }
-            guard !name.isEmpty else { return nil }
-            if named("matrix") {
-                self = .matrix
-            } else if named("translate") {
-                self = .translate
-            } else if named("scale") {
-                self = .scale
-            } else if named("rotate") {
-                self = .rotate
-            } else if named("skewX") {
-                self = .skewX
-            } else if named("skewY") {
-                self = .skewY
-            } else {
+        /// The first four bytes of `s` as one little-endian word (folded to a constant), for
+        /// comparing four bytes of a name at once.
+        @inline(__always)
+        static func word(_ s: StaticString) -> UInt32 {
+            let p = s.utf8Start
+            return UInt32(p[0]) | UInt32(p[1]) << 8 | UInt32(p[2]) << 16 | UInt32(p[3]) << 24
+        }
+
+        /// The four bytes at `p` as a little-endian word.
+        @inline(__always)
+        static func word(at p: UnsafePointer<UInt8>) -> UInt32 {
+            UInt32(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+        }
+
+        /// The function named at `sc` (a whole run of ASCII letters: `translateX` is none),
+        /// moving past the name; nil, not moving, for any other name.
+        @inline(__always)
+        static func read(_ sc: inout NumberScanner) -> Function? {
+            let i = sc.index, left = sc.bytes.count - i
+            // The shortest names (`scale`, `skewX`, `skewY`) have five letters.
+            guard left >= 5, let base = sc.bytes.baseAddress else { return nil }
+            let p = base + i
+            let function: Function, length: Int
+            switch word(at: p) {
+            case word("tran"):
+                guard left >= 9, word(at: p + 4) == word("slat"), p[8] == UInt8(ascii: "e") else { return nil }
+                (function, length) = (.translate, 9)
+            case word("rota"):
+                guard left >= 6, p[4] == UInt8(ascii: "t"), p[5] == UInt8(ascii: "e") else { return nil }
+                (function, length) = (.rotate, 6)
+            case word("matr"):
+                guard left >= 6, p[4] == UInt8(ascii: "i"), p[5] == UInt8(ascii: "x") else { return nil }
+                (function, length) = (.matrix, 6)
+            case word("scal"):
+                guard p[4] == UInt8(ascii: "e") else { return nil }
+                (function, length) = (.scale, 5)
+            case word("skew"):
+                switch p[4] {
+                case UInt8(ascii: "X"): function = .skewX
+                case UInt8(ascii: "Y"): function = .skewY
+                default: return nil
+                }
+                length = 5
+            default:
                 return nil
             }
+            // A longer run of letters is another name.
+            if length < left, isLetter(p[length]) { return nil }
+            sc.index = i + length
+            return function
+        }
+
+        @inline(__always)
+        static func isLetter(_ c: UInt8) -> Bool {
+            c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z")
         }
     }
 
     /// One `name(args)` at the scanner, whitespace before `(` allowed.
+    @inline(__always)
     private static func function(_ sc: inout NumberScanner) -> AffineTransform? {
-        let nameStart = sc.index
-        while sc.index < sc.bytes.count, sc.bytes[sc.index] | 0x20 >= UInt8(ascii: "a"), sc.bytes[sc.index] | 0x20 <= UInt8(ascii: "z") {
-            sc.index += 1
-        }
-        let function = Function(UnsafeBufferPointer(rebasing: sc.bytes[nameStart..<sc.index]))
+        guard let function = Function.read(&sc) else { return nil }
         sc.skipSpaces()
         guard sc.peek == UInt8(ascii: "(") else { return nil }
         sc.index += 1
@@ -105,7 +139,6 @@ package enum TransformList {
             sc.skipSpaces()
         }
         sc.index += 1
-        guard let function else { return nil }
         switch (function, count) {
         case (.matrix, 6):
             return AffineTransform(a0, a1, a2, a3, a4, a5)

@@ -49,4 +49,29 @@ import Testing
     func rejectsBadSyntaxAndNonFinite(text: String) {
         #expect(TransformList.parse(text[...]) == nil, "\(text)")
     }
+
+    /// A name is told from its first four bytes, then the rest and the byte after it: a name a
+    /// letter short or long, or in another case, is none of the six, at the end of the text too.
+    @Test(arguments: [
+        "translat(1)", "translatee(1)", "translateX(1)", "rotat(1)", "rotatex(1)", "matri(1 2 3 4 5 6)",
+        "matrixx(1 2 3 4 5 6)", "scal(2)", "scaleX(2)", "skew(1)", "skewZ(1)", "skewXY(1)", "SCALE(2)", "sCale(2)",
+        "tran", "rota", "skewX", "scale", "s", "rotate", "translate(1) skewx(1)", "scale(2) (1)",
+    ])
+    func rejectsNamesCloseToTheSix(text: String) {
+        #expect(TransformList.parse(text[...]) == nil, "\(text)")
+        #expect(Array(text.utf8).withUnsafeBufferPointer { TransformList.parse(bytes: $0) } == nil, "\(text)")
+    }
+
+    /// Every function of a list, read from bytes that end where the list ends, gives the
+    /// product of the functions read one at a time (the leftmost applied last).
+    @Test func readsAListOfEveryFunctionFromItsBytes() throws {
+        let parts = ["matrix(1 2 3 4 5 6)", "translate(7,8)", "scale(2)", "rotate(30 1 2)", "skewX(10)", "skewY(-20)", "scale(.5,3)"]
+        var expected = AffineTransform.identity
+        for part in parts { expected = try #require(TransformList.parse(part[...])).concatenating(expected) }
+        for separator in [" ", ",", "", " ,\t", "\n"] {
+            let list = parts.joined(separator: separator)
+            #expect(Array(list.utf8).withUnsafeBufferPointer { TransformList.parse(bytes: $0) } == expected, "\(list)")
+            #expect(TransformList.parse(list[...]) == expected, "\(list)")
+        }
+    }
 }
