@@ -11,10 +11,8 @@ import LaminaCore
 struct JSONWriter: ~Copyable {
     /// The deepest level that still adds indentation.
     static let maxIndentLevel = 100
-    /// The most bytes one entry's separator, newline and indent take, and the up to 14 spaces
-    /// beyond the indent that ``entryPrefix(_:comma:level:)`` may store (overwritten by what
-    /// follows, or left beyond `count`).
-    private static let maxEntryPrefix = 2 + 2 * maxIndentLevel + 14
+    /// The most bytes one entry's separator, newline and indent take.
+    private static let maxEntryPrefix = 2 + 2 * maxIndentLevel
 
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -176,12 +174,6 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Writes `,` (unless first), newline and the indent of `level` at `p`; returns the length.
-    ///
-    /// The indent is stored 16 spaces at a time as two 8-byte words, the last ones running up to
-    /// 14 bytes past it (inside the room ``maxEntryPrefix`` takes): a `memset` call of a few
-    /// bytes cost more than the stores. The compiler turns a loop storing a constant back into
-    /// that call, so the word stored is not one it can know: it has the top bit of `p`'s
-    /// address in its lowest bit (0: a program's memory has no address with that bit set).
     @inline(__always)
     private static func entryPrefix(_ p: UnsafeMutablePointer<UInt8>, comma: Bool, level: Int) -> Int {
         var i = 0
@@ -192,14 +184,7 @@ struct JSONWriter: ~Copyable {
         p[i] = 0x0A
         i += 1
         let spaces = 2 * min(level, maxIndentLevel)
-        let indent = UnsafeMutableRawPointer(p + i)
-        var k = 0
-        let eight = 0x2020_2020_2020_2020 | UInt64(UInt(bitPattern: p) &>> 63)
-        repeat {
-            indent.storeBytes(of: eight, toByteOffset: k, as: UInt64.self)
-            indent.storeBytes(of: eight, toByteOffset: k &+ 8, as: UInt64.self)
-            k &+= 16
-        } while k < spaces
+        (p + i).initialize(repeating: 0x20, count: spaces)
         return i + spaces
     }
 
