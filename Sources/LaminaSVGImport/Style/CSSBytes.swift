@@ -142,8 +142,12 @@ enum CSSBytes {
     /// Parses `name: value [!important]; …` in `start..<end`; malformed declarations are skipped.
     static func declarations(_ b: [UInt8], _ start: Int, _ end: Int) -> [StyleSheet.Declaration] {
         var out: [StyleSheet.Declaration] = []
-        forEachDeclaration(b, start, end) { name, value, important in
-            out.append(StyleSheet.Declaration(name: asciiLower(b, name), value: string(b, value), important: important))
+        b.withUnsafeBufferPointer { b in
+            forEachPropertyDeclaration(b, start, end) { property, name, value, important in
+                // A known property's name is its lower-cased text.
+                let name = property == .other ? asciiLower(b, name) : PropertyNames.names[Int(property.rawValue)]
+                out.append(StyleSheet.Declaration(name: name, value: string(b, value), important: important))
+            }
         }
         return out
     }
@@ -159,19 +163,35 @@ enum CSSBytes {
     }
 
     /// ``forEachDeclaration(_:_:_:_:)`` over bytes in place.
-    ///
-    /// Declarations without a quote, `{` or `!` (nearly all of a `style` attribute's) are read in
-    /// one pass that finds the `;` ending each and its first `:`, both outside brackets; from the
-    /// first other one on, ``forEachGeneralDeclaration(_:_:_:_:)`` reads the rest. Both give the
-    /// same declarations: each starts its bracket count afresh at a declaration's start.
     static func forEachDeclaration(
         _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
         _ body: (_ name: Range<Int>, _ value: Range<Int>, _ important: Bool) -> Void
+    ) {
+        forEachPropertyDeclaration(b, start, end) { _, name, value, important in body(name, value, important) }
+    }
+
+    /// ``forEachDeclaration(_:_:_:_:)`` with each declaration's property (`CSSProperty.of(b, name)`).
+    ///
+    /// Declarations without a quote, `{` or `!` (nearly all of a `style` attribute's) are read in
+    /// one pass that finds the `;` ending each and its first `:`, both outside brackets, eight
+    /// bytes at a time up to the next byte that may be one of those; from the first other one on,
+    /// ``forEachGeneralDeclaration(_:_:_:_:)`` reads the rest. Both give the same declarations:
+    /// each starts its bracket count afresh at a declaration's start. A name that is a known
+    /// property's is made of identifier bytes, so only another name is checked byte by byte.
+    static func forEachPropertyDeclaration(
+        _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
+        _ body: (_ property: CSSProperty, _ name: Range<Int>, _ value: Range<Int>, _ important: Bool) -> Void
     ) {
         var i = start
         while i < end {
             var depth = 0, colon = -1, j = i
             scan: while j < end {
+                let candidates = plainStopCandidates(b, j, end)
+                if candidates == 0 {
+                    j += 8
+                    continue
+                }
+                j += candidates.trailingZeroBitCount >> 3
                 let c = b[j]
                 if !isPlainStop(c) {
                     j += 1
@@ -184,16 +204,49 @@ enum CSSBytes {
                 case UInt8(ascii: ")"), UInt8(ascii: "]"): if depth > 0 { depth -= 1 }
                 default:
                     // A quote, `{` or `!`: the general reading, from this declaration on.
-                    return forEachGeneralDeclaration(b, i, end, body)
+                    return forEachGeneralDeclaration(b, i, end) { name, value, important in
+                        body(CSSProperty.of(b, name), name, value, important)
+                    }
                 }
                 j += 1
             }
+            j = min(j, end)
             if colon >= 0 {
                 let name = trimmed(b, i, colon), value = trimmed(b, colon + 1, j)
-                if !name.isEmpty, !value.isEmpty, isIdentifier(b, name) { body(name, value, false) }
+                if !name.isEmpty, !value.isEmpty {
+                    let property = CSSProperty.of(b, name)
+                    if property != .other || isIdentifier(b, name) { body(property, name, value, false) }
+                }
             }
             i = j + 1
         }
+    }
+
+    /// The top bit of the first byte of `b[j..<min(j + 8, end)]` that may stop
+    /// ``forEachPropertyDeclaration(_:_:_:_:)``'s single pass (`;` `:` `(` `)` `[` `]` `"` `'`
+    /// `{` `!`, and `Y` `_`, which the test for brackets lets through) is the lowest set bit;
+    /// zero when no byte may. Bits above the lowest are not exact.
+    @inline(__always) static func plainStopCandidates(_ b: UnsafeBufferPointer<UInt8>, _ j: Int, _ end: Int) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, tops: UInt64 = 0x8080_8080_8080_8080
+        var w: UInt64 = 0
+        let p = UnsafeRawPointer(b.baseAddress! + j)
+        let n = end - j
+        if n >= 8 {
+            w = p.loadUnaligned(as: UInt64.self)
+        } else {
+            // Zero bytes past the end match no test: each compares with a byte that is not zero.
+            withUnsafeMutableBytes(of: &w) { $0.baseAddress!.copyMemory(from: p, byteCount: n) }
+        }
+        w = UInt64(littleEndian: w)
+        // A byte of `x` is zero where `w` matched: `(x - 1) & ~x` has its top bit there, and at
+        // no lower byte than the lowest zero.
+        @inline(__always) func zeros(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
+        let found = zeros((w | ones) ^ (ones &* 0x3B))  // `:` `;`
+            | zeros((w | ones) ^ (ones &* 0x29))  // `(` `)`
+            | zeros((w | ones &* 0x06) ^ (ones &* 0x5F))  // `[` `]` (and `Y` `_`)
+            | zeros(w ^ (ones &* 0x22)) | zeros(w ^ (ones &* 0x27))  // `"` `'`
+            | zeros(w ^ (ones &* 0x7B)) | zeros(w ^ (ones &* 0x21))  // `{` `!`
+        return found & tops
     }
 
     /// Whether a byte is one ``forEachDeclaration(_:_:_:_:)``'s single pass stops at: `;`, `:`,

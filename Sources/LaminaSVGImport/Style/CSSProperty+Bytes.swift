@@ -59,10 +59,11 @@ enum PropertyNames {
             count += 1
         }
 
-        /// The slot where probing starts.
+        /// The slot where probing starts. The last multiplier gives each known name a slot of
+        /// its own (found by trying odd constants), so a known name is found at the first probe.
         var hash: Int {
             let h = (words.0 &* 0x9E37_79B9_7F4A_7C15) ^ (words.1 &* 0xC2B2_AE3D_27D4_EB4F) ^ words.2 ^ UInt64(count)
-            return Int(truncatingIfNeeded: (h &* 0x1656_67B1_9E37_79F9) >> 57)
+            return Int(truncatingIfNeeded: (h &* 0x5DFB_D3D1_2C4A_3699) >> 57)
         }
 
         static func == (a: Key, b: Key) -> Bool {
@@ -89,6 +90,16 @@ enum PropertyNames {
         }
         return slots
     }()
+
+    /// How many slots finding `key` looks at (a known name: 1 when it is in its home slot).
+    static func probes(_ key: Key) -> Int {
+        var h = key.hash, n = 1
+        while slots[h].property != nil, slots[h].key != key {
+            h = (h + 1) & 127
+            n += 1
+        }
+        return n
+    }
 
     /// The property whose name has exactly the bytes of `key`, if any.
     static func property(_ key: Key) -> CSSProperty? {

@@ -198,8 +198,7 @@ package struct StyleCascade: Sendable {
             run += 1
         }
         if style >= 0 {
-            tree.forEachStyleDeclaration(slot: style) { bytes, name, value, important in
-                let property = CSSProperty.of(bytes, name)
+            tree.forEachStyleDeclaration(slot: style) { property, bytes, name, value, important in
                 if property == .other {
                     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
                     winners.offer(CSSBytes.asciiLower(bytes, name), text, property, important: important)

@@ -210,22 +210,27 @@ extension ElementTree {
     }
 
     /// Calls `body` with each declaration of a `style` attribute value, the ones
-    /// `styleDeclarations(slot:)` lists, without making strings: the bytes they are in (the arena
-    /// in place, or a copy with comments blanked), the trimmed name and value ranges there and
-    /// whether it is `!important`.
+    /// `styleDeclarations(slot:)` lists, without making strings: its property
+    /// (`CSSProperty.of(bytes, name)`), the bytes it is in (the arena in place, or a copy with
+    /// comments blanked), the trimmed name and value ranges there and whether it is `!important`.
     package func forEachStyleDeclaration(
         slot: Int,
-        _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ value: Range<Int>, _ important: Bool) -> Void
+        _ body: (
+            _ property: CSSProperty, _ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ value: Range<Int>,
+            _ important: Bool
+        ) -> Void
     ) {
         let r = table.valueRange(slot)
         table.arena.withUnsafeBufferPointer { arena in
             if CSSBytes.contains(UnsafeBufferPointer(rebasing: arena[r]), UInt8(ascii: "/")) {
                 var bytes = Array(arena[r])
                 CSSBytes.blankComments(&bytes)
-                bytes.withUnsafeBufferPointer { b in CSSBytes.forEachDeclaration(b, 0, b.count) { body(b, $0, $1, $2) } }
+                bytes.withUnsafeBufferPointer { b in
+                    CSSBytes.forEachPropertyDeclaration(b, 0, b.count) { body($0, b, $1, $2, $3) }
+                }
                 return
             }
-            CSSBytes.forEachDeclaration(arena, r.lowerBound, r.upperBound) { body(arena, $0, $1, $2) }
+            CSSBytes.forEachPropertyDeclaration(arena, r.lowerBound, r.upperBound) { body($0, arena, $1, $2, $3) }
         }
     }
 }

@@ -43,7 +43,8 @@ import Testing
         let tree = t.tree
         let slot = try #require(tree.attributeSlots(0).first)
         var seen: [StyleSheet.Declaration] = []
-        tree.forEachStyleDeclaration(slot: slot) { bytes, name, value, important in
+        tree.forEachStyleDeclaration(slot: slot) { property, bytes, name, value, important in
+            #expect(property == CSSProperty.of(CSSBytes.asciiLower(bytes, name)))
             seen.append(
                 StyleSheet.Declaration(
                     name: CSSBytes.asciiLower(bytes, name), value: CSSBytes.string(bytes, value), important: important))

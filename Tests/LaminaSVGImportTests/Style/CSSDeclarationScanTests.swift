@@ -1,0 +1,91 @@
+import Testing
+
+@testable import LaminaSVGImport
+
+/// The `style` reading's word-at-a-time scan and the property it gives each declaration,
+/// against the byte-at-a-time definitions.
+@Suite struct CSSDeclarationScanTests {
+    /// Every byte value at every place of a full word and of each shorter tail, among bytes no
+    /// test stops at: the lowest candidate is that byte exactly when it may stop the pass.
+    @Test func stopCandidatesFindTheFirstStopByteOfAWord() {
+        for v in 0...255 {
+            let c = UInt8(v)
+            let stops = Array("!\"'():;[]{".utf8).contains(c)
+            let candidate = stops || c == UInt8(ascii: "Y") || c == UInt8(ascii: "_")
+            for count in 1...8 {
+                for at in 0..<count {
+                    var bytes = Array(repeating: UInt8(ascii: "a"), count: count)
+                    bytes[at] = c
+                    // A stop past the end must not be seen.
+                    bytes.append(UInt8(ascii: ";"))
+                    let found = bytes.withUnsafeBufferPointer { CSSBytes.plainStopCandidates($0, 0, count) }
+                    if candidate {
+                        #expect(found.trailingZeroBitCount >> 3 == at, "byte \(v) at \(at) of \(count)")
+                    } else {
+                        #expect(found == 0, "byte \(v) at \(at) of \(count)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Two candidates in one word: the first is the lowest bit, whatever follows it.
+    @Test func theFirstOfTwoCandidatesIsTheLowest() {
+        let stops = Array("!\"'():;[]{Y_".utf8)
+        for a in stops {
+            for b in stops {
+                for i in 0..<7 {
+                    for j in (i + 1)..<8 {
+                        var bytes = Array(repeating: UInt8(ascii: "b"), count: 8)
+                        bytes[i] = a
+                        bytes[j] = b
+                        let found = bytes.withUnsafeBufferPointer { CSSBytes.plainStopCandidates($0, 0, 8) }
+                        #expect(found.trailingZeroBitCount >> 3 == i)
+                    }
+                }
+            }
+        }
+    }
+
+    static let longTexts = [
+        "stroke-dasharray:12345678;Stroke-Width:1234567;stroke-linejoin:round",
+        "fill:YYYYYYYY_______;stroke:url(#aaaaaaaaYY;bbbbbbbb);opacity:0.5",
+        "abcdefgh:ijklmnop;qrstuvwx:[yz;ab]cdefgh;X_Y_Z_:1;transform:rotate(45 100 100)",
+        "fill:#abcdef;stroke:#123456;stroke-width:2.5;fill:red !important;stroke:blue",
+        "font-family:'aaaaaaaa;bbbbbbbb';fill:red", "FILL:RED;unknown-property-name:x;fi\u{0300}ll:1;Fill-Opacity:.5",
+    ]
+
+    @Test(arguments: longTexts)
+    func longListsReadAsTheGeneralReadingDoes(_ text: String) {
+        #expect(CSSTextTests.declarations(text, general: false) == CSSTextTests.declarations(text, general: true))
+    }
+
+    /// Each declaration's property is the one of its lower-cased name, by either reading; a
+    /// name with a byte no identifier has is dropped, a known name in capitals is kept.
+    @Test(arguments: longTexts + CSSTextTests.styleTexts)
+    func eachDeclarationHasThePropertyOfItsName(_ text: String) {
+        let bytes = Array(text.utf8)
+        var seen: [String] = []
+        bytes.withUnsafeBufferPointer { b in
+            CSSBytes.forEachPropertyDeclaration(b, 0, b.count) { property, name, value, important in
+                #expect(property == CSSProperty.of(CSSBytes.asciiLower(b, name)))
+                seen.append(CSSBytes.string(b, name) + "=" + CSSBytes.string(b, value) + (important ? "!" : ""))
+            }
+        }
+        #expect(seen == CSSTextTests.declarations(text, general: true))
+        let names = StyleSheet.parseDeclarations(text).map(\.name)
+        #expect(names == seen.map { String($0.prefix { $0 != "=" }).lowercased() })
+    }
+}
+
+@Suite struct PropertyNamesTests {
+    /// Every known name is in its home slot of the hash table, so a lookup looks at one slot.
+    @Test func everyKnownNameIsFoundAtTheFirstProbe() {
+        for (name, property) in CSSProperty.byName {
+            var key = PropertyNames.Key()
+            for c in name.utf8 { key.append(c) }
+            #expect(PropertyNames.probes(key) == 1, "\(name)")
+            #expect(PropertyNames.property(key) == property)
+        }
+    }
+}
