@@ -26,6 +26,11 @@ package struct StyleCascade: Sendable {
     }
 
     let tree: ElementTree
+    /// What each attribute name of the tree is to the cascade, by name id: a presentation
+    /// attribute's property (its raw value), ``styleRole`` for `style`, ``noRole`` for any
+    /// other (any name in a namespace): one byte read per attribute, not a name record.
+    let attributeRoles: [UInt8]
+    static let styleRole: UInt8 = 0xFE, noRole: UInt8 = 0xFF
     var rules: [StyleSheet.Rule] = []
     /// Each rule's declarations with their property ids and parsed values, parsed once for
     /// every element the rule matches (a plot's `*{stroke-linejoin: round}` matches them all);
@@ -56,6 +61,7 @@ package struct StyleCascade: Sendable {
     /// `mergesRules` to compare with every match stored and offered alone.
     package init(tree: ElementTree, diagnostics: inout [Diagnostic], mergesRules: Bool = true) {
         self.tree = tree
+        attributeRoles = Self.roles(of: tree.table.attributeNames)
         for i in tree.indices {
             let e = tree[i]
             guard e.name == "style", e.isSVG || e.namespace == nil else { continue }
@@ -154,27 +160,37 @@ package struct StyleCascade: Sendable {
         }
     }
 
+    /// ``attributeRoles`` of the names `names`.
+    static func roles(of names: [AttributeName]) -> [UInt8] {
+        names.map { n in
+            guard n.namespace == nil else { return noRole }
+            if let property = n.presentation { return property.rawValue }
+            return n.isStyle ? styleRole : noRole
+        }
+    }
+
     /// Offers every declaration that applies to `element` to `winners`, in cascade order.
     private func offerAll(for element: Int, to winners: inout CascadeWinners) {
         // One pass over the attributes: presentation attributes in order, and the first `style`.
         // The name records are read in place (copying one would retain its three strings).
         // Values are read from the arena in place; a known property's makes no `String`.
         let table = tree.table
-        let names = table.attributeNames, nameIDs = table.attributeNameIDs
+        let nameIDs = table.attributeNameIDs, roles = attributeRoles
         var style = -1
         table.arena.withUnsafeBufferPointer { arena in
             for s in tree.attributeSlots(element) {
                 let id = Int(nameIDs[s])
-                guard names[id].namespace == nil else { continue }
-                if let property = names[id].presentation {
+                let role = roles[id]
+                if role == Self.noRole { continue }
+                if let property = CSSProperty(rawValue: role) {
                     let r = table.valueRange(s)
                     let value = UnsafeBufferPointer(rebasing: arena[CSSBytes.trimmed(arena, r.lowerBound, r.upperBound)])
                     if property == .other {
-                        winners.offer(names[id].name, String(decoding: value, as: UTF8.self), property, important: false)
+                        winners.offer(table.attributeNames[id].name, String(decoding: value, as: UTF8.self), property, important: false)
                     } else {
                         winners.offer(property, bytes: value, important: false)
                     }
-                } else if style < 0, names[id].isStyle {
+                } else if style < 0 {
                     style = s
                 }
             }

@@ -89,3 +89,25 @@ import Testing
         }
     }
 }
+
+@Suite struct AttributeRoleTests {
+    /// A presentation attribute has its property's raw value, `style` its role, and the rest
+    /// (a name in a namespace too) none: the cascade reads one role byte per attribute.
+    @Test func eachAttributeNameHasItsRoleInTheCascade() {
+        let names = [
+            AttributeName(name: "fill", namespace: nil, qualifiedName: "fill"),
+            AttributeName(name: "font-family", namespace: nil, qualifiedName: "font-family"),
+            AttributeName(name: "style", namespace: nil, qualifiedName: "style"),
+            AttributeName(name: "x", namespace: nil, qualifiedName: "x"),
+            AttributeName(name: "fill", namespace: "urn:x", qualifiedName: "a:fill"),
+            AttributeName(name: "style", namespace: "urn:x", qualifiedName: "a:style"),
+        ]
+        let expected = [
+            CSSProperty.fill.rawValue, CSSProperty.other.rawValue, StyleCascade.styleRole, StyleCascade.noRole,
+            StyleCascade.noRole, StyleCascade.noRole,
+        ]
+        #expect(StyleCascade.roles(of: names) == expected)
+        // No property's raw value is taken for a role.
+        #expect(CSSProperty(rawValue: StyleCascade.styleRole) == nil && CSSProperty(rawValue: StyleCascade.noRole) == nil)
+    }
+}
