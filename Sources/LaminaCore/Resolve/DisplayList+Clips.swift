@@ -10,10 +10,16 @@ extension Resolver {
             chain = boundsClip(of: id, frame: f, parent: chain)
         }
         guard let first = tree.appliedMask(of: id), tree[first].svg?.element == "clipPath" else { return chain }
+        let firstFrame = childFrame(of: first, parent: f)
+        guard let second = tree.mask(of: first), tree[second].svg?.element == "clipPath" else {
+            // One clip mask, the common case: no list of them is made.
+            let shapes = tree.isVisible(first) ? clipShapes(of: first, frame: firstFrame) : []
+            return appendNode(parent: chain, layer: first, shapes: shapes)
+        }
         // A clip mask may itself be clipped by its own mask: the deepest one is the outermost node.
-        var masks: [(LayerID, ResolveFrame)] = []
-        var host = f
-        var cur: LayerID? = first
+        var masks: [(LayerID, ResolveFrame)] = [(first, firstFrame)]
+        var host = firstFrame
+        var cur: LayerID? = second
         while let m = cur, tree[m].svg?.element == "clipPath", masks.count < tree.count {
             let mf = childFrame(of: m, parent: host)
             masks.append((m, mf))
@@ -54,9 +60,9 @@ extension Resolver {
         var out: [ClipShape] = []
         var stack: [(LayerID, ResolveFrame, Int?)] = [(mask, frame, nil)]
         while let (id, f, inherited) = stack.popLast() {
-            let layer = tree[id]
             let chain = id == mask ? nil : clipChain(for: id, frame: f, base: inherited)
-            if let c = layer.content {
+            // The content read out of its box alone: a copy of the layer retains each of its boxes.
+            if let c = tree[id].content {
                 var geometry = DisplayList.place(c.shape, by: f.toOutput, inFrontOf: eyePlanes(of: id))
                 if geometry == nil, f.toOutput.isFinite { geometry = .transformed(f.toOutput.affine) }
                 if let g = geometry {

@@ -42,7 +42,7 @@ extension Resolver {
             f.pointee.clip = p.pointee.clip
             f.pointee.group = p.pointee.group
             f.pointee.opacity = p.pointee.opacity
-            if viewBoxMode, tree.superlayer(of: id) == scene.root, !tree.isMaskLayer(id), p.pointee.toSpace == p.pointee.toOutput {
+            if viewBoxMode, tree.superlayer(of: id) == scene.root, !tree.isMaskLayer(id), Self.equal(p.pointee.toSpace, p.pointee.toOutput) {
                 // Output space is the root's sublayer space: stop below the root's sublayerTransform.
                 let h = tree.flattenedOwnMatrix(of: id)
                 f.pointee.toOutput = h
@@ -97,6 +97,14 @@ extension Resolver {
             && a.m21.bitPattern == b.m21.bitPattern && a.m22.bitPattern == b.m22.bitPattern
             && a.m23.bitPattern == b.m23.bitPattern && a.m31.bitPattern == b.m31.bitPattern
             && a.m32.bitPattern == b.m32.bitPattern && a.m33.bitPattern == b.m33.bitPattern
+    }
+
+    /// `a == b`, entry by entry, inlined: the synthesized `==` is a call of its own (44
+    /// instructions a root sublayer in viewBox mode).
+    @inline(__always)
+    static func equal(_ a: Homography, _ b: Homography) -> Bool {
+        a.m11 == b.m11 && a.m12 == b.m12 && a.m13 == b.m13 && a.m21 == b.m21 && a.m22 == b.m22
+            && a.m23 == b.m23 && a.m31 == b.m31 && a.m32 == b.m32 && a.m33 == b.m33
     }
 
     /// Records the eye planes of a layer one `step` below a plane drawn by `base` with eye

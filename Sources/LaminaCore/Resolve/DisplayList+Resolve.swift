@@ -190,59 +190,20 @@ struct Resolver {
         // Clips of this layer (masksToBounds, clipPath mask layers); most layers have none.
         let clips = tree.clipsToBounds(id) || mask != nil
         let ownChain = clips ? clipChain(for: id, frame: fp.pointee, base: fp.pointee.clip) : fp.pointee.clip
-        let filters = svg?.filters ?? []
         let alphaMask = mask.flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
         let groupOpacity = tree[id].allowsGroupOpacity && !isTransformLayer && opacity < 1
-        let extra = svg.map { svg in
-            svg.extra.filter { Self.blends($0) || ($0.name == "isolation" && $0.value != "auto") || Self.isRendererClip($0) }
-        } ?? []
-        // A clip the renderer resolves against the box of the group's drawables, in its space.
-        let rendererClip = extra.contains(where: Self.isRendererClip)
-        let needsSpace = !filters.isEmpty || svg?.mask != nil || alphaMask != nil || rendererClip || placed != nil
         // A clip path makes its layer an isolated group (CSS Masking: a stacking context): a
         // layer below that blends blends with its siblings there, not with the page, and the
         // clip cuts the group once. Only where something below blends does that need a group.
         let isolatesBlending = mask.map { tree[$0].svg?.element == "clipPath" } == true
             && !tree.sublayers(of: id).isEmpty && blendsBelow(id)
-        if groupOpacity || needsSpace || !extra.isEmpty || isolatesBlending {
-            var resultClip = !filters.isEmpty || isolatesBlending ? ownChain : nil
-            if rendererClip, let c = resultClip {
-                // The group's tag holds the renderer's clip: Lamina's goes on a group around it.
-                openClipGroup(id, clip: c, frame: &fp.pointee)
-                resultClip = nil
-            }
-            // The opacity the ancestors left to each drawable (transform layers, layers that do
-            // not group their opacity) applies to the group's result, as Core Animation
-            // composites a layer's flattened image with it: inside, drawables start again at 1.
-            var g = CompositingGroup(layer: id, parent: fp.pointee.group, opacity: (groupOpacity ? opacity : 1) * fp.pointee.opacity)
-            fp.pointee.opacity = 1
-            g.filters = filters
-            g.maskResource = svg?.mask
-            g.extra = extra
-            g.rendererTransform = placed
-            if needsSpace {
-                if fp.pointee.toSpace.isAffine {
-                    g.space = fp.pointee.toSpace.affine
-                    fp.pointee.toSpace = .identity
-                } else {
-                    diagnostics.append(.warning(
-                        "layer \(list.path(of: id)) has a mask or filter under a perspective transform; its user space is approximated",
-                        at: tree.sourceLocation(of: id)))
-                }
-            }
-            if isolatesBlending, !g.extra.contains(where: { $0.name == "isolation" }) {
-                g.extra.append(StyleProperty("isolation", "isolate"))
-            }
-            if !filters.isEmpty || isolatesBlending {
-                g.clip = resultClip
-                fp.pointee.clip = nil
-            } else {
-                fp.pointee.clip = ownChain
-            }
-            let gi = appendGroup(g, frame: &fp.pointee)
-            if let m = alphaMask { list.groups[gi].maskContent = maskContent(of: m, host: id, hostFrame: fp.pointee) }
-        } else {
+        if svg == nil, alphaMask == nil, !groupOpacity, !isolatesBlending {
+            // Most layers: no compositing facts, so no group (and no empty lists made and freed).
             fp.pointee.clip = ownChain
+        } else {
+            openGroup(
+                id, svg: svg, placed: placed, ownChain: ownChain, alphaMask: alphaMask,
+                opacity: groupOpacity ? opacity : nil, isolatesBlending: isolatesBlending, frame: fp)
         }
         if !groupOpacity { fp.pointee.opacity *= opacity }
         list.layerClip[id.index] = fp.pointee.clip
