@@ -118,6 +118,10 @@ extension FastXMLReader {
                 string(name.colon + 1, name.end), namespace: uris[Int(uri)], qualifiedName: string(name.start, name.end))
         }
         attributeNames.insert(hash: name.hash, start: name.start, count: count, uri: uri, id: id, flag: false)
+        if name.colon < 0, count <= ShortNameTable.maximumCount, name.start + 16 <= n {
+            let (w0, w1) = ShortNameTable.words(base + name.start, count: count)
+            shortAttributeNames.insert(w0, w1, id: id)
+        }
         while lastUse.count <= Int(id) {
             lastUse.append(0)
             namespaced.append(false)
@@ -205,4 +209,76 @@ struct NameTable {
         slots.deallocate()
         entries.deallocate()
     }
+}
+
+/// Names of at most 16 bytes keyed by their bytes as two little-endian words (zero past the
+/// name), so that finding one is a hash of two words and one compare of each, with no pass over
+/// the bytes. A name has no zero byte, so equal words mean equal names, lengths included.
+struct ShortNameTable {
+    static let maximumCount = 16
+
+    struct Entry {
+        var w0: UInt64
+        var w1: UInt64
+        /// The name's id, or -1 for an empty slot.
+        var id: Int32
+    }
+
+    private var slots: UnsafeMutablePointer<Entry>
+    private var mask: Int
+    private var count = 0
+
+    init() {
+        mask = 63
+        slots = .allocate(capacity: 64)
+        slots.initialize(repeating: Entry(w0: 0, w1: 0, id: -1), count: 64)
+    }
+
+    /// The words of the `count` (1...16) bytes at `p`, zero past them; reads 16 bytes at `p`.
+    @inline(__always) static func words(_ p: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(p)
+        let a = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let b = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        if count <= 8 {
+            return (count == 8 ? a : a & ((1 &<< UInt64(8 * count)) &- 1), 0)
+        }
+        return (a, count == 16 ? b : b & ((1 &<< UInt64(8 * (count - 8))) &- 1))
+    }
+
+    @inline(__always) private func home(_ w0: UInt64, _ w1: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((w0 ^ (w1 &* 0xFF51_AFD7_ED55_8CCD)) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    /// The id of the name with words `w0`, `w1`, or -1.
+    @inline(__always) func find(_ w0: UInt64, _ w1: UInt64) -> Int32 {
+        var s = home(w0, w1)
+        while true {
+            let e = slots[s]
+            if e.w0 == w0, e.w1 == w1 { return e.id }
+            if e.id < 0 { return -1 }
+            s = (s + 1) & mask
+        }
+    }
+
+    mutating func insert(_ w0: UInt64, _ w1: UInt64, id: Int32) {
+        if (count + 1) * 2 > mask + 1 {
+            let old = slots
+            let oldCount = mask + 1
+            mask = mask * 2 + 1
+            slots = .allocate(capacity: mask + 1)
+            slots.initialize(repeating: Entry(w0: 0, w1: 0, id: -1), count: mask + 1)
+            for k in 0..<oldCount where old[k].id >= 0 { place(old[k]) }
+            old.deallocate()
+        }
+        place(Entry(w0: w0, w1: w1, id: id))
+        count += 1
+    }
+
+    private func place(_ entry: Entry) {
+        var s = home(entry.w0, entry.w1)
+        while slots[s].id >= 0 { s = (s + 1) & mask }
+        slots[s] = entry
+    }
+
+    func deallocate() { slots.deallocate() }
 }

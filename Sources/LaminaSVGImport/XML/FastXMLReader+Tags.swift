@@ -20,6 +20,11 @@ extension FastXMLReader {
         var empty = false
         var namespacedCount = 0
         while true {
+            let quick = try quickAttribute(at: i, namespacedCount: &namespacedCount)
+            if quick >= 0 {
+                i = quick
+                continue
+            }
             let item = try tagItem(at: i)
             guard case .attribute(let a, let next) = item else {
                 if case .end(let next, let isEmpty) = item {
@@ -147,27 +152,77 @@ extension FastXMLReader {
             next: valueEnd + 1)
     }
 
+    /// The common attribute at `start`, appended to the element being started: white space, a
+    /// name met before with no prefix and at most 16 bytes (found by its bytes as two words,
+    /// ``ShortNameTable``), `=` and a quoted value. Returns the offset after it, or -1 when the
+    /// item at `start` is anything else (read by ``tagItem(at:)``, nothing done yet).
+    @inline(__always) func quickAttribute(at start: Int, namespacedCount: inout Int) throws(Decline) -> Int {
+        guard start < n, Self.isSpace(base[start]) else { return -1 }
+        let i = skipSpace(start + 1)
+        // The name's 16 bytes and the byte after them are in the input.
+        guard i + 17 <= n, Self.isNameStart(base[i]) else { return -1 }
+        var end = i + 1
+        while end < i + 17, Self.isNameByteFast(base[end]) { end += 1 }
+        let count = end - i
+        guard count <= ShortNameTable.maximumCount else { return -1 }
+        let (w0, w1) = ShortNameTable.words(base + i, count: count)
+        let id = shortAttributeNames.find(w0, w1)
+        guard id >= 0 else { return -1 }
+        // The name ends at `=` or white space (`:` and other bytes: ``qualifiedName(at:)``).
+        var k = end
+        if base[k] != 0x3D {
+            guard Self.isSpace(base[k]) else { return -1 }
+            k = skipSpace(k)
+            guard k < n, base[k] == 0x3D else { return -1 }
+        }
+        k = skipSpace(k + 1)
+        guard k < n, base[k] == 0x22 || base[k] == 0x27 else { return -1 }
+        let (valueEnd, plain) = try valueExtent(from: k + 1, quote: base[k])
+        try appendAttribute(id: id, valueStart: k + 1, valueEnd: valueEnd, plain: plain, namespacedCount: &namespacedCount)
+        return valueEnd + 1
+    }
+
     /// Appends attribute `a` (name `id`) to the element being started.
     @inline(__always) func appendAttribute(_ a: PendingAttribute, id: Int32, namespacedCount: inout Int) throws(Decline) {
+        try appendAttribute(id: id, valueStart: a.valueStart, valueEnd: a.valueEnd, plain: a.plain, namespacedCount: &namespacedCount)
+    }
+
+    /// Appends the attribute named `id` with the value at `valueStart..<valueEnd` (`plain`:
+    /// copied as it is) to the element being started.
+    @inline(__always) func appendAttribute(
+        id: Int32, valueStart: Int, valueEnd: Int, plain: Bool, namespacedCount: inout Int
+    ) throws(Decline) {
         // A name used twice in one tag: libxml2 stops.
         if lastUse.base[Int(id)] == elementCount { throw Decline() }
         lastUse.base[Int(id)] = elementCount
         if namespaced.base[Int(id)] { namespacedCount += 1 }
-        let count = a.valueEnd - a.valueStart
-        if a.plain {
-            let to = arena + arenaCount
-            let from = base + a.valueStart
-            if count <= 16 {
-                for k in 0..<count { to[k] = from[k] }
-            } else {
-                to.update(from: from, count: count)
-            }
-            arenaCount += count
+        let count = valueEnd - valueStart
+        if plain {
+            copyValue(from: valueStart, count: count)
         } else {
-            arenaCount += try decodeValue(a.valueStart, a.valueEnd, into: arena + arenaCount)
+            arenaCount += try decodeValue(valueStart, valueEnd, into: arena + arenaCount)
         }
         nameIDs.append(id)
         valueEnds.append(UInt32(truncatingIfNeeded: arenaCount))
+    }
+
+    /// Copies the `count` input bytes at `start` to the arena. Values of up to 32 bytes move as
+    /// 16-byte blocks when the input has them: the arena has room for them (it holds the whole
+    /// input and 64 bytes more, and the values before this one came from before `start`).
+    @inline(__always) func copyValue(from start: Int, count: Int) {
+        let to = UnsafeMutableRawPointer(arena + arenaCount)
+        let from = UnsafeRawPointer(base + start)
+        if count <= 32, start + 32 <= n {
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+            if count > 16 {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: 24, as: UInt64.self), toByteOffset: 24, as: UInt64.self)
+            }
+        } else {
+            (arena + arenaCount).update(from: base + start, count: count)
+        }
+        arenaCount += count
     }
 
     func endTag(_ lt: Int) throws(Decline) -> Int {

@@ -23,7 +23,14 @@ extension FastXMLReader {
             let x = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
             // Bytes below 0x20 or from 0x80, `&`, `<` or the quote.
             let special = ((x &- ones &* 0x20) & ~x & highs) | (x & highs) | zeroByte(x ^ amp) | zeroByte(x ^ lt) | zeroByte(x ^ q)
-            if special != 0 { break }
+            if special != 0 {
+                // The lowest flag is exact (a borrow only runs up from a flagged byte): the first
+                // special byte is the quote, or the value is not plain.
+                let k = i + special.trailingZeroBitCount >> 3
+                if base[k] == quote { return (k, true) }
+                i = k
+                break
+            }
             i += 8
         }
         while i < n {

@@ -49,6 +49,9 @@ final class FastXMLReader {
     let xmlURI: Int32
     @exclusivity(unchecked) var elementNames = NameTable()
     @exclusivity(unchecked) var attributeNames = NameTable()
+    /// The attribute names without a prefix of at most 16 bytes met so far, by their bytes
+    /// (``quickAttribute(at:namespacedCount:)``).
+    @exclusivity(unchecked) var shortAttributeNames = ShortNameTable()
     /// The attributes of the start tag being read (namespace declarations apart).
     @exclusivity(unchecked) var pending: [PendingAttribute] = []
     /// Where attribute values and text bytes are written: each holds room for the whole input,
@@ -165,6 +168,7 @@ final class FastXMLReader {
         valueEnds.deallocate()
         elementNames.deallocate()
         attributeNames.deallocate()
+        shortAttributeNames.deallocate()
         lastUse.deallocate()
         namespaced.deallocate()
     }
