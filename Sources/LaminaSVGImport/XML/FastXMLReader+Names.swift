@@ -84,6 +84,13 @@ extension FastXMLReader {
         let id = builder.elementName(local, namespace: uri < 0 ? nil : uris[Int(uri)])
         let isText = builder.isSVGText(id)
         elementNames.insert(hash: name.hash, start: name.start, count: count, uri: uri, id: id, flag: isText)
+        if name.colon < 0, count <= ShortNameTable.maximumCount, name.start + 16 <= n {
+            // The first namespace met with these bytes (others are found by ``NameTable``).
+            let (w0, w1) = ShortNameTable.words(base + name.start, count: count)
+            if shortElementNames.find(w0, w1) < 0 {
+                shortElementNames.insert(w0, w1, id: id, extra: uri << 1 | (isText ? 1 : 0))
+            }
+        }
         return (id, isText)
     }
 
@@ -222,6 +229,8 @@ struct ShortNameTable {
         var w1: UInt64
         /// The name's id, or -1 for an empty slot.
         var id: Int32
+        /// What else the reader keeps with the name (element names: namespace and `text` flag).
+        var extra: Int32 = 0
     }
 
     private var slots: UnsafeMutablePointer<Entry>
@@ -250,17 +259,20 @@ struct ShortNameTable {
     }
 
     /// The id of the name with words `w0`, `w1`, or -1.
-    @inline(__always) func find(_ w0: UInt64, _ w1: UInt64) -> Int32 {
+    @inline(__always) func find(_ w0: UInt64, _ w1: UInt64) -> Int32 { entry(w0, w1).id }
+
+    /// The entry of the name with words `w0`, `w1` (id -1 when there is none).
+    @inline(__always) func entry(_ w0: UInt64, _ w1: UInt64) -> Entry {
         var s = home(w0, w1)
         while true {
             let e = slots[s]
-            if e.w0 == w0, e.w1 == w1 { return e.id }
-            if e.id < 0 { return -1 }
+            if e.w0 == w0, e.w1 == w1 { return e }
+            if e.id < 0 { return e }
             s = (s + 1) & mask
         }
     }
 
-    mutating func insert(_ w0: UInt64, _ w1: UInt64, id: Int32) {
+    mutating func insert(_ w0: UInt64, _ w1: UInt64, id: Int32, extra: Int32 = 0) {
         if (count + 1) * 2 > mask + 1 {
             let old = slots
             let oldCount = mask + 1
@@ -270,7 +282,7 @@ struct ShortNameTable {
             for k in 0..<oldCount where old[k].id >= 0 { place(old[k]) }
             old.deallocate()
         }
-        place(Entry(w0: w0, w1: w1, id: id))
+        place(Entry(w0: w0, w1: w1, id: id, extra: extra))
         count += 1
     }
 

@@ -12,7 +12,8 @@ extension FastXMLReader {
     /// met before (the common case); otherwise by ``startTagWithDeclarations(_:)``.
     func startTag(_ lt: Int) throws(Decline) -> Int {
         guard stack.count < Self.maximumDepth else { throw Decline() }
-        let name = try qualifiedName(at: lt + 1)
+        let known = quickElementName(at: lt + 1)
+        let name = known.end >= 0 ? Name(start: lt + 1, end: known.end, colon: -1, hash: 0) : try qualifiedName(at: lt + 1)
         let firstSlot = nameIDs.count
         let arenaStart = arenaCount
         elementCount += 1
@@ -46,10 +47,28 @@ extension FastXMLReader {
         }
         if namespacedCount > 1 { try checkNamespacedDistinct(from: firstSlot) }
         flushText()
-        let element = try elementName(name)
+        let element = known.end >= 0 ? (id: known.id, isText: known.isText) : try elementName(name)
         let index = beginElement(element.id, at: lt, attributeStart: firstSlot)
         if !empty { open(index, name: name, at: lt, isText: element.isText, bindings: bindings.count) }
         return i
+    }
+
+    /// The element name at `start` when it is one met before with no prefix, at most 16 bytes,
+    /// and the same namespace in scope (found by its bytes as two words, ``ShortNameTable``),
+    /// ended by white space, `>` or `/`: where it ends, its id and whether it is SVG `text`. An
+    /// end of -1 otherwise (read by ``qualifiedName(at:)`` and ``elementName(_:)``).
+    @inline(__always) func quickElementName(at start: Int) -> (end: Int, id: Int32, isText: Bool) {
+        let miss: (end: Int, id: Int32, isText: Bool) = (-1, -1, false)
+        guard start + 17 <= n, Self.isNameStart(base[start]) else { return miss }
+        var end = start + 1
+        while end < start + 17, Self.isNameByteFast(base[end]) { end += 1 }
+        let count = end - start
+        let b = base[end]
+        guard count <= ShortNameTable.maximumCount, Self.isSpace(b) || b == 0x3E || b == 0x2F else { return miss }
+        let (w0, w1) = ShortNameTable.words(base + start, count: count)
+        let e = shortElementNames.entry(w0, w1)
+        guard e.id >= 0, e.extra >> 1 == namespace(prefixAt: 0, count: 0) ?? -1 else { return miss }
+        return (end, e.id, e.extra & 1 != 0)
     }
 
     /// Starts the element of the tag at `lt` in the tables, located there; returns its index.

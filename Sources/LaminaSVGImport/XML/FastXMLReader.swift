@@ -52,6 +52,9 @@ final class FastXMLReader {
     /// The attribute names without a prefix of at most 16 bytes met so far, by their bytes
     /// (``quickAttribute(at:namespacedCount:)``).
     @exclusivity(unchecked) var shortAttributeNames = ShortNameTable()
+    /// The element names without a prefix of at most 16 bytes met so far, by their bytes, with
+    /// the namespace they had (``quickElementName(at:)``).
+    @exclusivity(unchecked) var shortElementNames = ShortNameTable()
     /// The attributes of the start tag being read (namespace declarations apart).
     @exclusivity(unchecked) var pending: [PendingAttribute] = []
     /// Where attribute values and text bytes are written: each holds room for the whole input,
@@ -169,6 +172,7 @@ final class FastXMLReader {
         elementNames.deallocate()
         attributeNames.deallocate()
         shortAttributeNames.deallocate()
+        shortElementNames.deallocate()
         lastUse.deallocate()
         namespaced.deallocate()
     }

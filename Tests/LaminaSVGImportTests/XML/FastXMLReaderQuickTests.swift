@@ -85,6 +85,17 @@ import Testing
         }
     }
 
+    /// Element names met before are found by their words only under the namespace they had.
+    @Test func elementNamesUnderChangingDefaultNamespaces() {
+        let body = "<g><rect/><text>a</text></g><g xmlns=\"urn:a\"><g/><rect /><text> </text></g><g xmlns=\"\"><rect></rect></g>"
+            + "<text> b </text><rect/><abcdefghijklmnop/><abcdefghijklmnopq/><g>\n<rect/></g>"
+        for pad in [0, 1, 16, 40] {
+            let text = Self.open + ">" + body + body + "</svg>" + String(repeating: " ", count: pad)
+            let r = FastXMLReaderTests.compare(Array(text.utf8))
+            #expect(r.same && r.fast, "\(pad): \(r.detail)")
+        }
+    }
+
     /// Single-byte changes at every position of a document of repeated names.
     @Test func mutatedRepeatedNamesReadTheSame() {
         let original = Array(
