@@ -112,17 +112,24 @@ extension SVGMarkup {
         var v = value
         let written = v.withUTF8 { bytes -> Bool in
             guard bytes.count <= plainLimit, isPlain(bytes) else { return false }
-            staged(&out, capacity: name.utf8CodeUnitCount + plainLimit + 4) { stage in
-                stage.byte(0x20)
-                stage.lit(name)
-                stage.byte(0x3D)
-                stage.byte(0x22)
-                stage.bytes(bytes)
-                stage.byte(0x22)
-            }
+            stagedAttr(name, bytes, capacity: name.utf8CodeUnitCount + plainLimit + 4, to: &out)
             return true
         }
         if !written { attr(name, value, to: &out) }
+    }
+
+    /// ` name="bytes"` in one staged append of `capacity` bytes (at least the attribute's
+    /// length): bytes already known to need no safety check or escaping.
+    @inline(__always)
+    static func stagedAttr(_ name: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, capacity: Int, to out: inout some MarkupOutput) {
+        staged(&out, capacity: capacity) { stage in
+            stage.byte(0x20)
+            stage.lit(name)
+            stage.byte(0x3D)
+            stage.byte(0x22)
+            stage.bytes(bytes)
+            stage.byte(0x22)
+        }
     }
 
     /// The longest value ``plainAttr(_:_:to:)`` copies itself.

@@ -59,16 +59,7 @@ package enum SVGMarkup {
         if kind & 2 == 0, count <= 96 {
             // A short value to copy as it is (a color, a number list): one append.
             var v = value
-            v.withUTF8 { bytes in
-                staged(&out, capacity: name.utf8CodeUnitCount + count + 4) { stage in
-                    stage.byte(0x20)
-                    stage.lit(name)
-                    stage.byte(0x3D)
-                    stage.byte(0x22)
-                    stage.bytes(bytes)
-                    stage.byte(0x22)
-                }
-            }
+            v.withUTF8 { stagedAttr(name, $0, capacity: name.utf8CodeUnitCount + count + 4, to: &out) }
             return
         }
         out.putByte(0x20)

@@ -60,14 +60,21 @@ public struct LayerTree: Hashable, Sendable {
     public mutating func make(_ layer: consuming Layer) -> LayerID {
         let id = LayerID(layers.count)
         layers.append(layer)
-        superlayers.append(nil)
+        appendColumns(superlayer: nil)
+        return id
+    }
+
+    /// The columns beside `layers` for a layer just appended: its superlayer, no mask, no
+    /// sublayers, layout state at rest.
+    @inline(__always)
+    private mutating func appendColumns(superlayer: LayerID?) {
+        superlayers.append(superlayer)
         isMask.append(false)
         sublayerLists.append([])
         masks.append(nil)
         needsLayoutFlags.append(false)
         layoutCounts.append(0)
         delegateLaysOut.append(false)
-        return id
     }
 
     /// Adds a detached layer with every property at its default and this name, and returns its
@@ -88,13 +95,7 @@ public struct LayerTree: Hashable, Sendable {
         let id = LayerID(layers.count)
         layers.append(Layer(defaults: ()))
         layers[id.index].name = name
-        superlayers.append(parent)
-        isMask.append(false)
-        sublayerLists.append([])
-        masks.append(nil)
-        needsLayoutFlags.append(false)
-        layoutCounts.append(0)
-        delegateLaysOut.append(false)
+        appendColumns(superlayer: parent)
         sublayerLists[parent.index].append(id)
         invalidateLayoutImplicitly(parent)
         return id
