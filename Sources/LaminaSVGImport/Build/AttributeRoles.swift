@@ -1,7 +1,9 @@
-/// What each attribute name of a document is to the builder's passes over an element's
-/// attributes, one byte per interned name (``ElementTable/attributeNames``): the layer facts'
+/// What each attribute name of a document is to the passes over an element's attributes, by
+/// interned name (``ElementTable/attributeNames``), two bytes: for the builder, the layer facts'
 /// flags (an `id`, a `class`, a Lamina or an event attribute) and which basic-shape geometry
-/// name it is (``ShapeAttributes``).
+/// name it is (``ShapeAttributes``); for the cascade (``StyleCascade``), a presentation
+/// attribute's property (its raw value), ``styleRole`` for `style`, ``noRole`` for any other
+/// (any name in a namespace).
 ///
 /// Made once per document from its few distinct names. A pass then reads one byte per
 /// attribute, where it read four flags of the name's record (a bounds check and a load each) or
@@ -18,15 +20,33 @@ struct AttributeRoles: Sendable {
     /// in a role's top four bits.
     static let geometryNames = ["x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2"]
 
-    /// The role of each attribute name id.
-    let roles: [UInt8]
+    /// The cascade's role of `style` and of a name that is neither `style` nor a presentation
+    /// attribute (no property's raw value is either).
+    static let styleRole: UInt8 = 0xFE, noRole: UInt8 = 0xFF
+
+    /// Both roles of one attribute name, kept side by side so that the table is one array (one
+    /// reference to retain where a cascade or a builder is copied).
+    struct Entry: Sendable {
+        /// The builder's role: the layer-fact bits and the geometry name number.
+        var builder: UInt8
+        /// The cascade's role: a property's raw value, ``styleRole`` or ``noRole``.
+        var cascade: UInt8
+    }
+
+    /// The roles of each attribute name id.
+    let entries: [Entry]
 
     /// No roles (a table without names).
-    init() { roles = [] }
+    init() { entries = [] }
 
     /// The roles of the attribute names of `table`.
     init(_ table: ElementTable) {
-        roles = table.attributeNames.map { a in
+        self.init(names: table.attributeNames)
+    }
+
+    /// The roles of `names`, in order.
+    init(names: [AttributeName]) {
+        entries = names.map { a in
             var r: UInt8 = 0
             if a.isID { r |= Self.id }
             if a.isClass { r |= Self.className }
@@ -34,12 +54,20 @@ struct AttributeRoles: Sendable {
             if a.isEvent { r |= Self.event }
             // As ``ShapeAttributes`` reads them: the name without a namespace.
             if a.namespace == nil, let g = Self.geometryNames.firstIndex(of: a.name) { r |= UInt8(g + 1) << 4 }
-            return r
+            let c: UInt8
+            if a.namespace != nil {
+                c = Self.noRole
+            } else if let property = a.presentation {
+                c = property.rawValue
+            } else {
+                c = a.isStyle ? Self.styleRole : Self.noRole
+            }
+            return Entry(builder: r, cascade: c)
         }
     }
 
     /// The role of the attribute in `slot` of `table`.
     @inline(__always) func role(slot: Int, in table: ElementTable) -> UInt8 {
-        roles[Int(table.attributeNameIDs[slot])]
+        entries[Int(table.attributeNameIDs[slot])].builder
     }
 }

@@ -74,8 +74,6 @@ final class ElementPrefetch {
     let blockSize: Int
     private let tree: ElementTree
     private let cascade: StyleCascade
-    /// The roles of the document's attribute names (``AttributeRoles``).
-    private let roles: AttributeRoles
     private let blockCount: Int
     /// The block the builder is in (-2 before its first request), its entries when filled,
     /// and the block after it.
@@ -101,16 +99,15 @@ final class ElementPrefetch {
     /// A prefetch over `tree`, or nil when only one thread may be used or the document has
     /// fewer than four blocks of elements (then the thread would cost more than it saves).
     static func make(
-        tree: ElementTree, cascade: StyleCascade, roles: AttributeRoles? = nil, threads: Int, blockSize: Int = defaultBlockSize
+        tree: ElementTree, cascade: StyleCascade, threads: Int, blockSize: Int = defaultBlockSize
     ) -> ElementPrefetch? {
         guard threads > 1, blockSize > 0, tree.count >= 4 * blockSize else { return nil }
-        return ElementPrefetch(tree: tree, cascade: cascade, roles: roles ?? AttributeRoles(tree.table), blockSize: blockSize)
+        return ElementPrefetch(tree: tree, cascade: cascade, blockSize: blockSize)
     }
 
-    private init(tree: ElementTree, cascade: StyleCascade, roles: AttributeRoles, blockSize: Int) {
+    private init(tree: ElementTree, cascade: StyleCascade, blockSize: Int) {
         self.tree = tree
         self.cascade = cascade
-        self.roles = roles
         self.blockSize = blockSize
         self.blockCount = (tree.count + blockSize - 1) / blockSize
         self.startAfter = blockSize / 32
@@ -233,12 +230,12 @@ final class ElementPrefetch {
     private func start(_ index: Int) -> Block? {
         guard index >= 0, index < blockCount else { return nil }
         let block = Block(index: index)
-        let tree = self.tree, cascade = self.cascade, ancestors = self.ancestors, roles = self.roles
+        let tree = self.tree, cascade = self.cascade, ancestors = self.ancestors
         let range = (index * blockSize)..<min(tree.count, (index + 1) * blockSize)
         let left = retired
         retired = nil
         DispatchQueue.global().async {
-            block.entries = Self.compute(range, tree: tree, cascade: cascade, ancestors: ancestors, roles: roles)
+            block.entries = Self.compute(range, tree: tree, cascade: cascade, ancestors: ancestors)
             block.ready.signal()
             // Released here, after the builder's next block is ready.
             withExtendedLifetime(left) {}
@@ -271,13 +268,11 @@ final class ElementPrefetch {
     }
 
     /// The entries of a range of elements, exactly as the builder would compute them; the
-    /// styles of the range's ancestors come from and go to `ancestors` when given; `roles` are
-    /// the tree's attribute roles (made when not given).
+    /// styles of the range's ancestors come from and go to `ancestors` when given.
     static func compute(
-        _ range: Range<Int>, tree: ElementTree, cascade: StyleCascade, ancestors: AncestorStyles? = nil,
-        roles: AttributeRoles? = nil
+        _ range: Range<Int>, tree: ElementTree, cascade: StyleCascade, ancestors: AncestorStyles? = nil
     ) -> [Entry] {
-        let roles = roles ?? AttributeRoles(tree.table)
+        let roles = cascade.attributeRoles
         // Document styles of the ancestors of the first element, from the root down (the
         // elements are in document order: every parent before the range is such an ancestor).
         var chain: [Int] = []

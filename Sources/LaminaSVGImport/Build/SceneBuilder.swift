@@ -171,11 +171,10 @@ struct SceneBuilder {
     ) {
         self.tree = tree
         self.threads = threads
-        let roles = AttributeRoles(tree.table)
-        self.attributeRoles = roles
         self.plainSVGInfo = Array(repeating: nil, count: tree.nameCount)
         var d = diagnostics
         self.cascade = StyleCascade(tree: tree, diagnostics: &d)
+        self.attributeRoles = cascade.attributeRoles
         self.diagnostics = d
         self.buildCap = tree.count + 1_000_000
         self.hasConditionalAttributes = Self.hasConditionalAttributes(tree)
@@ -186,7 +185,7 @@ struct SceneBuilder {
         let targets = tree.indices.map { Int32(Self.resolveUseTarget($0, tree: tree, ids: ids) ?? -1) }
         self.useGraph = UseGraph(tree: tree, targets: targets)
         self.prefetch = ElementPrefetch.make(
-            tree: tree, cascade: cascade, roles: roles, threads: threads,
+            tree: tree, cascade: cascade, threads: threads,
             blockSize: prefetchBlock ?? ElementPrefetch.blockSize(forElements: tree.count))
     }
 

@@ -26,11 +26,9 @@ package struct StyleCascade: Sendable {
     }
 
     let tree: ElementTree
-    /// What each attribute name of the tree is to the cascade, by name id: a presentation
-    /// attribute's property (its raw value), ``styleRole`` for `style`, ``noRole`` for any
-    /// other (any name in a namespace): one byte read per attribute, not a name record.
-    let attributeRoles: [UInt8]
-    static let styleRole: UInt8 = 0xFE, noRole: UInt8 = 0xFF
+    /// What each attribute name of the tree is to the cascade (``AttributeRoles/cascade``) and
+    /// to the builder's passes: one byte read per attribute, not a name record.
+    let attributeRoles: AttributeRoles
     var rules: [StyleSheet.Rule] = []
     /// Each rule's declarations with their property ids and parsed values, parsed once for
     /// every element the rule matches (a plot's `*{stroke-linejoin: round}` matches them all);
@@ -61,7 +59,7 @@ package struct StyleCascade: Sendable {
     /// `mergesRules` to compare with every match stored and offered alone.
     package init(tree: ElementTree, diagnostics: inout [Diagnostic], mergesRules: Bool = true) {
         self.tree = tree
-        attributeRoles = Self.roles(of: tree.table.attributeNames)
+        attributeRoles = AttributeRoles(tree.table)
         for i in tree.indices {
             let e = tree[i]
             guard e.name == "style", e.isSVG || e.namespace == nil else { continue }
@@ -160,28 +158,19 @@ package struct StyleCascade: Sendable {
         }
     }
 
-    /// ``attributeRoles`` of the names `names`.
-    static func roles(of names: [AttributeName]) -> [UInt8] {
-        names.map { n in
-            guard n.namespace == nil else { return noRole }
-            if let property = n.presentation { return property.rawValue }
-            return n.isStyle ? styleRole : noRole
-        }
-    }
-
     /// Offers every declaration that applies to `element` to `winners`, in cascade order.
     private func offerAll(for element: Int, to winners: inout CascadeWinners) {
         // One pass over the attributes: presentation attributes in order, and the first `style`.
         // The name records are read in place (copying one would retain its three strings).
         // Values are read from the arena in place; a known property's makes no `String`.
         let table = tree.table
-        let nameIDs = table.attributeNameIDs, roles = attributeRoles
+        let nameIDs = table.attributeNameIDs, roles = attributeRoles.entries
         var style = -1
         table.arena.withUnsafeBufferPointer { arena in
             for s in tree.attributeSlots(element) {
                 let id = Int(nameIDs[s])
-                let role = roles[id]
-                if role == Self.noRole { continue }
+                let role = roles[id].cascade
+                if role == AttributeRoles.noRole { continue }
                 if let property = CSSProperty(rawValue: role) {
                     let r = table.valueRange(s)
                     let value = UnsafeBufferPointer(rebasing: arena[CSSBytes.trimmed(arena, r.lowerBound, r.upperBound)])

@@ -2,7 +2,7 @@ import Testing
 
 @testable import LaminaSVGImport
 
-/// ``AttributeRoles`` gives each attribute name of a document one byte: the flags its name
+/// ``AttributeRoles`` gives each attribute name of a document a builder byte: the flags its name
 /// record has (`id`, `class`, Lamina, event) and which basic-shape geometry name it is, for a
 /// name without a namespace only.
 @Suite struct AttributeRolesTests {
@@ -14,7 +14,7 @@ import Testing
             """
         let tree = try XMLReader.read(Array(text.utf8), file: "t.svg").tree
         let roles = AttributeRoles(tree.table)
-        #expect(roles.roles.count == tree.table.attributeNames.count)
+        #expect(roles.entries.count == tree.table.attributeNames.count)
         var geometryFound = 0
         for e in [1, 2] {
             for s in tree.attributeSlots(e) {

@@ -103,11 +103,11 @@ import Testing
             AttributeName(name: "style", namespace: "urn:x", qualifiedName: "a:style"),
         ]
         let expected = [
-            CSSProperty.fill.rawValue, CSSProperty.other.rawValue, StyleCascade.styleRole, StyleCascade.noRole,
-            StyleCascade.noRole, StyleCascade.noRole,
+            CSSProperty.fill.rawValue, CSSProperty.other.rawValue, AttributeRoles.styleRole, AttributeRoles.noRole,
+            AttributeRoles.noRole, AttributeRoles.noRole,
         ]
-        #expect(StyleCascade.roles(of: names) == expected)
+        #expect(AttributeRoles(names: names).entries.map(\.cascade) == expected)
         // No property's raw value is taken for a role.
-        #expect(CSSProperty(rawValue: StyleCascade.styleRole) == nil && CSSProperty(rawValue: StyleCascade.noRole) == nil)
+        #expect(CSSProperty(rawValue: AttributeRoles.styleRole) == nil && CSSProperty(rawValue: AttributeRoles.noRole) == nil)
     }
 }
