@@ -103,19 +103,10 @@ import Testing
                 + "<rect stroke-width=\"4\" x=\"5\"/></svg>").utf8)
         let alphabet: [UInt8] = Array("<>&;#\"'=/:- \t\nx1".utf8) + [0x00, 0xC3, 0xA9]
         var fast = 0
-        for i in original.indices {
-            let b = alphabet[i % alphabet.count]
-            var replaced = original
-            replaced[i] = b
-            var inserted = original
-            inserted.insert(b, at: i)
-            var deleted = original
-            deleted.remove(at: i)
-            for m in [replaced, inserted, deleted] {
-                let r = FastXMLReaderTests.compare(m)
-                #expect(r.same, "\(String(decoding: m, as: UTF8.self)): \(r.detail)")
-                if r.fast { fast += 1 }
-            }
+        for m in FastXMLReaderTests.singleByteMutants(of: original, alphabet: alphabet) {
+            let r = FastXMLReaderTests.compare(m)
+            #expect(r.same, "\(String(decoding: m, as: UTF8.self)): \(r.detail)")
+            if r.fast { fast += 1 }
         }
         #expect(fast > original.count, "the mutants exercise the fast path (\(fast) taken)")
     }

@@ -210,17 +210,7 @@ import Testing
         let original = Array(Self.seeds[seed].utf8)
         let alphabet: [UInt8] = Array("<>&;#\"'=/!?-[]: \t\r\nx1".utf8) + [0x00, 0x01, 0x85, 0xC3, 0xA9, 0xEF, 0xFF]
         var generator = SplitMix(seed: UInt64(seed) + 7)
-        var mutants: [[UInt8]] = []
-        for i in original.indices {
-            let b = alphabet[i % alphabet.count]
-            var replaced = original
-            replaced[i] = b
-            var inserted = original
-            inserted.insert(b, at: i)
-            var deleted = original
-            deleted.remove(at: i)
-            mutants += [replaced, inserted, deleted]
-        }
+        var mutants = Self.singleByteMutants(of: original, alphabet: alphabet)
         for _ in 0..<1500 {
             var m = original
             for _ in 0..<(1 + Int(generator.next() % 3)) {
@@ -241,6 +231,23 @@ import Testing
             if r.fast { taken += 1 }
         }
         #expect(taken > mutants.count / 10, "the mutants exercise the fast path (\(taken) taken)")
+    }
+
+    /// `original` with one byte replaced, one inserted and one deleted at each position, the
+    /// byte taken from `alphabet` in turn.
+    static func singleByteMutants(of original: [UInt8], alphabet: [UInt8]) -> [[UInt8]] {
+        var mutants: [[UInt8]] = []
+        for i in original.indices {
+            let b = alphabet[i % alphabet.count]
+            var replaced = original
+            replaced[i] = b
+            var inserted = original
+            inserted.insert(b, at: i)
+            var deleted = original
+            deleted.remove(at: i)
+            mutants += [replaced, inserted, deleted]
+        }
+        return mutants
     }
 }
 
