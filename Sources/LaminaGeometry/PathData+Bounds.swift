@@ -90,6 +90,12 @@ struct BoxAccumulator {
         add(Point(r.maxX, r.maxY))
     }
 
+    /// Widens the box to x coordinate `x` (its y range unchanged).
+    mutating func addX(_ x: Double) { x0 = min(x0, x); x1 = max(x1, x) }
+
+    /// Widens the box to y coordinate `y` (its x range unchanged).
+    mutating func addY(_ y: Double) { y0 = min(y0, y); y1 = max(y1, y) }
+
     var rect: Rect { x0 <= x1 && y0 <= y1 ? Rect(x0, y0, x1 - x0, y1 - y0) : .null }
 
     /// Whether coordinate `v` on `axis` (0: x, 1: y) lies within the box (false for NaN).
@@ -153,9 +159,8 @@ struct PathBounds: PathSegmentSink {
     mutating func arcTo(rx: Double, ry: Double, rotation: Double, largeArc: Bool, sweep: Bool, to p: Point) {
         box.add(current)
         box.add(p)
-        if let arc = ArcCenterForm(from: current, rx: rx, ry: ry, rotation: rotation, largeArc: largeArc, sweep: sweep, to: p) {
-            box.add(arc.bounds)
-        }
+        ArcCenterForm.addExtremes(
+            from: current, rx: rx, ry: ry, rotation: rotation, largeArc: largeArc, sweep: sweep, to: p, into: &box)
         current = p
         draws = true
     }

@@ -25,4 +25,18 @@ extension PathData {
         default: return sine(radians(fromDegrees: r))
         }
     }
+
+    /// ``cosDegrees(_:)`` and ``sinDegrees(_:)`` of one angle, its remainder taken once.
+    static func cosSinDegrees(_ d: Double) -> (cos: Double, sin: Double) {
+        let r = d.truncatingRemainder(dividingBy: 360)
+        switch r {
+        case 0: return (1, 0)
+        case 90, -270: return (0, 1)
+        case 180, -180: return (-1, 0)
+        case 270, -90: return (0, -1)
+        default:
+            let a = radians(fromDegrees: r)
+            return (cosine(a), sine(a))
+        }
+    }
 }
