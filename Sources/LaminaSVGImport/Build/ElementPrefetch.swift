@@ -24,7 +24,7 @@ final class ElementPrefetch {
     /// What is known of one element before it is built.
     struct Entry: Sendable {
         /// `StyleCascade.cascaded(for:)`.
-        var declarations: [CascadedDeclaration]
+        var declarations: CascadedList
         /// The computed style in the document: the parent's document style's
         /// `child(cascaded: declarations)`, from `ComputedStyle.initial` at the root.
         var style: ComputedStyle
@@ -114,13 +114,13 @@ final class ElementPrefetch {
     }
 
     /// `StyleCascade.cascaded(for:)` of `element`, when prefetched.
-    func declarations(_ element: Int) -> [CascadedDeclaration]? {
+    func declarations(_ element: Int) -> CascadedList? {
         entryAddress(element)?.pointee.declarations
     }
 
     /// The document style of `element` (see ``Entry/style``) with its declarations and
     /// ``Entry/mayReferenceOtherFiles``, when prefetched.
-    func style(_ element: Int) -> (ComputedStyle, [CascadedDeclaration], Bool)? {
+    func style(_ element: Int) -> (ComputedStyle, CascadedList, Bool)? {
         guard let p = entryAddress(element) else { return nil }
         return (p.pointee.style, p.pointee.declarations, p.pointee.mayReferenceOtherFiles)
     }
@@ -287,11 +287,13 @@ final class ElementPrefetch {
         var style = ComputedStyle.initial
         let known = ancestors?.known(chain) ?? []
         var found: [(Int, ComputedStyle)] = []
+        // This block's lists share the memory of one arena (a few allocations a block).
+        var arena = CascadeArena()
         for (k, a) in chain.enumerated().reversed() {
             if k < known.count, let s = known[k] {
                 style = s
             } else {
-                style = style.child(cascaded: cascade.cascaded(for: a))
+                style = style.child(cascaded: cascade.cascaded(for: a, in: &arena))
                 found.append((a, style))
             }
             outside[a] = outsideStyles.count
@@ -301,7 +303,7 @@ final class ElementPrefetch {
         var entries: [Entry] = []
         entries.reserveCapacity(range.count)
         for e in range {
-            let declarations = cascade.cascaded(for: e)
+            let declarations = cascade.cascaded(for: e, in: &arena)
             // The parent's style is read where it is (an entry of this block, usually), not copied.
             let style: ComputedStyle
             if let q = tree.parent(e), q >= range.lowerBound {
@@ -318,7 +320,7 @@ final class ElementPrefetch {
 
     /// The entry of one element with its cascaded declarations and document style.
     static func compute(
-        _ element: Int, tree: ElementTree, roles: AttributeRoles, declarations: [CascadedDeclaration],
+        _ element: Int, tree: ElementTree, roles: AttributeRoles, declarations: CascadedList,
         style: consuming ComputedStyle
     ) -> Entry {
         let transform = SceneBuilder.transformResult(in: tree, element, declarations)

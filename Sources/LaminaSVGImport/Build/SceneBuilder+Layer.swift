@@ -281,7 +281,7 @@ extension SceneBuilder {
     /// The root `svg`'s CSS `background-color` (or a `background` shorthand that is one color),
     /// as the layer's `backgroundColor`: browsers paint it under the whole viewport, the
     /// outermost `svg` having a CSS box. Nil for none, a transparent or an unreadable value.
-    static func rootBackground(_ declarations: [CascadedDeclaration], color: ParsedColor) -> String? {
+    static func rootBackground(_ declarations: CascadedList, color: ParsedColor) -> String? {
         var value: String?
         for d in declarations where d.name == "background-color" || (d.name == "background" && value == nil) {
             value = d.value
@@ -316,7 +316,7 @@ extension SceneBuilder {
     }
 
     /// Whether a viewport clips: `overflow` other than visible/auto, or the UA default.
-    static func clipsOverflow(_ style: ComputedStyle, _ declarations: [CascadedDeclaration], byDefault: Bool) -> Bool {
+    static func clipsOverflow(_ style: ComputedStyle, _ declarations: CascadedList, byDefault: Bool) -> Bool {
         guard declarations.contains(where: { $0.property == .overflow }) else { return byDefault }
         return style.overflow != "visible" && style.overflow != "auto"
     }

@@ -29,7 +29,7 @@ extension SceneBuilder {
     /// `asLayerContent`), so its id is always written; a pattern's children are not.
     mutating func markup(
         of root: Int, parentStyle: ComputedStyle, viewport: Size, asLayerContent: Bool,
-        rootStyle: (ComputedStyle, [CascadedDeclaration])? = nil, percentsOf: Size? = nil, kept: RendererBoxFacts? = nil,
+        rootStyle: (ComputedStyle, CascadedList)? = nil, percentsOf: Size? = nil, kept: RendererBoxFacts? = nil,
         rootIsResource: Bool? = nil
     ) -> String {
         let rootIsResource = rootIsResource ?? !asLayerContent

@@ -69,7 +69,7 @@ extension SceneBuilder {
     /// attribute; identity when absent; invalid: identity and a warning. It turns about the
     /// element's `transform-origin` (see ``aboutOrigin(_:_:viewport:fontSize:rootFontSize:)``).
     mutating func transformAttribute(
-        _ element: Int, _ declarations: [CascadedDeclaration], viewport: Size, fontSize: Double
+        _ element: Int, _ declarations: CascadedList, viewport: Size, fontSize: Double
     ) -> AffineTransform {
         let t = planeTransform(elementTransform(element, declarations), element)
         // About a point of the bounding box: turned once the box is known (`noteFillBox`).
@@ -96,19 +96,19 @@ extension SceneBuilder {
     /// `transform-origin`: `fill-box` and `content-box` (its used value for SVG content), and
     /// `stroke-box` and `border-box` (the stroke box, ``strokeBoxReference(_:)``); `view-box`
     /// does not.
-    static func fillBoxReference(_ declarations: [CascadedDeclaration]) -> Bool {
+    static func fillBoxReference(_ declarations: CascadedList) -> Bool {
         transformBox(declarations).map { RendererTransform.boxKeywords.contains($0) } ?? false
     }
 
     /// Whether `transform-box` is `stroke-box` or `border-box` (its used value for SVG content,
     /// CSS Transforms 1 §2), whose reference box is the stroke bounding box.
-    static func strokeBoxReference(_ declarations: [CascadedDeclaration]) -> Bool {
+    static func strokeBoxReference(_ declarations: CascadedList) -> Bool {
         let k = transformBox(declarations)
         return k == "stroke-box" || k == "border-box"
     }
 
     /// The valid `transform-box` keyword among `declarations`, if any.
-    private static func transformBox(_ declarations: [CascadedDeclaration]) -> String? {
+    private static func transformBox(_ declarations: CascadedList) -> String? {
         // Indexing, not `first(where:)`: a closure over each element copies (retains) it.
         for i in declarations.indices where declarations[i].property == .transformBox {
             guard case .keyword(let k) = declarations[i].parsed else { return nil }
@@ -126,7 +126,7 @@ extension SceneBuilder {
     }
 
     /// The `transform-origin` among `declarations`, if any and valid.
-    static func transformOrigin(_ declarations: [CascadedDeclaration]) -> TransformOrigin? {
+    static func transformOrigin(_ declarations: CascadedList) -> TransformOrigin? {
         for i in declarations.indices where declarations[i].property == .transformOrigin {
             return TransformOrigin.parse(declarations[i].value)
         }
@@ -141,7 +141,7 @@ extension SceneBuilder {
     /// box Lamina takes as its fill box. The closure captures no shape: copying one into it for
     /// every shape cost 0.9 % of a drawing of 10,000 shapes.
     mutating func noteFillBox(
-        _ layer: LayerID, _ element: Int, _ declarations: [CascadedDeclaration], fontSize: Double,
+        _ layer: LayerID, _ element: Int, _ declarations: CascadedList, fontSize: Double,
         placement: AffineTransform = .identity, stroke: @autoclosure () -> StrokeOutline? = nil
     ) {
         guard Self.fillBoxReference(declarations) else { return }
@@ -160,7 +160,7 @@ extension SceneBuilder {
     /// percentages are of its width and height, `em` of the element's font size, `rem` of
     /// the root's. Without an origin, or for the identity, `t` itself.
     static func aboutOrigin(
-        _ t: AffineTransform, _ declarations: [CascadedDeclaration], viewport: Size, fontSize: Double, rootFontSize: Double
+        _ t: AffineTransform, _ declarations: CascadedList, viewport: Size, fontSize: Double, rootFontSize: Double
     ) -> AffineTransform {
         guard t != .identity, let origin = transformOrigin(declarations) else { return t }
         let o = origin.offset(in: viewport, fontSize: fontSize, rootFontSize: rootFontSize)
@@ -180,14 +180,14 @@ extension SceneBuilder {
     }
 
     /// ``transformAttribute(_:_:)`` without the warning: a pure function of the document.
-    static func transformResult(in tree: ElementTree, _ element: Int, _ declarations: [CascadedDeclaration]) -> TransformResult {
+    static func transformResult(in tree: ElementTree, _ element: Int, _ declarations: CascadedList) -> TransformResult {
         transformResultAndPath(in: tree, element, declarations).result
     }
 
     /// ``transformResult(in:_:_:)``, and whether it was read from text (a declaration, or an
     /// attribute not in plain SVG syntax), which costs in proportion to the value's length.
     static func transformResultAndPath(
-        in tree: ElementTree, _ element: Int, _ declarations: [CascadedDeclaration]
+        in tree: ElementTree, _ element: Int, _ declarations: CascadedList
     ) -> (result: TransformResult, fromText: Bool) {
         var text: String?
         for i in declarations.indices where declarations[i].property == .transform { text = declarations[i].value }
@@ -213,7 +213,7 @@ extension SceneBuilder {
     /// The element's ``TransformResult``: the prefetch's, or one remembered, or read now (and
     /// remembered when read from text: an element instanced by many `use`s is built once per
     /// copy, and a long CSS transform list read each time made a small file run for minutes).
-    mutating func elementTransform(_ element: Int, _ declarations: [CascadedDeclaration]) -> TransformResult {
+    mutating func elementTransform(_ element: Int, _ declarations: CascadedList) -> TransformResult {
         // The memo is looked up only when it holds something (a hash of every element otherwise).
         if let known = prefetch?.transform(element) ?? (transformMemo.isEmpty ? nil : transformMemo[element]) { return known }
         let (result, fromText) = Self.transformResultAndPath(in: tree, element, declarations)

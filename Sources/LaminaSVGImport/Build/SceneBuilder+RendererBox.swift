@@ -24,7 +24,7 @@ extension SceneBuilder {
     /// and with them the `clip-path`, `mask` and `filter` (which apply in the element's user
     /// space, after its transform, filter first): the renderer measures the element. Nil
     /// otherwise: the layer holds them, exact.
-    mutating func rendererBoxFacts(_ w: Work, _ style: ComputedStyle, _ declarations: [CascadedDeclaration]) -> RendererBoxFacts? {
+    mutating func rendererBoxFacts(_ w: Work, _ style: ComputedStyle, _ declarations: CascadedList) -> RendererBoxFacts? {
         var transform = false
         if Self.fillBoxReference(declarations), case .transform(let t) = elementTransform(w.element, declarations), t != .identity {
             transform = true

@@ -35,7 +35,7 @@ extension SceneBuilder {
     /// comes first (a `use`'s x/y): Chromium takes the box without it, and turning
     /// `placement` then the transform about the origin is that. Empty otherwise.
     mutating func rendererBoxTransform(
-        _ w: Work, _ declarations: [CascadedDeclaration], fontSize: Double, placement: AffineTransform = .identity
+        _ w: Work, _ declarations: CascadedList, fontSize: Double, placement: AffineTransform = .identity
     ) -> [StyleProperty] {
         guard w.context != .clip, tree.kind(w.element).isContainerOrUse else { return [] }
         var box: String?

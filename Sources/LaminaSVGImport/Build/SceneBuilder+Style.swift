@@ -5,7 +5,7 @@ import LaminaCore
 extension SceneBuilder {
     /// The computed style of `element` under a parent style, with its declarations.
     /// References to other files in `url()` values are reported (they draw their fallback).
-    mutating func computeStyle(_ element: Int, parent: ComputedStyle) -> (ComputedStyle, [CascadedDeclaration]) {
+    mutating func computeStyle(_ element: Int, parent: ComputedStyle) -> (ComputedStyle, CascadedList) {
         let declarations = cascadedDeclarations(of: element)
         // Once per element (its warnings are given once anyway).
         if elementFlags[element] & Self.urlsChecked == 0 {
@@ -18,14 +18,15 @@ extension SceneBuilder {
     /// The cascaded declarations of `element`: the prefetch's, or the cascade's, remembered from
     /// the second request on (an element instanced by `use` or `clip-path` is styled once per
     /// copy; a 4 KB clip-path fan-out spent two thirds of its 8 s there and in the `url()` scan).
-    mutating func cascadedDeclarations(of element: Int) -> [CascadedDeclaration] {
+    mutating func cascadedDeclarations(of element: Int) -> CascadedList {
         if let known = prefetch?.declarations(element) { return known }
         // The memo holds only elements styled before: most are styled once, and need no look-up.
         let styledBefore = elementFlags[element] & Self.styledOnce != 0
         if styledBefore, let known = declarationsMemo[element] { return known }
-        let declarations = cascade.cascaded(for: element)
+        let declarations = cascade.cascaded(for: element, in: &cascadeArena)
         if styledBefore {
-            declarationsMemo[element] = declarations
+            // In memory of its own: kept for long, a list would keep its arena's storage too.
+            declarationsMemo[element] = CascadedList(copying: declarations)
         } else {
             elementFlags[element] |= Self.styledOnce
         }
@@ -41,7 +42,7 @@ extension SceneBuilder {
     /// ``computeStyle(_:parent:)`` of a work item's element under its parent style; `inDocument`
     /// when that parent style is the element's document parent's own, so that the result is
     /// the element's document style (then taken from the prefetch when it has it).
-    mutating func computeStyle(of w: Work) -> (style: ComputedStyle, declarations: [CascadedDeclaration], inDocument: Bool) {
+    mutating func computeStyle(of w: Work) -> (style: ComputedStyle, declarations: CascadedList, inDocument: Bool) {
         let inDocument = w.parentStyle.element >= 0 && w.parentStyle.element == tree.parent(w.element)
         if inDocument, let (style, declarations, mayReferenceOtherFiles) = prefetch?.style(w.element) {
             // Once per element, as ``computeStyle(_:parent:)`` warns.
@@ -56,7 +57,7 @@ extension SceneBuilder {
     }
 
     /// Warns about references to other files in the `url()` values of `declarations`.
-    mutating func warnExternalURLs(_ declarations: [CascadedDeclaration], element: Int) {
+    mutating func warnExternalURLs(_ declarations: CascadedList, element: Int) {
         for i in declarations.indices where declarations[i].text.contains(0x28) {
             warnExternalURLs(declarations[i].value, element: element)
         }
@@ -65,7 +66,7 @@ extension SceneBuilder {
     /// Whether ``warnExternalURLs(_:element:)`` may warn about `declarations`: some value holds
     /// `(` and a `url(` that may not point into this document (false for the `url(#id)`
     /// references of most drawings, so the builder skips them).
-    static func mayReferenceOtherFiles(_ declarations: [CascadedDeclaration]) -> Bool {
+    static func mayReferenceOtherFiles(_ declarations: CascadedList) -> Bool {
         declarations.indices.contains {
             declarations[$0].text.contains(0x28) && declarations[$0].text.withBytes { !allURLsLocal(bytes: $0) }
         }

@@ -150,7 +150,9 @@ struct SceneBuilder {
     /// Transforms of elements built outside the prefetch (`use` copies), read once each.
     var transformMemo: [Int: TransformResult] = [:]
     /// Cascaded declarations of elements styled more than once outside the prefetch.
-    var declarationsMemo: [Int: [CascadedDeclaration]] = [:]
+    var declarationsMemo: [Int: CascadedList] = [:]
+    /// Where the builder's own cascade puts each element's list (the prefetch has its own).
+    var cascadeArena = CascadeArena()
     /// `xml:space` in effect inside an element (``xmlSpace(inside:)``): 0 none, 1 default, 2 preserve.
     var xmlSpaceMemo: [Int: UInt8] = [:]
     /// Per element, whether its box holds a text's (``boxHoldsRendererBox(_:)``); empty until asked.

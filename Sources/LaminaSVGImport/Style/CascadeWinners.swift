@@ -6,10 +6,10 @@
 /// rising priority, so a later declaration beats an earlier one of the same property unless the
 /// earlier one is `!important` and the later one is not; only that flag is kept per winner.
 ///
-/// The winners are kept in memory the caller lends (``init(scratch:)``: the cascade's is on the
-/// stack, room for ``scratchCapacity``), moved to memory of their own only when they outgrow
-/// it, and handed out by ``take()`` as a list of exactly their count (each element's list had
-/// room for 8 reserved: 800 bytes for the 2 or 3 declarations most elements have).
+/// The winners are kept in memory the caller lends (``init(scratch:)``: the cascade lends the
+/// free memory of its ``CascadeArena``, room for at least ``scratchCapacity``), moved to memory
+/// of their own only when they outgrow it, and handed out by ``take(into:from:)`` as a
+/// ``CascadedList`` where they are (no array of their own per element).
 struct CascadeWinners: ~Copyable {
     /// The winners so far: `count` of them from `base`, which has room for `capacity`.
     private var base: UnsafeMutablePointer<CascadedDeclaration>
@@ -48,18 +48,17 @@ struct CascadeWinners: ~Copyable {
     /// Whether there is no winner yet.
     var isEmpty: Bool { count == 0 }
 
-    /// The winners, in order of first appearance, moved into a list of exactly their count;
+    /// The winners, in order of first appearance, as a list in `storage` (whose free memory
+    /// they were gathered in, unless they outgrew it: then they are moved to `arena`'s);
     /// none are left here.
-    mutating func take() -> [CascadedDeclaration] {
+    mutating func take(into arena: inout CascadeArena, from storage: CascadedStorage) -> CascadedList {
         let n = count
-        guard n > 0 else { return [] }
+        guard n > 0 else { return CascadedList() }
         count = 0
-        // Reserved and appended: `Array(unsafeUninitializedCapacity:)` allocated through the
-        // unspecialized generic path (535 instructions a list, against about 150).
-        var out: [CascadedDeclaration] = []
-        out.reserveCapacity(n)
-        for k in 0..<n { out.append((base + k).move()) }
-        return out
+        if !ownsStorage { return arena.adopt(n, in: storage) }
+        let target = arena.storage(withRoom: n)
+        target.free.baseAddress!.moveInitialize(from: base, count: n)
+        return arena.adopt(n, in: target)
     }
 
     /// Offers one declaration, after every declaration of lower cascade order of the same

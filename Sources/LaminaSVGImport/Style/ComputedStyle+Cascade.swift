@@ -5,12 +5,12 @@ extension ComputedStyle {
     /// cascaded declarations (`StyleCascade.declarations(for:)`). Invalid values are ignored,
     /// as if not specified; `inherit`, `initial` and `unset` are honored.
     package func child(declarations: [(name: String, value: String)]) -> ComputedStyle {
-        child(cascaded: declarations.map { CascadedDeclaration(name: $0.name, value: $0.value) })
+        child(cascaded: CascadedList(copying: declarations.map { CascadedDeclaration(name: $0.name, value: $0.value) }))
     }
 
     /// The same as `child(declarations:)` for declarations parsed already
     /// (`StyleCascade.cascaded(for:)`).
-    package func child(cascaded declarations: [CascadedDeclaration]) -> ComputedStyle {
+    package func child(cascaded declarations: CascadedList) -> ComputedStyle {
         var s = self
         s.inherit(cascaded: declarations, parent: self)
         return s
@@ -19,7 +19,7 @@ extension ComputedStyle {
     /// Makes this copy of `parent` the style of its child with `declarations`. Not inlined: in
     /// one function with `child(cascaded:)`, the returned style was copied once more.
     @inline(never)
-    private mutating func inherit(cascaded declarations: [CascadedDeclaration], parent: ComputedStyle) {
+    private mutating func inherit(cascaded declarations: CascadedList, parent: ComputedStyle) {
         resetOwnProperties()
         // One look at every declaration for what needs a pass of its own (most have none).
         var first = false, usesCustoms = false
@@ -127,7 +127,7 @@ extension ComputedStyle {
 
     /// Sets this element's custom properties (the parent's with its own on top) and returns
     /// them, for `var()` substitution.
-    private mutating func resolveCustomProperties(_ declarations: [CascadedDeclaration]) -> CustomPropertyMap {
+    private mutating func resolveCustomProperties(_ declarations: CascadedList) -> CustomPropertyMap {
         var own: [(name: String, value: String)] = []
         for i in declarations.indices where declarations[i].property == .other && declarations[i].isCustomProperty {
             own.append((declarations[i].name, declarations[i].value))

@@ -147,15 +147,21 @@ package struct StyleCascade: Sendable {
     }
 
     /// The same as `declarations(for:)`, each with its property id and parsed value (every
-    /// value is parsed once, for validity and for `ComputedStyle.child(cascaded:)`).
-    package func cascaded(for element: Int) -> [CascadedDeclaration] {
-        guard element >= 0, element < tree.count else { return [] }
-        // The winners are gathered on the stack and handed out as a list of exactly their count.
-        return withUnsafeTemporaryAllocation(of: CascadedDeclaration.self, capacity: CascadeWinners.scratchCapacity) {
-            var winners = CascadeWinners(scratch: $0)
-            offerAll(for: element, to: &winners)
-            return winners.take()
-        }
+    /// value is parsed once, for validity and for `ComputedStyle.child(cascaded:)`), in a list
+    /// of its own.
+    package func cascaded(for element: Int) -> CascadedList {
+        var arena = CascadeArena(chunkCapacity: CascadeWinners.scratchCapacity)
+        return cascaded(for: element, in: &arena)
+    }
+
+    /// ``cascaded(for:)`` in `arena`'s memory: the winners are gathered where the list keeps
+    /// them, and a list costs no allocation of its own.
+    package func cascaded(for element: Int, in arena: inout CascadeArena) -> CascadedList {
+        guard element >= 0, element < tree.count else { return CascadedList() }
+        let storage = arena.storage(withRoom: CascadeWinners.scratchCapacity)
+        var winners = CascadeWinners(scratch: storage.free)
+        offerAll(for: element, to: &winners)
+        return winners.take(into: &arena, from: storage)
     }
 
     /// Offers every declaration that applies to `element` to `winners`, in cascade order.

@@ -17,16 +17,15 @@ import Testing
         ("fill", "#abcdef", true), ("x-b", "4", false), ("overflow", "hidden", false), ("fill-rule", "evenodd", false),
     ]
 
-    /// The winners of ``offers`` with `scratch` elements of lent memory.
+    /// The winners of ``offers`` with `scratch` elements of lent memory (an arena's).
     static func winners(scratch: Int) -> [String] {
-        let list = withUnsafeTemporaryAllocation(of: CascadedDeclaration.self, capacity: scratch) { buffer in
-            var w = CascadeWinners(scratch: UnsafeMutableBufferPointer(rebasing: buffer[0..<scratch]))
-            for o in offers { w.offer(o.name, o.value, CSSProperty.of(o.name), important: o.important) }
-            let count = w.count
-            #expect(count == 14)
-            return w.take()
-        }
-        return list.map { "\($0.name)=\($0.value)" }
+        var arena = CascadeArena(chunkCapacity: scratch)
+        let storage = arena.storage(withRoom: scratch)
+        var w = CascadeWinners(scratch: UnsafeMutableBufferPointer(rebasing: storage.free[0..<scratch]))
+        for o in offers { w.offer(o.name, o.value, CSSProperty.of(o.name), important: o.important) }
+        let count = w.count
+        #expect(count == 14)
+        return w.take(into: &arena, from: storage).map { "\($0.name)=\($0.value)" }
     }
 
     @Test(arguments: [0, 1, 2, 8, 14, 32])
@@ -39,16 +38,18 @@ import Testing
     }
 
     @Test func takeLeavesNoWinner() {
+        var arena = CascadeArena()
+        let storage = arena.storage(withRoom: 1)
         var w = CascadeWinners()
         w.offer("fill", "red", .fill, important: false)
-        let taken = w.take()
+        let taken = w.take(into: &arena, from: storage)
         #expect(taken.map(\.value) == ["red"])
         let emptied = w.isEmpty
         #expect(emptied)
-        let again = w.take()
+        let again = w.take(into: &arena, from: storage)
         #expect(again.isEmpty)
         w.offer("stroke", "blue", .stroke, important: false)
-        let next = w.take()
+        let next = w.take(into: &arena, from: storage)
         #expect(next.map(\.name) == ["stroke"])
     }
 
