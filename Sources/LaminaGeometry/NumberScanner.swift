@@ -48,7 +48,7 @@ public struct NumberScanner {
     }
 
     /// Skips whitespace, at most one comma, then whitespace; returns whether a comma was seen.
-    @discardableResult @inline(__always)
+    @discardableResult @inlinable @inline(__always)
     public mutating func skipCommaSpaces() -> Bool {
         skipSpaces()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return false }
@@ -68,41 +68,41 @@ public struct NumberScanner {
         let n = bytes.count
         var i = index
         guard let base = bytes.baseAddress, i < n else { return generalNumber() }
-        var negative = false
         var c = base[i]
-        if c == UInt8(ascii: "-") || c == UInt8(ascii: "+") {
-            negative = c == UInt8(ascii: "-")
-            i += 1
-        }
+        let negative = c == UInt8(ascii: "-")
+        if negative || c == UInt8(ascii: "+") { i &+= 1 }
         let intStart = i
         var mantissa: UInt64 = 0
         while i < n {
-            let d = base[i] &- 0x30
+            let d = UInt64(base[i]) &- 0x30
             if d >= 10 { break }
-            mantissa = mantissa &* 10 &+ UInt64(d)
-            i += 1
+            mantissa = mantissa &* 10 &+ d
+            i &+= 1
         }
-        let intDigits = i - intStart
+        var digits = i &- intStart
         var fracDigits = 0
         if i < n, base[i] == UInt8(ascii: ".") {
-            var j = i + 1
+            let fracStart = i &+ 1
+            var j = fracStart
             while j < n {
-                let d = base[j] &- 0x30
+                let d = UInt64(base[j]) &- 0x30
                 if d >= 10 { break }
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                j += 1
+                mantissa = mantissa &* 10 &+ d
+                j &+= 1
             }
-            fracDigits = j - i - 1
-            if fracDigits > 0 || intDigits > 0 { i = j }
+            fracDigits = j &- fracStart
+            digits &+= fracDigits
+            if digits > 0 { i = j }
         }
-        guard intDigits + fracDigits > 0 else { return nil }
-        if i < n { c = base[i] } else { c = 0 }
+        guard digits > 0 else { return nil }
+        c = i < n ? base[i] : 0
         // An exponent, too many digits or a value off Clinger's fast path: the general reader.
-        guard c | 0x20 != UInt8(ascii: "e"), intDigits + fracDigits <= 19, fracDigits <= 22, mantissa < (1 << 53) else {
+        // (At most 19 digits: the fraction's are within the 22 exact powers of ten.)
+        guard c | 0x20 != UInt8(ascii: "e"), digits <= 19, mantissa < (1 << 53) else {
             return generalNumber()
         }
-        let m = Double(mantissa)
-        let value = fracDigits == 0 ? m : m / NumberScanner.powersOfTen[fracDigits]
+        // Dividing by 10^0 = 1 is exact: no branch for a whole number.
+        let value = Double(mantissa) / NumberScanner.powersOfTen[fracDigits]
         index = i
         return negative ? -value : value
     }
