@@ -129,6 +129,13 @@ struct JSONWriter: ~Copyable {
         return buffer + count
     }
 
+    /// Takes the bytes written at the pointer ``room(_:)`` returned, up to `end` (for writers
+    /// that write a run of entries there without a test per entry: ``EntryCursor``).
+    @inline(__always)
+    mutating func commit(_ end: UnsafeMutablePointer<UInt8>) {
+        count = buffer.distance(to: end)
+    }
+
     @inline(__always)
     mutating func put(_ b: UInt8) {
         room(1).pointee = b

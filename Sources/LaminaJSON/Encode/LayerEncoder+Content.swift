@@ -2,98 +2,133 @@ import LaminaCore
 
 /// `content` and `svg` objects.
 extension LayerEncoder {
-    /// Writes `"content": {…}`: kind, geometry (zeros omitted), then paint in SPEC order. The
-    /// content is read where it is stored, field by field (a copy would retain every reference).
-    mutating func writeContent(_ c: UnsafePointer<Content>) {
-        writer.key("content")
-        writer.openObject()
-        switch c.pointee.shape {
+    /// Writes `"content": {…}` at cursor `c` (entries at `level`): kind, geometry (zeros
+    /// omitted), then paint in SPEC order. The content is read where it is stored, field by
+    /// field (a copy would retain every reference).
+    mutating func writeContent(_ content: UnsafePointer<Content>, _ c: inout EntryCursor, level: Int) {
+        c.entry(.content)
+        c.literal("{")
+        var k = EntryCursor(p: c.p, runs: runs.runs(level: level + 1), comma: false)
+        switch content.pointee.shape {
         case .rect(let x, let y, let width, let height, let rx, let ry):
-            kind("rect")
-            numberKey("x", x, unless: 0)
-            numberKey("y", y, unless: 0)
-            numberKey("width", width, unless: 0)
-            numberKey("height", height, unless: 0)
-            numberKey("rx", rx, unless: 0)
-            numberKey("ry", ry, unless: 0)
+            kind("\"rect\"", &k)
+            k.nonZero(.x, x)
+            k.nonZero(.y, y)
+            k.nonZero(.width, width)
+            k.nonZero(.height, height)
+            k.nonZero(.rx, rx)
+            k.nonZero(.ry, ry)
         case .circle(let cx, let cy, let r):
-            kind("circle")
-            numberKey("cx", cx, unless: 0)
-            numberKey("cy", cy, unless: 0)
-            numberKey("r", r, unless: 0)
+            kind("\"circle\"", &k)
+            k.nonZero(.cx, cx)
+            k.nonZero(.cy, cy)
+            k.nonZero(.r, r)
         case .ellipse(let cx, let cy, let rx, let ry):
-            kind("ellipse")
-            numberKey("cx", cx, unless: 0)
-            numberKey("cy", cy, unless: 0)
-            numberKey("rx", rx, unless: 0)
-            numberKey("ry", ry, unless: 0)
+            kind("\"ellipse\"", &k)
+            k.nonZero(.cx, cx)
+            k.nonZero(.cy, cy)
+            k.nonZero(.rx, rx)
+            k.nonZero(.ry, ry)
         case .line(let x1, let y1, let x2, let y2):
-            kind("line")
-            numberKey("x1", x1, unless: 0)
-            numberKey("y1", y1, unless: 0)
-            numberKey("x2", x2, unless: 0)
-            numberKey("y2", y2, unless: 0)
+            kind("\"line\"", &k)
+            k.nonZero(.x1, x1)
+            k.nonZero(.y1, y1)
+            k.nonZero(.x2, x2)
+            k.nonZero(.y2, y2)
         case .polyline(let pts), .polygon(let pts):
-            if case .polyline = c.pointee.shape { kind("polyline") } else { kind("polygon") }
-            writer.key("points")
-            writer.openInline()
-            for (i, p) in pts.enumerated() {
-                writer.inlineNumber(p.x, first: i == 0)
-                writer.inlineNumber(p.y)
-            }
-            writer.closeInline()
+            if case .polyline = content.pointee.shape { kind("\"polyline\"", &k) } else { kind("\"polygon\"", &k) }
+            k.entry(.points)
+            numbers(count: pts.count * 2, &k) { i in i & 1 == 0 ? pts[i >> 1].x : pts[i >> 1].y }
         case .path(let d):
-            kind("path")
-            stringKey("d", d)
+            kind("\"path\"", &k)
+            k.entry(.d)
+            string(d, &k)
         case .svg(let xml):
-            kind("svg")
-            stringKey("xml", xml)
+            kind("\"svg\"", &k)
+            k.entry(.xml)
+            string(xml, &k)
         }
-        paintKey("fill", c.pointee.fill)
-        paintKey("stroke", c.pointee.stroke)
-        numberKey("fillOpacity", c.pointee.fillOpacity)
+        paint(.fill, content.pointee.fill, &k, level: level + 1)
+        paint(.stroke, content.pointee.stroke, &k, level: level + 1)
+        k.optional(.fillOpacity, content.pointee.fillOpacity)
         // Most content has none of the rare properties: one test skips them all.
-        let rare = c.pointee.mayHaveRareProperties
+        let rare = content.pointee.mayHaveRareProperties
         if rare {
-            numberKey("strokeOpacity", c.pointee.strokeOpacity)
-            stringKey("fillRule", c.pointee.fillRule)
+            k.optional(.strokeOpacity, content.pointee.strokeOpacity)
+            optionalString(.fillRule, content.pointee.fillRule, &k)
         }
-        numberKey("strokeWidth", c.pointee.strokeWidth)
+        k.optional(.strokeWidth, content.pointee.strokeWidth)
         if rare {
-            stringKey("strokeLinecap", c.pointee.strokeLinecap)
-            stringKey("strokeLinejoin", c.pointee.strokeLinejoin)
-            numberKey("strokeMiterlimit", c.pointee.strokeMiterlimit)
-            if let dashes = c.pointee.strokeDasharray {
-                writer.key("strokeDasharray")
-                writer.openInline()
-                for (i, v) in dashes.enumerated() { writer.inlineNumber(v, first: i == 0) }
-                writer.closeInline()
+            optionalString(.strokeLinecap, content.pointee.strokeLinecap, &k)
+            optionalString(.strokeLinejoin, content.pointee.strokeLinejoin, &k)
+            k.optional(.strokeMiterlimit, content.pointee.strokeMiterlimit)
+            if let dashes = content.pointee.strokeDasharray {
+                k.entry(.strokeDasharray)
+                numbers(count: dashes.count, &k) { dashes[$0] }
             }
-            numberKey("strokeDashoffset", c.pointee.strokeDashoffset)
-            stringKey("clipRule", c.pointee.clipRule)
-            extra(c.pointee.extra)
+            k.optional(.strokeDashoffset, content.pointee.strokeDashoffset)
+            optionalString(.clipRule, content.pointee.clipRule, &k)
+            extra(content.pointee.extra, &k, level: level + 1)
         }
-        writer.close()
+        c.close(k)
     }
 
-    /// Writes `"svg": {…}`, the facts read where they are stored, field by field.
-    mutating func writeSVG(_ s: UnsafePointer<SVGInfo>) {
-        writer.key("svg")
-        writer.openObject()
-        stringKey("element", s.pointee.element)
-        if let id = s.pointee.id { stringKey("id", id) }
-        if s.pointee.mayHaveRareFacts {
-            stringKey("title", s.pointee.title)
-            stringKey("class", s.pointee.className)
-            stringKey("mask", s.pointee.mask)
-            filters(s.pointee.filters)
-            extra(s.pointee.extra)
+    /// Writes `"svg": {…}` at cursor `c` (entries at `level`), the facts read where they are
+    /// stored, field by field.
+    mutating func writeSVG(_ s: UnsafePointer<SVGInfo>, _ c: inout EntryCursor, level: Int) {
+        c.entry(.svg)
+        c.literal("{")
+        var k = EntryCursor(p: c.p, runs: runs.runs(level: level + 1), comma: false)
+        k.entry(.element)
+        string(s.pointee.element, &k)
+        if let id = s.pointee.id {
+            k.entry(.id)
+            string(id, &k)
         }
-        writer.close()
+        if s.pointee.mayHaveRareFacts {
+            optionalString(.title, s.pointee.title, &k)
+            optionalString(.class, s.pointee.className, &k)
+            optionalString(.mask, s.pointee.mask, &k)
+            let ids = s.pointee.filters
+            if !ids.isEmpty {
+                general(&k, level: level + 1) { $0.filters(ids) }
+            }
+            extra(s.pointee.extra, &k, level: level + 1)
+        }
+        c.close(k)
+    }
+
+    /// A one-line array of `count` numbers, `value(i)` each, at `k` (room made for all of them).
+    @inline(__always)
+    private mutating func numbers(count: Int, _ k: inout EntryCursor, _ value: (Int) -> Double) {
+        writer.commit(k.p)
+        k.p = writer.room(Self.groupRoom + count * (NumberText.maximumByteCount + 2))
+        k.literal("[")
+        for i in 0..<count { k.inlineNumber(value(i), first: i == 0) }
+        k.literal("]")
+    }
+
+    /// `"key": "string"` when present.
+    @inline(__always)
+    private mutating func optionalString(_ key: EntryKey, _ value: String?, _ k: inout EntryCursor) {
+        guard let value else { return }
+        k.entry(key)
+        string(value, &k)
+    }
+
+    /// Entries written by the general writer at cursor `k` (its entries at `level`), as if it
+    /// had written the ones before; the cursor goes on after them.
+    private mutating func general(_ k: inout EntryCursor, level: Int, _ body: (inout LayerEncoder) -> Void) {
+        writer.commit(k.p)
+        writer.beginFragment(depth: level, hasEntry: k.comma)
+        let before = writer.position
+        body(&self)
+        k.comma = k.comma || writer.position > before
+        k.p = writer.room(Self.groupRoom)
     }
 
     /// `"filter": "id"` for one filter, `"filter": ["a", "b"]` for a list; nothing for none.
-    private mutating func filters(_ ids: [String]) {
+    fileprivate mutating func filters(_ ids: [String]) {
         guard let first = ids.first else { return }
         if ids.count == 1 { return stringKey("filter", first) }
         writer.key("filter")
@@ -102,32 +137,41 @@ extension LayerEncoder {
         writer.closeInline()
     }
 
-    /// `"kind": "k"`, written as the literals they are (nothing to escape).
-    private mutating func kind(_ k: StaticString) {
-        writer.string(k, key: "kind")
+    /// `"kind": "k"`, the quoted kind a literal (nothing to escape).
+    @inline(__always)
+    private func kind(_ quoted: StaticString, _ k: inout EntryCursor) {
+        k.entry(.kind)
+        k.literal(quoted)
     }
 
-    private mutating func paintKey(_ key: StaticString, _ paint: Paint?) {
+    /// `"key": paint` when present (a reference as an object of entries at `level + 1`).
+    private mutating func paint(_ key: EntryKey, _ paint: Paint?, _ k: inout EntryCursor, level: Int) {
         guard let paint else { return }
-        writer.key(key)
+        k.entry(key)
         switch paint {
-        case .none: writer.string("none")
-        case .color(let c): writer.string(c)
+        case .none: k.literal("\"none\"")
+        case .color(let color): string(color, &k)
         case .ref(let id, let fallback):
-            writer.openObject()
-            writer.key("ref")
-            writer.string(id)
+            k.literal("{")
+            var r = EntryCursor(p: k.p, runs: runs.runs(level: level + 1), comma: false)
+            r.entry(.ref)
+            string(id, &r)
             if let fallback {
-                writer.key("fallback")
-                writer.string(fallback)
+                r.entry(.fallback)
+                string(fallback, &r)
             }
-            writer.close()
+            k.close(r)
         }
     }
 
-    /// `"extra": [["name", "value"], …]`, one pair per line, when not empty.
-    private mutating func extra(_ props: [StyleProperty]) {
+    /// `"extra": [["name", "value"], …]`, one pair per line, when not empty, by the general
+    /// writer at cursor `k` (entries at `level`).
+    private mutating func extra(_ props: [StyleProperty], _ k: inout EntryCursor, level: Int) {
         guard !props.isEmpty else { return }
+        general(&k, level: level) { $0.extra(props) }
+    }
+
+    private mutating func extra(_ props: [StyleProperty]) {
         writer.key("extra")
         writer.openArray()
         for p in props {

@@ -50,13 +50,17 @@ extension LayerEncoder {
         var tasks: [Task] = [.head(root, depth: writer.depth + 1)]
         var events: [Task] = []
         var pieces: [Piece] = []
+        let runs = self.runs
         while !tasks.isEmpty {
             events.removeAll(keepingCapacity: true)
             pieces.removeAll(keepingCapacity: true)
             collectRound(tree, &tasks, layers: roundLayers, events: &events, pieces: &pieces)
             let round = pieces
+            // The levels the round's entries are written at (a paint reference's, the deepest,
+            // two below its layer's), made before the chunks read them.
+            runs.prepare(upTo: (round.lazy.map(\.depth).max() ?? 0) + 2)
             let rendered = ParallelWork.map((round.count + chunk - 1) / chunk, threads: threads) { k in
-                Self.render(round[(k * chunk)..<min(round.count, (k + 1) * chunk)], layers)
+                Self.render(round[(k * chunk)..<min(round.count, (k + 1) * chunk)], layers, runs: runs)
             }
             replay(events, rendered)
         }
@@ -98,25 +102,23 @@ extension LayerEncoder {
     }
 
     /// Writes the entries of `pieces` into one buffer (a head, and a tail unless a mask comes between).
-    private static func render(_ pieces: ArraySlice<Piece>, _ layers: UnsafeBufferPointer<Layer>) -> Rendered {
+    private static func render(
+        _ pieces: ArraySlice<Piece>, _ layers: UnsafeBufferPointer<Layer>, runs: EntryRuns
+    ) -> Rendered {
         var ends: [Int] = []
         ends.reserveCapacity(pieces.count * 2)
         // One buffer for the chunk, grown as needed and handed over whole: pieces are cut at
         // the writer's position (each piece was handed to a sink that appended it to an array:
         // a call, an array append and a copy of every byte).
-        var encoder = LayerEncoder(writer: JSONWriter(growing: pieces.count * 512))
+        var encoder = LayerEncoder(writer: JSONWriter(growing: pieces.count * 512), runs: runs)
         for p in pieces {
             var hasEntry = true
             if p.part != .tail {
-                encoder.writer.beginFragment(depth: p.depth, hasEntry: false)
-                let before = encoder.writer.position
-                encoder.writeHead(layers.baseAddress! + p.layer.index)
+                hasEntry = encoder.writeHead(layers.baseAddress! + p.layer.index, level: p.depth)
                 ends.append(encoder.writer.position)
-                hasEntry = encoder.writer.position > before
             }
             if p.part != .head {
-                encoder.writer.beginFragment(depth: p.depth, hasEntry: hasEntry)
-                encoder.writeTail(layers.baseAddress! + p.layer.index)
+                encoder.writeTail(layers.baseAddress! + p.layer.index, level: p.depth, comma: hasEntry)
                 ends.append(encoder.writer.position)
             }
         }

@@ -3,9 +3,12 @@ import LaminaCore
 /// Writes a scene as `lamina.layers` JSON; walks the layer tree with an explicit stack.
 struct LayerEncoder: ~Copyable {
     var writer: JSONWriter
+    /// The entries' runs of every level the layers are written at.
+    let runs: EntryRuns
 
-    init(writer: consuming JSONWriter) {
+    init(writer: consuming JSONWriter, runs: EntryRuns = EntryRuns()) {
         self.writer = writer
+        self.runs = runs
     }
 
     /// Encodes the whole document, the layers' own entries written on up to `split.threads` threads.
@@ -35,76 +38,87 @@ struct LayerEncoder: ~Copyable {
         writer.finish()
     }
 
-    /// `name` through `borderWidth`, each only when not at its default. The layer is read where
-    /// it is stored: passed by value from the tree's buffer, it was copied first (a retain and
-    /// a release of each of its boxes), since the writer is mutated meanwhile.
-    mutating func writeHead(_ layer: UnsafePointer<Layer>) {
+    /// `name` through `borderWidth` of entries at `level`, each only when not at its default;
+    /// returns whether any was written. The layer is read where it is stored: passed by value
+    /// from the tree's buffer, it was copied first (a retain and a release of each of its
+    /// boxes), since the writer is mutated meanwhile. Written at a cursor (``EntryCursor``):
+    /// one test for room for the whole group, one more after each string.
+    mutating func writeHead(_ layer: UnsafePointer<Layer>, level: Int) -> Bool {
+        var c = EntryCursor(p: writer.room(Self.groupRoom), runs: runs.runs(level: level), comma: false)
         if let name = layer.pointee.name {
-            writer.key("name")
-            writer.string(name)
+            c.entry(.name)
+            string(name, &c)
         }
         if layer.pointee.isTransformLayer {
-            writer.key("kind")
-            writer.string("transformLayer")
+            c.entry(.kind)
+            c.literal("\"transformLayer\"")
         }
-        if !Self.printsAsZero(layer.pointee.bounds) {
-            writer.key("bounds")
-            writer.openInline()
-            writer.inlineNumber(layer.pointee.bounds.x, first: true)
-            writer.inlineNumber(layer.pointee.bounds.y)
-            writer.inlineNumber(layer.pointee.bounds.width)
-            writer.inlineNumber(layer.pointee.bounds.height)
-            writer.closeInline()
+        let b = layer.pointee.bounds
+        if !(PrintsAs.zero(b.x) && PrintsAs.zero(b.y) && PrintsAs.zero(b.width) && PrintsAs.zero(b.height)) {
+            c.entry(.bounds)
+            c.literal("[")
+            c.inlineNumber(b.x, first: true)
+            c.inlineNumber(b.y)
+            c.inlineNumber(b.width)
+            c.inlineNumber(b.height)
+            c.literal("]")
         }
-        pointKey("position", layer.pointee.position, unless: .zero)
-        pointKey("anchorPoint", layer.pointee.anchorPoint, unless: Point(0.5, 0.5))
+        let position = layer.pointee.position
+        if !(PrintsAs.zero(position.x) && PrintsAs.zero(position.y)) { c.point(.position, position) }
+        let anchor = layer.pointee.anchorPoint
+        if !(PrintsAs.half(anchor.x) && PrintsAs.half(anchor.y)) { c.point(.anchorPoint, anchor) }
         // Most layers have none of the rare properties: one test skips them all.
         let rare = layer.pointee.mayHaveRareProperties
         if rare {
-            numberKey("anchorPointZ", layer.pointee.anchorPointZ, unless: 0)
-            numberKey("zPosition", layer.pointee.zPosition, unless: 0)
+            c.nonZero(.anchorPointZ, layer.pointee.anchorPointZ)
+            c.nonZero(.zPosition, layer.pointee.zPosition)
         }
-        if let t = layer.pointee.transformIfSet { transformKey("transform", t) }
-        if rare { transformKey("sublayerTransform", layer.pointee.sublayerTransform) }
-        trueKey("geometryFlipped", layer.pointee.geometryFlipped)
-        trueKey("masksToBounds", layer.pointee.masksToBounds)
-        trueKey("hidden", layer.pointee.hidden)
-        if rare { numberKey("cornerRadius", layer.pointee.cornerRadius, unless: 0) }
-        numberKey("opacity", layer.pointee.opacity, unless: 1)
+        if let t = layer.pointee.transformIfSet { c.transform(.transform, t) }
+        if rare { c.transform(.sublayerTransform, layer.pointee.sublayerTransform) }
+        c.flag(.geometryFlipped, layer.pointee.geometryFlipped)
+        c.flag(.masksToBounds, layer.pointee.masksToBounds)
+        c.flag(.hidden, layer.pointee.hidden)
+        if rare { c.nonZero(.cornerRadius, layer.pointee.cornerRadius) }
+        let opacity = layer.pointee.opacity
+        if !PrintsAs.one(opacity) { c.number(.opacity, opacity) }
         if !layer.pointee.allowsGroupOpacity {
-            writer.key("allowsGroupOpacity")
-            writer.bool(false)
+            c.entry(.allowsGroupOpacity)
+            c.literal("false")
         }
-        guard rare else { return }
-        stringKey("backgroundColor", layer.pointee.backgroundColor)
-        stringKey("borderColor", layer.pointee.borderColor)
-        numberKey("borderWidth", layer.pointee.borderWidth, unless: 0)
+        if rare {
+            if let color = layer.pointee.backgroundColor {
+                c.entry(.backgroundColor)
+                string(color, &c)
+            }
+            if let color = layer.pointee.borderColor {
+                c.entry(.borderColor)
+                string(color, &c)
+            }
+            c.nonZero(.borderWidth, layer.pointee.borderWidth)
+        }
+        writer.commit(c.p)
+        return c.comma
     }
 
-    /// `constraints` through `svg`.
-    mutating func writeTail(_ layer: UnsafePointer<Layer>) {
-        if layer.pointee.mayHaveRareProperties, !layer.pointee.constraints.isEmpty {
-            writer.key("constraints")
-            writer.openArray()
-            for c in layer.pointee.constraints {
-                writer.openObject()
-                writer.key("attribute")
-                writer.string(c.attribute.rawValue)
-                writer.key("relativeTo")
-                writer.string(c.relativeTo)
-                writer.key("sourceAttribute")
-                writer.string(c.sourceAttribute.rawValue)
-                numberKey("scale", c.scale, unless: 1)
-                numberKey("offset", c.offset, unless: 0)
-                writer.close()
+    /// `constraints` through `svg` of entries at `level`; `comma`: the object has an entry.
+    mutating func writeTail(_ layer: UnsafePointer<Layer>, level: Int, comma: Bool) {
+        var c = EntryCursor(p: writer.room(Self.groupRoom), runs: runs.runs(level: level), comma: comma)
+        if layer.pointee.mayHaveRareProperties {
+            // Rare: through the general writer, as if it had written the entries before.
+            writer.commit(c.p)
+            writer.beginFragment(depth: level, hasEntry: c.comma)
+            let before = writer.position
+            writeConstraints(layer)
+            c.comma = c.comma || writer.position > before
+            c.p = writer.room(Self.groupRoom)
+            if let m = layer.pointee.layoutManager {
+                c.entry(.layoutManager)
+                string(m.rawValue, &c)
             }
-            writer.close()
-        }
-        if layer.pointee.mayHaveRareProperties, let m = layer.pointee.layoutManager {
-            writer.key("layoutManager")
-            writer.string(m.rawValue)
         }
         if !layer.pointee.autoresizingMask.isEmpty {
+            writer.commit(c.p)
+            writer.beginFragment(depth: level, hasEntry: c.comma)
             writer.key("autoresizingMask")
             writer.openInline()
             var first = true
@@ -113,88 +127,60 @@ struct LayerEncoder: ~Copyable {
                 first = false
             }
             writer.closeInline()
+            c.comma = true
+            c.p = writer.room(Self.groupRoom)
         }
         // Read in their boxes: copying them out would retain and release each reference.
-        Layer.withContentPointer(of: layer) { writeContent($0) }
-        Layer.withSVGPointer(of: layer) { writeSVG($0) }
+        Layer.withContentPointer(of: layer) { writeContent($0, &c, level: level) }
+        Layer.withSVGPointer(of: layer) { writeSVG($0, &c, level: level) }
+        writer.commit(c.p)
     }
 
-    /// `"key": [x, y]` unless it would print as `skip`.
-    private mutating func pointKey(_ key: StaticString, _ p: Point, unless skip: Point) {
-        guard !(NumberText.printsSame(p.x, skip.x) && NumberText.printsSame(p.y, skip.y)) else { return }
-        writer.key(key)
-        writer.openInline()
-        writer.inlineNumber(p.x, first: true)
-        writer.inlineNumber(p.y)
-        writer.closeInline()
+    /// `"constraints": [{…}, …]` when there are any, by the general writer.
+    private mutating func writeConstraints(_ layer: UnsafePointer<Layer>) {
+        guard !layer.pointee.constraints.isEmpty else { return }
+        writer.key("constraints")
+        writer.openArray()
+        for c in layer.pointee.constraints {
+            writer.openObject()
+            writer.key("attribute")
+            writer.string(c.attribute.rawValue)
+            writer.key("relativeTo")
+            writer.string(c.relativeTo)
+            writer.key("sourceAttribute")
+            writer.string(c.sourceAttribute.rawValue)
+            numberKey("scale", c.scale, unless: 1)
+            numberKey("offset", c.offset, unless: 0)
+            writer.close()
+        }
+        writer.close()
+    }
+
+    /// The room one group of entries without strings takes at most: 16 entries (the most a
+    /// layer's head has besides strings), two transforms of 16 numbers, 16 more numbers.
+    static let groupRoom = 16 * EntryRuns.entryRoom + 48 * (NumberText.maximumByteCount + 2) + 64
+
+    /// A string value at `c`: the cursor's bytes taken, the string quoted by the writer (which
+    /// tests for room as long as it is), and room again for a group after it.
+    @inline(__always)
+    mutating func string(_ s: String, _ c: inout EntryCursor) {
+        writer.commit(c.p)
+        writer.appendQuoted(s)
+        c.p = writer.room(Self.groupRoom)
     }
 
     /// `"key": number` unless it would print as `skip` (SPEC §3: a key at its default is
-    /// omitted; a value that prints as the default reads back as it).
+    /// omitted; a value that prints as the default reads back as it). For the general writer's
+    /// rare entries (constraints).
     mutating func numberKey(_ key: StaticString, _ value: Double, unless skip: Double) {
         guard !NumberText.printsSame(value, skip) else { return }
         writer.number(value, key: key)
     }
 
-    /// `"key": number` when present.
-    mutating func numberKey(_ key: StaticString, _ value: Double?) {
-        guard let value else { return }
-        writer.number(value, key: key)
-    }
-
-    /// `"key": "string"` when present.
+    /// `"key": "string"` when present, by the general writer.
     mutating func stringKey(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         writer.key(key)
         writer.string(value)
-    }
-
-    private mutating func trueKey(_ key: StaticString, _ value: Bool) {
-        guard value else { return }
-        writer.key(key)
-        writer.bool(true)
-    }
-
-    private mutating func transformKey(_ key: StaticString, _ t: Transform3D) {
-        guard t != .identity else { return }
-        // Decided on the printed numbers, as the transform reads back: one that prints as the
-        // identity is left out, one whose other places print as 0 and 1 is written affine.
-        let affine = t.isAffine || Self.printsAffine(t)
-        if affine, Self.printsAsIdentity(t.m11, t.m12, t.m21, t.m22, t.m41, t.m42) { return }
-        writer.key(key)
-        writer.openInline()
-        if affine {
-            writer.inlineNumber(t.m11, first: true)
-            writer.inlineNumber(t.m12)
-            writer.inlineNumber(t.m21)
-            writer.inlineNumber(t.m22)
-            writer.inlineNumber(t.m41)
-            writer.inlineNumber(t.m42)
-        } else {
-            for (i, v) in t.elements.enumerated() { writer.inlineNumber(v, first: i == 0) }
-        }
-        writer.closeInline()
-    }
-
-    /// Whether the places an affine transform has at 0 and 1 print so.
-    private static func printsAffine(_ t: Transform3D) -> Bool {
-        // Tested one by one (an array of the eight was allocated for each transform).
-        let z = { (v: Double) in NumberText.printsSame(v, 0) }
-        return z(t.m13) && z(t.m14) && z(t.m23) && z(t.m24) && z(t.m31) && z(t.m32) && z(t.m34) && z(t.m43)
-            && NumberText.printsSame(t.m33, 1) && NumberText.printsSame(t.m44, 1)
-    }
-
-    /// Whether six affine entries print as the identity's.
-    private static func printsAsIdentity(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ tx: Double, _ ty: Double) -> Bool {
-        NumberText.printsSame(a, 1) && NumberText.printsSame(b, 0) && NumberText.printsSame(c, 0)
-            && NumberText.printsSame(d, 1) && NumberText.printsSame(tx, 0) && NumberText.printsSame(ty, 0)
-    }
-
-    /// Whether every number of `r` prints as 0.
-    private static func printsAsZero(_ r: Rect) -> Bool {
-        // Tested one by one (an array of the four was allocated for each layer).
-        r == .zero
-            || (NumberText.printsSame(r.x, 0) && NumberText.printsSame(r.y, 0) && NumberText.printsSame(r.width, 0)
-                && NumberText.printsSame(r.height, 0))
     }
 }
