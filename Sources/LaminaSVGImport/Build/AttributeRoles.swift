@@ -35,6 +35,10 @@ struct AttributeRoles: Sendable {
 
     /// The roles of each attribute name id.
     let entries: [Entry]
+    /// The element name index (``ElementTree/nameIndex(_:)``) of an SVG `title`, or -1 when the
+    /// document has none: then no element's children are searched for its title
+    /// (``SceneBuilder/layerFacts(in:roles:_:)``).
+    private(set) var titleName = -1
 
     /// No roles (a table without names).
     init() { entries = [] }
@@ -42,9 +46,10 @@ struct AttributeRoles: Sendable {
     /// The roles of the attribute names of `table`.
     init(_ table: ElementTable) {
         self.init(names: table.attributeNames)
+        titleName = table.elementNames.firstIndex { $0.isSVG && $0.name == "title" } ?? -1
     }
 
-    /// The roles of `names`, in order.
+    /// The roles of `names`, in order (and no `title` element name).
     init(names: [AttributeName]) {
         entries = names.map { a in
             var r: UInt8 = 0

@@ -12,6 +12,22 @@ extension SceneBuilder {
         let facts = prefetch?.layerFacts(w.element) ?? Self.layerFacts(in: tree, roles: attributeRoles, w.element)
         let elementID = facts.id(in: tree)
         let id = newLayer(named: elementID, element: w.element, sublayerOf: w.parent)
+        let opacity = w.context != .clip ? style.opacity : nil
+        if elementID == nil, facts.classSlot < 0, facts.titleElement < 0, rendererTransform.isEmpty,
+            w.context == .clip || !Self.composites(style, container: tree.kind(w.element).isContainerOrUse)
+        {
+            // Most layers: no id, class, title or compositing fact, so their facts are the shared
+            // ones of their element name, and the `SVGInfo` below (its name retained, its
+            // destroy) is not made.
+            Self.fill(
+                &layers.layers[id.index], opacity: opacity, hidden: style.isDisplayNone, content: content,
+                sharedSVG: plainSVGBox(for: w.element), svg: nil)
+            pending.append(PendingGeometry(transform: transform))
+            if facts.authored { try applyAuthoring(to: id, element: w.element, color: style.color, fontSize: style.fontSize) }
+            if facts.hasEvents { warnEventAttributes(w.element) }
+            attachClipPath(of: style, host: id, hostElement: w.element, w)
+            return id
+        }
         var info = SVGInfo(element: tree.name(w.element))
         // Only the facts the element has are stored: assigning a nil over the initial nil
         // destroyed it through the runtime's generic witness, and each rare fact's setter is a
@@ -31,13 +47,22 @@ extension SceneBuilder {
         }
         let shared = info.id == nil && !info.mayHaveRareFacts ? plainSVGBox(for: w.element) : nil
         Self.fill(
-            &layers.layers[id.index], opacity: w.context != .clip ? style.opacity : nil, hidden: style.isDisplayNone,
-            content: content, sharedSVG: shared, svg: info)
+            &layers.layers[id.index], opacity: opacity, hidden: style.isDisplayNone, content: content, sharedSVG: shared,
+            svg: info)
         pending.append(PendingGeometry(transform: transform))
         if facts.authored { try applyAuthoring(to: id, element: w.element, color: style.color, fontSize: style.fontSize) }
         if facts.hasEvents { warnEventAttributes(w.element) }
         if boxClip == nil { attachClipPath(of: style, host: id, hostElement: w.element, w) }
         return id
+    }
+
+    /// Whether `style` gives a layer SVG facts of its own (a mask, a filter or a filter to warn
+    /// about, an own non-inherited property such as `mix-blend-mode`) or, on a group or `use`,
+    /// a clip path that may be the renderer's box clip: when false, ``applyCompositing(_:element:to:)``
+    /// sets nothing and no box clip is looked for.
+    static func composites(_ style: ComputedStyle, container: Bool) -> Bool {
+        if style.mask != nil || style.filters != nil || style.unsupportedFilter != nil || !style.extraOwn.isEmpty { return true }
+        return container && (style.clipPath != nil || style.clipShape != nil)
     }
 
     /// Sets the properties ``makeLayer(_:style:transform:content:rendererTransform:)`` gives a
@@ -46,7 +71,7 @@ extension SceneBuilder {
     /// its SVG facts, held in `sharedSVG` when given, else `svg`.
     private static func fill(
         _ layer: inout Layer, opacity: Double?, hidden: Bool, content: LayerBox<Content>?, sharedSVG: LayerBox<SVGInfo>?,
-        svg: SVGInfo
+        svg: SVGInfo?
     ) {
         if let opacity { layer.opacity = opacity }
         layer.hidden = hidden

@@ -44,7 +44,8 @@ extension SceneBuilder {
             if r & AttributeRoles.lamina != 0 { facts.authored = true }
             if r & AttributeRoles.event != 0 { facts.hasEvents = true }
         }
-        facts.titleElement = titleElement(in: tree, of: e) ?? -1
+        // Most documents have no `title`: then no child is looked at.
+        if roles.titleName >= 0 { facts.titleElement = titleElement(in: tree, of: e) ?? -1 }
         return facts
     }
 

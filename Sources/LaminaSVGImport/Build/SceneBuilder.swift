@@ -206,11 +206,11 @@ struct SceneBuilder {
             [Prefault.reservedTail(of: &layers.layers, upTo: tree.count), Prefault.reservedTail(of: &pending, upTo: tree.count)]
                 .compactMap { $0 })
         let root = try buildRoot()
-        while let w = work.popLast() {
-            if w.nextSlot >= 0 {
-                nextChild(w)
+        while !work.isEmpty {
+            if work[work.count - 1].nextSlot >= 0 {
+                try buildNextChild()
             } else {
-                try process(w)
+                try process(work.removeLast())
             }
         }
         // Resources only read the document (finalizing only the layers): built first, so
@@ -263,9 +263,10 @@ struct SceneBuilder {
 
     /// Queues the child elements of `element` (in order) under `parent`.
     ///
-    /// One cursor item stands for all of them: each time it is popped it queues itself for the
-    /// next sibling and then the child on top, so the children are built in the same order as
-    /// if all were queued at once, but the queue stays as small as the tree is deep.
+    /// One cursor item stands for all of them: each time it is on top of the queue it gives the
+    /// next child (``buildNextChild()``), which is built before anything below it, so the children
+    /// are built in the same order as if all were queued at once, but the queue stays as small
+    /// as the tree is deep.
     mutating func pushChildren(
         of element: Int, _ w: Work, parent: LayerID, style: ComputedStyle, viewport: Size, documentStyle: Bool = false
     ) {
@@ -281,20 +282,31 @@ struct SceneBuilder {
         work.append(cursor)
     }
 
-    /// Pops the next child element of a cursor item: re-queues the cursor after it (when more
-    /// content follows), then queues the child.
-    mutating func nextChild(_ cursor: consuming Work) {
-        let end = tree.contentSlots(cursor.element).upperBound
-        guard let (slot, child) = tree.nextChildElement(from: cursor.nextSlot, end: end) else { return }
-        // One copy: the cursor itself goes back on the stack as the rest of the children.
-        var next = copy cursor
-        next.element = child
-        next.nextSlot = -1
-        if slot + 1 < end {
-            cursor.nextSlot = slot + 1
-            work.append(cursor)
+    /// Builds the next child element of the cursor item on top of the queue at once, as popping
+    /// it next would have (one `Work` copy and two moves through the queue less): the cursor
+    /// stays there, its slot advanced in place, while content follows the child, and is removed
+    /// with the last one or when no child element is left.
+    mutating func buildNextChild() throws(SVGImportError) {
+        let top = work.count - 1
+        let end = tree.contentSlots(work[top].element).upperBound
+        guard let (slot, child) = tree.nextChildElement(from: work[top].nextSlot, end: end) else {
+            work.removeLast()
+            return
         }
-        work.append(next)
+        // The child's item made field by field (its cursor's, but for the element), not copied
+        // whole and patched: the outlined copy of a `Work` cost 62 instructions.
+        let next = work.withUnsafeBufferPointer { items in
+            let c = items.baseAddress! + top
+            return Work(
+                element: child, parent: c.pointee.parent, style: c.pointee.parentStyle, viewport: c.pointee.viewport,
+                context: c.pointee.context, useSize: c.pointee.useSize, clipFrame: c.pointee.clipFrame)
+        }
+        if slot + 1 < end {
+            work[top].nextSlot = slot + 1
+        } else {
+            work.removeLast()
+        }
+        try process(next)
     }
 
     /// The element an id refers to.
