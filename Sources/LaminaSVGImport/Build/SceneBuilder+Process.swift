@@ -71,10 +71,40 @@ extension SceneBuilder {
     mutating func transformAttribute(
         _ element: Int, _ declarations: CascadedList, viewport: Size, fontSize: Double
     ) -> AffineTransform {
+        if !Self.hasTransformDeclaration(declarations), let t = plainTransform(element) { return t }
         let t = planeTransform(elementTransform(element, declarations), element)
         // About a point of the bounding box: turned once the box is known (`noteFillBox`).
         if Self.fillBoxReference(declarations) { return t }
         return Self.aboutOrigin(t, declarations, viewport: viewport, fontSize: fontSize, rootFontSize: rootFontSize)
+    }
+
+    /// Whether some declaration sets `transform`, `transform-box` or `transform-origin` (one
+    /// pass for the three; most elements have none).
+    static func hasTransformDeclaration(_ declarations: [CascadedDeclaration]) -> Bool {
+        for i in declarations.indices {
+            let p = declarations[i].property
+            if p == .transform || p == .transformBox || p == .transformOrigin { return true }
+        }
+        return false
+    }
+
+    /// ``transformAttribute(_:_:viewport:fontSize:)`` of an element without a transform
+    /// declaration (``hasTransformDeclaration(_:)``), when it is a plane transform: the
+    /// prefetch's, else the attribute's in plain SVG syntax read from its bytes, identity
+    /// without one; nil for anything else (text in CSS syntax, an invalid or a 3D transform,
+    /// an element whose transform text is remembered), which the general path reads and warns
+    /// about. What it returns is what that path gives such an element (no origin to turn
+    /// about, no box reference), without making a ``TransformResult`` (an enum with text
+    /// payloads, destroyed through the runtime's generic witness) or a pass per property: 250
+    /// instructions an element.
+    private mutating func plainTransform(_ element: Int) -> AffineTransform? {
+        if let known = prefetch?.transform(element) {
+            if case .transform(let t) = known { return t }
+            return nil
+        }
+        guard transformMemo.isEmpty else { return nil }
+        guard let parsed = tree.withTransformBytes(element, { TransformList.parse(bytes: $0) }) else { return .identity }
+        return parsed
     }
 
     /// The transform of `result`: identity, with a warning on `element`, for an invalid or a
