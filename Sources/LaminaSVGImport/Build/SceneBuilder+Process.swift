@@ -80,7 +80,7 @@ extension SceneBuilder {
 
     /// Whether some declaration sets `transform`, `transform-box` or `transform-origin` (one
     /// pass for the three; most elements have none).
-    static func hasTransformDeclaration(_ declarations: [CascadedDeclaration]) -> Bool {
+    static func hasTransformDeclaration(_ declarations: CascadedList) -> Bool {
         for i in declarations.indices {
             let p = declarations[i].property
             if p == .transform || p == .transformBox || p == .transformOrigin { return true }
