@@ -182,6 +182,12 @@ extension FlatWriter {
             }
             // The shape read in place (a copy of it retains its payload through an outlined copy).
             let shape = (UnsafeRawPointer(content) + Self.shapeOffset).assumingMemoryBound(to: Shape.self)
+            // Most items: the whole element in one room.
+            if extraAttributes.isEmpty,
+                SVGMarkup.writeCommonElement(shape, content, transform: t, opacity: opacity, to: &out)
+            {
+                return
+            }
             _ = SVGMarkup.openShape(shape, to: &out)
             SVGMarkup.transformAttribute(t, to: &out)
         }

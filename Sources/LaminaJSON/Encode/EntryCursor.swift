@@ -132,8 +132,8 @@ struct EntryCursor {
     }
 
     /// Copies `n` bytes of a run: up to 48 as three fixed 16-byte moves, up to 96 as six (the
-    /// slot has them; the cursor's room has them), longer ones (indents past 35 levels) with
-    /// `memcpy`.
+    /// slot has them; the cursor's room has them), longer ones (indents deeper than about 36
+    /// levels) with `memcpy`.
     @inline(__always)
     static func copyRun(_ from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count n: Int) {
         let s = UnsafeRawPointer(from)

@@ -1,0 +1,146 @@
+import LaminaCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The common drawable (a rect, circle, ellipse or line with plain colors and no rare paint
+/// property) written whole in one room.
+extension SVGMarkup {
+    /// Writes `<shape …/>` with its transform, paint and opacity in one room of `out` (one test
+    /// for room; each attribute's name, with its space, `=` and quote, one literal): the bytes
+    /// ``openShape(_:to:)-(UnsafePointer<Shape>,_)``, ``transformAttribute(_:to:)``,
+    /// ``paintAttributes(_:to:)`` and the opacity write for it. False, with nothing written,
+    /// for anything else (points, path data, verbatim content, a paint reference, a color
+    /// that needs the safety check or escaping, rare paint properties), which the caller
+    /// writes attribute by attribute.
+    @inline(__always)
+    static func writeCommonElement(
+        _ shape: UnsafePointer<Shape>, _ content: UnsafePointer<Content>, transform t: AffineTransform, opacity: Double,
+        to out: inout some MarkupOutput
+    ) -> Bool {
+        guard !content.pointee.mayHaveRareProperties else { return false }
+        switch shape.pointee {
+        case .rect, .circle, .ellipse, .line: break
+        default: return false
+        }
+        let written = withPlainPaint(content.pointee.fill, noneWritten: true) { fill -> Bool in
+            let inner = withPlainPaint(content.pointee.stroke, noneWritten: false) { stroke -> Bool in
+                staged(&out, capacity: commonElementCapacity) { s in
+                    s.shape(shape)
+                    s.transform(t)
+                    if let fill { s.bytesAttr(" fill=\"", fill) }
+                    if let v = content.pointee.fillOpacity, !printsAsInitial(v, 1) { s.numberAttr(" fill-opacity=\"", v) }
+                    if let stroke { s.bytesAttr(" stroke=\"", stroke) }
+                    if let v = content.pointee.strokeWidth, !printsAsInitial(v, 1) { s.numberAttr(" stroke-width=\"", v) }
+                    if opacity < 1, !printsAsInitial(opacity, 1) { s.numberAttr(" opacity=\"", opacity) }
+                    s.lit("/>\n")
+                }
+                return true
+            }
+            return inner ?? false
+        }
+        return written ?? false
+    }
+
+    /// The most a common element takes: `<ellipse` and four numbers (or a rect's six), the
+    /// transform, two colors of ``plainLimit`` bytes, three more numbers, `/>`.
+    static var commonElementCapacity: Int {
+        let number = NumberText.maximumByteCount + 24
+        return 16 + 6 * number + 16 + 8 + 6 * (NumberText.maximumByteCount + 1) + 2 * (plainLimit + 16) + 3 * number + 4
+    }
+
+    /// Calls `body` with the bytes paint `p` is written with when they are copied as they are:
+    /// nil for no paint (and for `none` unless `noneWritten`), `none`, or a plain color
+    /// (``isPlain(_:)``, at most ``plainLimit`` bytes). Returns nil, without calling `body`,
+    /// for a paint written otherwise (a reference, a color to check or escape).
+    @inline(__always)
+    static func withPlainPaint<R>(_ p: Paint?, noneWritten: Bool, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R? {
+        switch p {
+        case nil:
+            return body(nil)
+        case .none?:
+            guard noneWritten else { return body(nil) }
+            let none: StaticString = "none"
+            return body(UnsafeBufferPointer(start: none.utf8Start, count: none.utf8CodeUnitCount))
+        case .color(let c)?:
+            var v = c
+            return v.withUTF8 { bytes -> R? in
+                guard bytes.count <= plainLimit, isPlain(bytes) else { return nil }
+                return body(bytes)
+            }
+        case .ref?:
+            return nil
+        }
+    }
+}
+
+extension SVGMarkup.Stage {
+    /// `prefix` (` name="`), the number, `"`.
+    @inline(__always)
+    mutating func numberAttr(_ prefix: StaticString, _ v: Double) {
+        lit(prefix)
+        number(v)
+        byte(0x22)
+    }
+
+    /// `prefix` (` name="`), bytes that need no check or escaping, `"`.
+    @inline(__always)
+    mutating func bytesAttr(_ prefix: StaticString, _ b: UnsafeBufferPointer<UInt8>) {
+        lit(prefix)
+        bytes(b)
+        byte(0x22)
+    }
+
+    /// `<rect x=… …`, `<circle …`, `<ellipse …` or `<line …` (other shapes are not staged).
+    @inline(__always)
+    mutating func shape(_ shape: UnsafePointer<Shape>) {
+        switch shape.pointee {
+        case .rect(let x, let y, let w, let h, let rx, let ry):
+            lit("<rect")
+            numberAttr(" x=\"", x)
+            numberAttr(" y=\"", y)
+            numberAttr(" width=\"", w)
+            numberAttr(" height=\"", h)
+            if rx > 0 { numberAttr(" rx=\"", rx) }
+            if ry > 0 { numberAttr(" ry=\"", ry) }
+        case .circle(let cx, let cy, let r):
+            lit("<circle")
+            numberAttr(" cx=\"", cx)
+            numberAttr(" cy=\"", cy)
+            numberAttr(" r=\"", r)
+        case .ellipse(let cx, let cy, let rx, let ry):
+            lit("<ellipse")
+            numberAttr(" cx=\"", cx)
+            numberAttr(" cy=\"", cy)
+            numberAttr(" rx=\"", rx)
+            numberAttr(" ry=\"", ry)
+        case .line(let x1, let y1, let x2, let y2):
+            lit("<line")
+            numberAttr(" x1=\"", x1)
+            numberAttr(" y1=\"", y1)
+            numberAttr(" x2=\"", x2)
+            numberAttr(" y2=\"", y2)
+        default:
+            preconditionFailure("not a staged shape")
+        }
+    }
+
+    /// ` transform="matrix(…)"` unless the transform is, or prints as, the identity
+    /// (``SVGMarkup/transformAttribute(_:to:)``).
+    @inline(__always)
+    mutating func transform(_ t: AffineTransform) {
+        if t.a == 1, t.b == 0, t.c == 0, t.d == 1, t.tx == 0, t.ty == 0 { return }
+        let start = count
+        lit(" transform=\"")
+        let m = count
+        matrix(t)
+        if count - m == 19, memcmp(base + m, SVGMarkup.identityMatrixBytes.utf8Start, 19) == 0 {
+            count = start
+            return
+        }
+        byte(0x22)
+    }
+}
