@@ -185,7 +185,7 @@ extension FastXMLReader {
 struct RawColumn<T: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<T>
     private(set) var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -46,6 +47,9 @@ struct SplitState {
 final class SecondHalf: @unchecked Sendable {
     let reader: FastXMLReader
     let done = DispatchSemaphore(value: 0)
+    /// Set by the first reader when it waits for this one (at the split or at its end): the
+    /// second thread then stops backing the first reader's tables (``backAhead(_:)``).
+    let firstWaits = Atomic<Bool>(false)
     private let arena: UnsafeMutablePointer<UInt8>
     private let text: UnsafeMutablePointer<UInt8>
     var succeeded = false
@@ -60,9 +64,27 @@ final class SecondHalf: @unchecked Sendable {
     /// Waits (once) until the second read has finished.
     func wait() {
         if waited { return }
+        firstWaits.store(true, ordering: .relaxed)
         done.wait()
         waited = true
     }
+
+    /// Backs `regions` in pieces of ``backingPiece`` bytes until the first reader waits for
+    /// this one: from then on the join faults in what is left itself, as it would have.
+    func backAhead(_ regions: [(start: Int, length: Int)]) {
+        for r in regions {
+            var at = r.start
+            while at < r.start + r.length {
+                if firstWaits.load(ordering: .relaxed) { return }
+                let piece = min(Self.backingPiece, r.start + r.length - at)
+                Prefault.back([(at, piece)])
+                at += piece
+            }
+        }
+    }
+
+    /// 128 pages: about a quarter of a millisecond of backing here.
+    static let backingPiece = 1 << 19
 
     deinit {
         arena.deallocate()
@@ -74,11 +96,13 @@ extension FastXMLReader {
     /// Documents smaller than this are read by one reader.
     static let splitMinimumBytes = 1 << 21
 
-    /// Where the second reader starts, as a share of the input: before the middle, since the
-    /// first reader also joins the second half's tables after reading its own (perf at 10 kHz,
-    /// split at the middle: at flat-1e5 the first thread's reading took ~17.5 ms of CPU and the
-    /// join ~2.2 ms more against the second thread's ~16 ms; deep-1e5 ~22 + 2.8 against ~19).
-    static let splitShare = (numerator: 7, denominator: 16)
+    /// Where the second reader starts, as a share of the input: past the middle, since the
+    /// second thread, done, also backs the pages the first reader and the join will write
+    /// (``backAhead(_:)``), which the join faulted in alone after both reads (four fifths of
+    /// its time). perf at 10 kHz, samples per thread, split at 7/16: flat-1e5 first reading
+    /// ~107, second ~139, join ~51, backing ~40; deep-1e5 ~140, ~172, ~57, ~41. Per byte the
+    /// halves read alike, so the reads plus the backing balance at about 9/16 on both.
+    static let splitShare = (numerator: 9, denominator: 16)
 
     /// A start tag at ``splitShare`` of the input or after it to split at, or nil.
     static func splitPoint(_ base: UnsafePointer<UInt8>, count n: Int) -> Int? {
@@ -97,6 +121,9 @@ extension FastXMLReader {
         let half = SecondHalf(base: base, count: n)
         split.stopAt = offset
         split.partner = half
+        // Taken here, before this reader writes anything: the other thread only reads them.
+        let rooms = tableRooms()
+        let firstShare = Double(offset) / Double(max(1, n - offset))
         DispatchQueue.global().async {
             do {
                 try half.reader.readSecondHalf(from: offset)
@@ -104,8 +131,62 @@ extension FastXMLReader {
             } catch {
                 half.succeeded = false
             }
+            // Done first, this thread backs the pages this reader (still reading) and the join
+            // will write, which the join otherwise faulted in on this reader's thread.
+            if half.succeeded {
+                half.backAhead(Self.joinRegions(rooms: rooms, secondCounts: half.reader.joinCounts(), firstShare: firstShare))
+            }
             half.done.signal()
         }
+    }
+
+    /// Where a table of the first reader is: its address, bytes per item and capacity in items.
+    struct TableRoom: Sendable, Equatable {
+        var address: Int
+        var stride: Int
+        var capacity: Int
+    }
+
+    /// The tables the join appends to, in the order of ``joinCounts()``: element records,
+    /// document order, the slots' name ids and value ends, values, text bytes.
+    func tableRooms() -> [TableRoom] {
+        func room<T>(_ a: [T]) -> TableRoom {
+            let address = a.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+            return TableRoom(address: a.capacity > 0 ? address : 0, stride: MemoryLayout<T>.stride, capacity: a.capacity)
+        }
+        return [
+            room(builder.elements), room(builder.order),
+            TableRoom(address: Int(bitPattern: nameIDs.base), stride: MemoryLayout<Int32>.stride, capacity: nameIDs.capacity),
+            TableRoom(address: Int(bitPattern: valueEnds.base), stride: MemoryLayout<UInt32>.stride, capacity: valueEnds.capacity),
+            TableRoom(address: Int(bitPattern: arena), stride: 1, capacity: n),
+            TableRoom(address: Int(bitPattern: textOut), stride: 1, capacity: n),
+        ]
+    }
+
+    /// Second reader, done: how many items of each of ``tableRooms()`` the join appends.
+    func joinCounts() -> [Int] {
+        let slots = nameIDs.count - split.rootSlots
+        return [builder.elements.count - 1, builder.order.count, slots, slots, arenaCount - split.rootArena, textCount]
+    }
+
+    /// The pages of the first reader's tables that it is about to write and the join will,
+    /// estimated from the second half's counts: the first half holds about `firstShare` times
+    /// as many items of each (its bytes against the second half's), and the join appends the
+    /// second half's after them. From half the estimate (pages written already cost the kernel
+    /// only a look) to 2 % past the estimated end, within each table's capacity. Backing
+    /// (`MADV_POPULATE_WRITE`) changes no byte, so an estimate off either way costs only time:
+    /// pages left out fault in as before, pages never written stay backed and unused.
+    static func joinRegions(rooms: [TableRoom], secondCounts: [Int], firstShare: Double) -> [(start: Int, length: Int)] {
+        var regions: [(start: Int, length: Int)] = []
+        for (room, count) in zip(rooms, secondCounts) where count > 0 && room.capacity > 0 && room.address != 0 {
+            let first = Double(count) * max(0, min(firstShare, 1_048_576))
+            let low = min(room.capacity, Int(first / 2))
+            let high = min(room.capacity, Int(first * 1.02) + count + 4096 / room.stride)
+            guard high > low, let r = Prefault.pages(from: room.address + low * room.stride, length: (high - low) * room.stride)
+            else { continue }
+            regions.append(r)
+        }
+        return regions
     }
 
     /// Waits for a second reader, if one was started (it reads the input this reader reads).
@@ -121,6 +202,9 @@ extension FastXMLReader {
         split.isSecondHalf = true
         split.rootSlots = nameIDs.count
         split.rootArena = arenaCount
+        // Lines and columns from the split on, made absolute by the join: the lines before it
+        // are the first reader's to count (this thread counted them all again).
+        lines.restart(at: offset)
         var i = offset
         while i < n, let hit = memchr(base + i, 0x3C, n - i) {
             let lt = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
@@ -185,7 +269,7 @@ extension FastXMLReader {
         let other = half.reader
         let depth = stack.count
         guard half.succeeded, canJoin(other, depth: depth) else { return try contentLoop(from: offset) }
-        join(other, depth: depth)
+        join(other, depth: depth, at: offset)
         split.joined = true
         return other.split.closedEnds[depth - 1]
     }
@@ -204,9 +288,10 @@ extension FastXMLReader {
         return true
     }
 
-    /// Appends the second half's tables to this reader's (indices and offsets moved, names
-    /// interned in the order the second reader met them); the document element is then closed.
-    private func join(_ other: FastXMLReader, depth: Int) {
+    /// Appends the second half's tables to this reader's (indices and offsets moved, lines and
+    /// columns counted from the split `offset` made absolute, names interned in the order the
+    /// second reader met them); the document element is then closed.
+    private func join(_ other: FastXMLReader, depth: Int, at offset: Int) {
         let elementNameMap = other.builder.elementNames.map { builder.elementName($0.name, namespace: $0.namespace) }
         let attributeNameMap = other.builder.attributeNames.map {
             builder.attributeName($0.name, namespace: $0.namespace, qualifiedName: $0.qualifiedName)
@@ -216,12 +301,16 @@ extension FastXMLReader {
         let textShift = Int32(builder.texts.count)
         let open = stack
         func parent(_ p: Int32) -> Int32 { p >= 1 ? p + elementShift : open[depth - 1 - Int(-2 - p)].index }
+        // The split's own line and column: the second reader's line 1 is this line, from this column.
+        let (line, column) = location(of: offset)
 
         builder.elements.reserveCapacity(builder.elements.count + other.builder.elements.count)
         for k in 1..<other.builder.elements.count {
             var r = other.builder.elements[k]
             r.name = elementNameMap[Int(r.name)]
             r.parent = parent(r.parent)
+            if r.line == 1 { r.column = r.column &+ column &- 1 }
+            r.line = r.line &+ line &- 1
             r.attributeStart += slotShift
             builder.elements.append(r)
         }

@@ -13,6 +13,14 @@ struct LineCounter {
     private(set) var line: Int32 = 1
     private(set) var column: Int32 = 1
 
+    /// Counts on from `target` as line 1, column 1: a reader of the part of the input from
+    /// there (the second of a split document) counts lines and columns relative to it.
+    mutating func restart(at target: Int) {
+        offset = target
+        line = 1
+        column = 1
+    }
+
     /// Moves to `target` (ignored when it is not past ``offset``) in the bytes at `base`.
     mutating func advance(to target: Int, in base: UnsafePointer<UInt8>) {
         guard target > offset else { return }
