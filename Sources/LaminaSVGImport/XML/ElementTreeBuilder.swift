@@ -121,17 +121,34 @@ package struct ElementTreeBuilder {
     package mutating func finish(file: String) -> ElementTree {
         let n = elements.count
         var start = [Int32](repeating: 0, count: n + 1)
-        for item in order {
-            let p = item >= 0 ? elements[Int(item)].parent : texts[Int(~item)].parent
-            start[Int(p) + 1] += 1
-        }
-        for i in 0..<n { start[i + 1] += start[i] }
         var content = [Int32](repeating: 0, count: order.count)
-        for i in 0..<n { elements[i].contentStart = start[i] }
-        for item in order {
-            let p = Int(item >= 0 ? elements[Int(item)].parent : texts[Int(~item)].parent)
-            content[Int(start[p])] = item
-            start[p] += 1
+        // A counting sort of the items by parent, over the buffers (on the one-thread stretch
+        // between the reader and the build: through the arrays it took ~84 instructions an
+        // element). Every item of `order` has a parent element (checked: the buffers are not).
+        elements.withUnsafeMutableBufferPointer { records in
+            texts.withUnsafeBufferPointer { runs in
+                order.withUnsafeBufferPointer { items in
+                    start.withUnsafeMutableBufferPointer { start in
+                        content.withUnsafeMutableBufferPointer { content in
+                            @inline(__always) func parent(_ item: Int32) -> Int {
+                                let k = Int(item >= 0 ? item : ~item)
+                                precondition(k < (item >= 0 ? n : runs.count), "an item is an element or text run")
+                                let p = Int(item >= 0 ? records[k].parent : runs[k].parent)
+                                precondition(p >= 0 && p < n, "an item's parent is an element")
+                                return p
+                            }
+                            for item in items { start[parent(item) + 1] += 1 }
+                            for i in 0..<n { start[i + 1] += start[i] }
+                            for i in 0..<n { records[i].contentStart = start[i] }
+                            for item in items {
+                                let p = parent(item)
+                                content[Int(start[p])] = item
+                                start[p] += 1
+                            }
+                        }
+                    }
+                }
+            }
         }
         order = []
         start = []
