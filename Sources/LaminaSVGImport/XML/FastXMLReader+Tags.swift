@@ -175,20 +175,23 @@ extension FastXMLReader {
     /// name met before with no prefix and at most 16 bytes (found by its bytes as two words,
     /// ``ShortNameTable``), `=` and a quoted value. Returns the offset after it, or -1 when the
     /// item at `start` is anything else (read by ``tagItem(at:)``, nothing done yet).
+    ///
+    /// The name's end is the first byte of its 16 that no name in the table holds (white space
+    /// or any byte below it, `=`, a byte from 0x80; ``Self/nameEnd(_:)``): when the bytes before
+    /// it are a name of the table, they are name bytes, so a name scan would stop there too, and
+    /// any other name byte ends in a miss. A plain value is copied to the arena while its end is
+    /// found (``copyPlainValue(from:quote:)``).
     @inline(__always) func quickAttribute(at start: Int, namespacedCount: inout Int) throws(Decline) -> Int {
         guard start < n, Self.isSpace(base[start]) else { return -1 }
         let i = skipSpace(start + 1)
         // The name's 16 bytes and the byte after them are in the input.
         guard i + 17 <= n, Self.isNameStart(base[i]) else { return -1 }
-        var end = i + 1
-        while end < i + 17, Self.isNameByteFast(base[end]) { end += 1 }
-        let count = end - i
-        guard count <= ShortNameTable.maximumCount else { return -1 }
+        let count = Self.nameEnd(base + i)
         let (w0, w1) = ShortNameTable.words(base + i, count: count)
         let id = shortAttributeNames.find(w0, w1)
         guard id >= 0 else { return -1 }
         // The name ends at `=` or white space (`:` and other bytes: ``qualifiedName(at:)``).
-        var k = end
+        var k = i + count
         if base[k] != 0x3D {
             guard Self.isSpace(base[k]) else { return -1 }
             k = skipSpace(k)
@@ -196,9 +199,80 @@ extension FastXMLReader {
         }
         k = skipSpace(k + 1)
         guard k < n, base[k] == 0x22 || base[k] == 0x27 else { return -1 }
-        let (valueEnd, plain) = try valueExtent(from: k + 1, quote: base[k])
-        try appendAttribute(id: id, valueStart: k + 1, valueEnd: valueEnd, plain: plain, namespacedCount: &namespacedCount)
-        return valueEnd + 1
+        let quote = base[k]
+        let valueStart = k + 1
+        // A name used twice in one tag: libxml2 stops.
+        if lastUse.base[Int(id)] == elementCount { throw Decline() }
+        let valueEnd = copyPlainValue(from: valueStart, quote: quote)
+        if valueEnd >= 0 {
+            lastUse.base[Int(id)] = elementCount
+            if namespaced.base[Int(id)] { namespacedCount += 1 }
+            arenaCount &+= valueEnd &- valueStart
+            nameIDs.append(id)
+            valueEnds.append(UInt32(truncatingIfNeeded: arenaCount))
+            return valueEnd + 1
+        }
+        let (end, plain) = try valueExtent(from: valueStart, quote: quote)
+        try appendAttribute(id: id, valueStart: valueStart, valueEnd: end, plain: plain, namespacedCount: &namespacedCount)
+        return end + 1
+    }
+
+    /// Where the name at `p` ends: the offset (1...16) of the first of its 16 bytes that is white
+    /// space or below it, `=` or from 0x80; 16 when there is none. One 16-byte block, tested
+    /// lane by lane with wrapping arithmetic (exact in every lane: no borrow crosses lanes).
+    @inline(__always) static func nameEnd(_ p: UnsafePointer<UInt8>) -> Int {
+        let v = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+        // High bit: below 0x21 (the subtraction wraps), from 0x80, or `=` (zero less one wraps).
+        let low: SIMD16<UInt8> = (v &- SIMD16<UInt8>(repeating: 0x21)) | v
+        let equals: SIMD16<UInt8> = (v ^ SIMD16<UInt8>(repeating: 0x3D)) &- SIMD16<UInt8>(repeating: 1)
+        let flags: SIMD16<UInt8> = (low | equals) & SIMD16<UInt8>(repeating: 0x80)
+        return firstFlag(flags)
+    }
+
+    /// The first lane of `flags` (each lane 0 or 0x80) that is set, or 16.
+    @inline(__always) static func firstFlag(_ flags: SIMD16<UInt8>) -> Int {
+        let words = unsafeBitCast(flags, to: SIMD2<UInt64>.self)
+        let low = UInt64(littleEndian: words[0])
+        if low != 0 { return low.trailingZeroBitCount >> 3 }
+        let high = UInt64(littleEndian: words[1])
+        return high != 0 ? 8 + high.trailingZeroBitCount >> 3 : 16
+    }
+
+    /// Copies the value starting at `start` to the arena (past `arenaCount`, which it does not
+    /// move) while finding its closing `quote`, 16 bytes a step; returns the quote's offset, or
+    /// -1 when a byte before it keeps the value from being copied as it is (below 0x20, from
+    /// 0x80, `&` or `<`) or the input ends first. The blocks may write up to 15 bytes past the
+    /// value: the arena holds the whole input and 64 bytes more, and every value before this
+    /// one came from before `start` and none grew.
+    @inline(__always) func copyPlainValue(from start: Int, quote: UInt8) -> Int {
+        let out = arena + arenaCount
+        let q = SIMD16<UInt8>(repeating: quote)
+        let one = SIMD16<UInt8>(repeating: 1)
+        let space = SIMD16<UInt8>(repeating: 0x20)
+        let amp = SIMD16<UInt8>(repeating: 0x26)
+        let lt = SIMD16<UInt8>(repeating: 0x3C)
+        let high = SIMD16<UInt8>(repeating: 0x80)
+        var r = start
+        while r + 16 <= n {
+            let v = UnsafeRawPointer(base + r).loadUnaligned(as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(out + (r - start)).storeBytes(of: v, as: SIMD16<UInt8>.self)
+            // High bit: below 0x20, from 0x80, or equal to the quote, `&` or `<` (the quote, `&`
+            // and `<` are ASCII, so a wrapped zero is the only other way to set it).
+            let control: SIMD16<UInt8> = (v &- space) | v
+            let quoted: SIMD16<UInt8> = ((v ^ q) &- one) | ((v ^ amp) &- one) | ((v ^ lt) &- one)
+            let flags: SIMD16<UInt8> = (control | quoted) & high
+            let k = Self.firstFlag(flags)
+            if k < 16 { return base[r + k] == quote ? r + k : -1 }
+            r += 16
+        }
+        while r < n {
+            let b = base[r]
+            if b == quote { return r }
+            if b < 0x20 || b >= 0x80 || b == 0x26 || b == 0x3C { return -1 }
+            out[r - start] = b
+            r += 1
+        }
+        return -1
     }
 
     /// Appends attribute `a` (name `id`) to the element being started.

@@ -85,6 +85,42 @@ import Testing
         }
     }
 
+    /// A byte that stops a value's plain copy (a reference, a line end, a tab, a byte past ASCII,
+    /// the other quote, which does not; `<`, controls and NUL, which libxml2 refuses) at every
+    /// position of values of 0–40 bytes: each 16-byte block's lanes, and blocks that would pass
+    /// the input's end (the last value ends 8 bytes before it).
+    @Test(arguments: ["&amp;", "&#x41;", "\t", "\n", "\r", "\r\n", "é", "'", "\u{7F}", "<", "\u{01}", "\u{0}"])
+    func aSpecialByteAtEveryPositionOfAValue(_ special: String) {
+        let refused = ["<", "\u{01}", "\u{0}"].contains(special)
+        for length in 0...40 {
+            let body = Self.value(length, 0)
+            let values = (0...length).map { String(body.prefix($0)) + special + String(body.dropFirst($0)) }
+            let documents = refused ? values.map { [$0] } : [values]
+            for group in documents {
+                var s = Self.open + "><g width=\"0\"/>"
+                for v in group { s += "<g x=\"1\" width=\"\(v)\"/>" }
+                s += "<g width=\"\(group.last!)\"/></svg>"
+                let r = FastXMLReaderTests.compare(Array(s.utf8))
+                #expect(r.same, "\(length) \(group): \(r.detail)")
+                if !refused { #expect(r.fast, "declined: \(s)") }
+            }
+        }
+    }
+
+    /// A known name of 1–16 bytes ended by each kind of byte: `=` and white space read it, any
+    /// other byte (a control, NUL, a byte past ASCII, a prefix's colon, a name byte making a
+    /// longer name) leaves it to the general reading, with the same tables or the same error.
+    @Test(arguments: 1...16)
+    func knownNamesEndedByEveryKindOfByte(_ count: Int) {
+        let name = Self.name(count, count)
+        for end in ["=", " =", "\t=", "\n =", "\r\n=", "\u{0}=", "\u{01}=", "é=", ":a=", "/=", ">", "-=", "a=", "\"="] {
+            let s = Self.open + " xmlns:\(name)=\"urn:x\"><g \(name)=\"1\"/><g x=\"2\" \(name)\(end)\"3\"/>"
+                + String(repeating: "<g/>", count: 5) + "</svg>"
+            let r = FastXMLReaderTests.compare(Array(s.utf8))
+            #expect(r.same, "\(name)\(end): \(r.detail)")
+        }
+    }
+
     /// Element names met before are found by their words only under the namespace they had.
     @Test func elementNamesUnderChangingDefaultNamespaces() {
         let body = "<g><rect/><text>a</text></g><g xmlns=\"urn:a\"><g/><rect /><text> </text></g><g xmlns=\"\"><rect></rect></g>"
