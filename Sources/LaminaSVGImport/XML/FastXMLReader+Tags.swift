@@ -21,11 +21,7 @@ extension FastXMLReader {
         var empty = false
         var namespacedCount = 0
         while true {
-            let quick = try quickAttribute(at: i, namespacedCount: &namespacedCount)
-            if quick >= 0 {
-                i = quick
-                continue
-            }
+            i = try quickAttributes(from: i, namespacedCount: &namespacedCount)
             let item = try tagItem(at: i)
             guard case .attribute(let a, let next) = item else {
                 if case .end(let next, let isEmpty) = item {
@@ -171,6 +167,17 @@ extension FastXMLReader {
             next: valueEnd + 1)
     }
 
+    /// The common attributes from `start` on (``quickAttribute(at:namespacedCount:)``), in one
+    /// call a tag; returns the offset of the first item not read so.
+    func quickAttributes(from start: Int, namespacedCount: inout Int) throws(Decline) -> Int {
+        var i = start
+        while true {
+            let next = try quickAttribute(at: i, namespacedCount: &namespacedCount)
+            if next < 0 { return i }
+            i = next
+        }
+    }
+
     /// The common attribute at `start`, appended to the element being started: white space, a
     /// name met before with no prefix and at most 16 bytes (found by its bytes as two words,
     /// ``ShortNameTable``), `=` and a quoted value. Returns the offset after it, or -1 when the
@@ -215,64 +222,6 @@ extension FastXMLReader {
         let (end, plain) = try valueExtent(from: valueStart, quote: quote)
         try appendAttribute(id: id, valueStart: valueStart, valueEnd: end, plain: plain, namespacedCount: &namespacedCount)
         return end + 1
-    }
-
-    /// Where the name at `p` ends: the offset (1...16) of the first of its 16 bytes that is white
-    /// space or below it, `=` or from 0x80; 16 when there is none. One 16-byte block, tested
-    /// lane by lane with wrapping arithmetic (exact in every lane: no borrow crosses lanes).
-    @inline(__always) static func nameEnd(_ p: UnsafePointer<UInt8>) -> Int {
-        let v = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
-        // High bit: below 0x21 (the subtraction wraps), from 0x80, or `=` (zero less one wraps).
-        let low: SIMD16<UInt8> = (v &- SIMD16<UInt8>(repeating: 0x21)) | v
-        let equals: SIMD16<UInt8> = (v ^ SIMD16<UInt8>(repeating: 0x3D)) &- SIMD16<UInt8>(repeating: 1)
-        let flags: SIMD16<UInt8> = (low | equals) & SIMD16<UInt8>(repeating: 0x80)
-        return firstFlag(flags)
-    }
-
-    /// The first lane of `flags` (each lane 0 or 0x80) that is set, or 16.
-    @inline(__always) static func firstFlag(_ flags: SIMD16<UInt8>) -> Int {
-        let words = unsafeBitCast(flags, to: SIMD2<UInt64>.self)
-        let low = UInt64(littleEndian: words[0])
-        if low != 0 { return low.trailingZeroBitCount >> 3 }
-        let high = UInt64(littleEndian: words[1])
-        return high != 0 ? 8 + high.trailingZeroBitCount >> 3 : 16
-    }
-
-    /// Copies the value starting at `start` to the arena (past `arenaCount`, which it does not
-    /// move) while finding its closing `quote`, 16 bytes a step; returns the quote's offset, or
-    /// -1 when a byte before it keeps the value from being copied as it is (below 0x20, from
-    /// 0x80, `&` or `<`) or the input ends first. The blocks may write up to 15 bytes past the
-    /// value: the arena holds the whole input and 64 bytes more, and every value before this
-    /// one came from before `start` and none grew.
-    @inline(__always) func copyPlainValue(from start: Int, quote: UInt8) -> Int {
-        let out = arena + arenaCount
-        let q = SIMD16<UInt8>(repeating: quote)
-        let one = SIMD16<UInt8>(repeating: 1)
-        let space = SIMD16<UInt8>(repeating: 0x20)
-        let amp = SIMD16<UInt8>(repeating: 0x26)
-        let lt = SIMD16<UInt8>(repeating: 0x3C)
-        let high = SIMD16<UInt8>(repeating: 0x80)
-        var r = start
-        while r + 16 <= n {
-            let v = UnsafeRawPointer(base + r).loadUnaligned(as: SIMD16<UInt8>.self)
-            UnsafeMutableRawPointer(out + (r - start)).storeBytes(of: v, as: SIMD16<UInt8>.self)
-            // High bit: below 0x20, from 0x80, or equal to the quote, `&` or `<` (the quote, `&`
-            // and `<` are ASCII, so a wrapped zero is the only other way to set it).
-            let control: SIMD16<UInt8> = (v &- space) | v
-            let quoted: SIMD16<UInt8> = ((v ^ q) &- one) | ((v ^ amp) &- one) | ((v ^ lt) &- one)
-            let flags: SIMD16<UInt8> = (control | quoted) & high
-            let k = Self.firstFlag(flags)
-            if k < 16 { return base[r + k] == quote ? r + k : -1 }
-            r += 16
-        }
-        while r < n {
-            let b = base[r]
-            if b == quote { return r }
-            if b < 0x20 || b >= 0x80 || b == 0x26 || b == 0x3C { return -1 }
-            out[r - start] = b
-            r += 1
-        }
-        return -1
     }
 
     /// Appends attribute `a` (name `id`) to the element being started.
