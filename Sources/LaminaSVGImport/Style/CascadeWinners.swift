@@ -17,10 +17,18 @@ struct CascadeWinners: ~Copyable {
     private var capacity: Int
     /// Whether `base` was allocated here (freed here), not lent by the caller.
     private var ownsStorage: Bool
-    /// Whether each winner is `!important` (false past the end; empty until the first one).
-    private var important: [Bool] = []
-    /// The index of each winner by name, once there are many (hashing beats a scan then).
-    private var slot = [String: Int]()
+    /// Whether each of the first 64 winners is `!important` (bit `k` for winner `k`).
+    private var importantBits: UInt64 = 0
+    /// What only many winners need, made when first needed: most elements have a few, and an
+    /// empty array and dictionary released per element cost 60 instructions.
+    private var many: Many?
+
+    /// The `!important` flags of winners past the first 64, and the index of each winner by
+    /// name once there are many (hashing beats a scan then).
+    private final class Many {
+        var important: [Bool] = []
+        var slot = [String: Int]()
+    }
 
     /// Winners that fit the scratch of a typical element.
     static let scratchCapacity = 8
@@ -41,7 +49,7 @@ struct CascadeWinners: ~Copyable {
     }
 
     deinit {
-        base.deinitialize(count: count)
+        if count > 0 { base.deinitialize(count: count) }
         if ownsStorage { base.deallocate() }
     }
 
@@ -153,10 +161,11 @@ struct CascadeWinners: ~Copyable {
 
     /// Indexes the winners by name, once there are 31, and the next one, named `name`.
     private mutating func indexForAppend(_ name: String) {
+        let m = manyMade()
         if count == 31 {
-            for k in 0..<count { slot[base[k].name] = k }
+            for k in 0..<count { m.slot[base[k].name] = k }
         }
-        slot[name] = count
+        m.slot[name] = count
     }
 
     /// The winners with their `!important` flags, in order of first appearance: offered again
@@ -171,19 +180,36 @@ struct CascadeWinners: ~Copyable {
     }
 
     /// Whether winner `k` is `!important`.
-    private func winnerIsImportant(_ k: Int) -> Bool { k < important.count && important[k] }
+    private func winnerIsImportant(_ k: Int) -> Bool {
+        if k < 64 { return importantBits & (1 << UInt64(k)) != 0 }
+        guard let important = many?.important, k - 64 < important.count else { return false }
+        return important[k - 64]
+    }
 
-    /// Marks winner `k` `!important` (the flags are made on the first).
+    /// Marks winner `k` `!important`.
     private mutating func markImportant(_ k: Int) {
-        if important.count <= k { important += repeatElement(false, count: k + 1 - important.count) }
-        important[k] = true
+        if k < 64 {
+            importantBits |= 1 << UInt64(k)
+            return
+        }
+        let m = manyMade()
+        if m.important.count <= k - 64 { m.important += repeatElement(false, count: k - 63 - m.important.count) }
+        m.important[k - 64] = true
+    }
+
+    /// ``many``, made if not yet.
+    private mutating func manyMade() -> Many {
+        if let m = many { return m }
+        let m = Many()
+        many = m
+        return m
     }
 
     /// The index of the winner for the property, if any (`name` matters for `.other` only).
     /// Elements specify few properties: a scan (of ids, and of names for `.other`) beats
     /// hashing until there are many.
     private func index(of name: String?, _ property: CSSProperty) -> Int? {
-        guard count < 32 else { return slot[name ?? PropertyNames.names[Int(property.rawValue)]] }
+        guard count < 32 else { return many?.slot[name ?? PropertyNames.names[Int(property.rawValue)]] }
         for k in 0..<count where base[k].property == property {
             if property != .other || base[k].name == name { return k }
         }
