@@ -59,7 +59,7 @@ struct CascadeWinners: ~Copyable {
     /// The winners, in order of first appearance, as a list in `storage` (whose free memory
     /// they were gathered in, unless they outgrew it: then they are moved to `arena`'s);
     /// none are left here.
-    mutating func take(into arena: inout CascadeArena, from storage: CascadedStorage) -> CascadedList {
+    mutating func take(into arena: inout CascadeArena, from storage: consuming CascadedStorage) -> CascadedList {
         let n = count
         guard n > 0 else { return CascadedList() }
         count = 0

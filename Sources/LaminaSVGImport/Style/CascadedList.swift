@@ -104,7 +104,7 @@ package struct CascadeArena {
 
     /// The list of the `count` declarations initialized from `storage.free`'s start: they
     /// belong to the list from now on.
-    func adopt(_ count: Int, in storage: CascadedStorage) -> CascadedList {
+    func adopt(_ count: Int, in storage: consuming CascadedStorage) -> CascadedList {
         guard count > 0 else { return CascadedList() }
         let first = storage.base + storage.used
         storage.used += count
