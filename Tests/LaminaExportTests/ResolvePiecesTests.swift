@@ -9,11 +9,14 @@ import Testing
 /// gives the list and the diagnostics of the single-threaded walk, for any number of pieces.
 @Suite struct ResolvePiecesTests {
     /// Both resolves of `scene`: one thread, and `threads` pieces from any size.
-    static func expectSameInPieces(_ scene: Scene, threads: Int, _ name: String) {
+    /// `slack` moves each piece's item bound (``Resolver/pieceBound(of:)``) off its count: runs
+    /// left partly empty (above), or items spilled past the run (below).
+    static func expectSameInPieces(_ scene: Scene, threads: Int, _ name: String, slack: Int = 0) {
         for layerMaps in [false, true] {
             let (one, oneWarnings) = DisplayList.resolve(scene, layerMaps: layerMaps, threads: 1)
-            let (cut, cutWarnings) = DisplayList.resolve(scene, layerMaps: layerMaps, threads: threads, piecesFrom: 0)
-            #expect(cut == one, "\(name) threads \(threads) layerMaps \(layerMaps)")
+            let (cut, cutWarnings) = DisplayList.resolve(
+                scene, layerMaps: layerMaps, threads: threads, piecesFrom: 0, itemBoundSlack: slack)
+            #expect(cut == one, "\(name) threads \(threads) layerMaps \(layerMaps) slack \(slack)")
             #expect(cutWarnings == oneWarnings, "\(name) threads \(threads)")
         }
     }
@@ -53,6 +56,45 @@ import Testing
         Self.expectSameInPieces(scene, threads: threads, "mixed.svg")
     }
 
+    /// The pieces write their items into one buffer, each after the most items the pieces
+    /// before it may draw: a bound above the count leaves gaps that are closed, one below it
+    /// spills items past a piece's run; either way the list is the one-thread list.
+    @Test(arguments: [2, 3], [-1000, -2, -1, 1, 7])
+    func itemBoundsOffTheCountGiveTheSameList(threads: Int, slack: Int) throws {
+        let scene = try SVGImport.importScene(Array(Self.mixed.utf8), file: "mixed.svg").scene
+        Self.expectSameInPieces(scene, threads: threads, "mixed.svg", slack: slack)
+        let deep = try SVGImport.importScene(Array(Self.nested.utf8), file: "nested.svg").scene
+        Self.expectSameInPieces(deep, threads: threads, "nested.svg", slack: slack)
+    }
+
+    /// The bound is the count where every layer is drawn: each part of each visible layer
+    /// (hidden subtrees and transparent layers left out, as the walk leaves them).
+    @Test func itemBoundIsTheCountOfDrawnParts() throws {
+        for (text, name) in [(Self.mixed, "mixed.svg"), (Self.nested, "nested.svg")] {
+            let scene = try SVGImport.importScene(Array(text.utf8), file: name).scene
+            let (one, _) = DisplayList.resolve(scene, layerMaps: false, threads: 1)
+            let subs = scene.tree.sublayersInPaintOrder(of: scene.root).filter { scene.tree.isVisible($0) }
+            let resolver = Resolver(scene: scene)
+            #expect(resolver.pieceBound(of: subs[...]).items == one.items.count, "\(name)")
+            let half = subs.count / 2
+            #expect(resolver.pieceBound(of: subs[..<half]).items + resolver.pieceBound(of: subs[half...]).items == one.items.count)
+            #expect(resolver.pieceBound(of: subs[...]).groups >= one.groups.count)
+        }
+    }
+
+    /// Groups nested under the root's sublayers, some of them hidden or transparent, with
+    /// folded and kept opacity groups and clips inside the pieces.
+    static let nested = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+          <defs><clipPath id="c"><rect width="40" height="40"/></clipPath></defs>
+          <g opacity="0.5"><g><rect width="5" height="5"/><g visibility="hidden"><rect width="6" height="6"/></g></g></g>
+          <g clip-path="url(#c)"><g opacity="0.3"><circle r="4"/></g><g opacity="0"><rect width="3" height="3"/></g></g>
+          <g><g><g opacity="0.7"><rect width="1" height="1"/><rect width="2" height="2" stroke="red"/></g></g></g>
+          <g display="none"><g><rect width="9" height="9"/></g></g>
+          <g transform="scale(2)"><g opacity="0.4"><ellipse rx="3" ry="2"/></g><rect width="4" height="4"/></g>
+        </svg>
+        """
+
     @Test(arguments: [2, 3])
     func corpusResolvesTheSameInPieces(threads: Int) throws {
         let walker = try #require(FileManager.default.enumerator(at: TestSupport.sharedCorpus, includingPropertiesForKeys: nil))
@@ -90,6 +132,36 @@ import Testing
             try scene.tree.addSublayer(scene.tree.make(k), to: mask)
         }
         Self.expectSameInPieces(scene, threads: threads, "masks")
+    }
+
+    /// A layer placed by numbers past the range of doubles is not drawn, but it was entered
+    /// and has its paint index, in a piece as on one thread (the merge left it out: nil).
+    @Test(arguments: [2, 3])
+    func layersPlacedPastDoublesKeepTheirPaintIndexInPieces(threads: Int) throws {
+        var scene = Scene()
+        scene.tree[scene.root].bounds = Rect(0, 0, 100, 100)
+        scene.tree[scene.root].position = Point(50, 50)
+        for i in 0..<8 {
+            var l = Layer(name: i == 6 ? nil : "l\(i)")
+            l.bounds = Rect(0, 0, 20, 20)
+            l.position = i == 6 ? Point(.infinity, 50) : Point(10 + Double(i) * 10, 50)
+            l.backgroundColor = "red"
+            let id = scene.tree.make(l)
+            try scene.tree.addSublayer(id, to: scene.root)
+            var k = Layer()
+            k.bounds = Rect(0, 0, 5, 5)
+            k.backgroundColor = "blue"
+            try scene.tree.addSublayer(scene.tree.make(k), to: id)
+        }
+        let (one, warnings) = DisplayList.resolve(scene, layerMaps: false, threads: 1)
+        let placedPast = scene.tree.sublayers(of: scene.root)[6]
+        #expect(one.layerPaintIndex[placedPast.index] != nil)
+        #expect(warnings.count == 1)
+        // Without layer maps: the map of the layer placed past doubles holds NaN, never equal.
+        let (cut, cutWarnings) = DisplayList.resolve(scene, layerMaps: false, threads: threads, piecesFrom: 0)
+        #expect(cut.layerPaintIndex[placedPast.index] == one.layerPaintIndex[placedPast.index])
+        #expect(cut == one)
+        #expect(cutWarnings == warnings)
     }
 
     /// Masks inside layer masks (two deep, one under a clip): their mask contents and the

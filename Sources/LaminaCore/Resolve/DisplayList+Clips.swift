@@ -91,11 +91,11 @@ extension Resolver {
         list.maskContents.append([])
         var items: [DisplayItem] = []
         let owner = outer ?? host
-        let paintIndex = list.layerPaintIndex[owner.index] ?? 0
+        let paintIndex = self.paintIndex(of: owner.index) ?? 0
         if tree.mask(of: mask) != nil {
             let which = outer == nil ? "the mask of layer" : "a mask inside the mask of layer"
             diagnostics.append(.warning(
-                "\(which) \(list.path(of: owner)) has a mask of its own, which is ignored (Core Animation does not nest masks)",
+                "\(which) \(path(of: owner)) has a mask of its own, which is ignored (Core Animation does not nest masks)",
                 at: tree.sourceLocation(of: mask)))
         }
         // Core Animation renders a mask as it renders any layer, and takes its alpha: a hidden
@@ -149,7 +149,7 @@ extension Resolver {
     ) {
         guard depth <= DisplayList.maxClipNesting else {
             diagnostics.append(.warning(
-                "a layer inside the mask of layer \(list.path(of: outer)) has a mask of its own, which is not drawn (masks nest inside masks at most \(DisplayList.maxClipNesting) deep)",
+                "a layer inside the mask of layer \(path(of: outer)) has a mask of its own, which is not drawn (masks nest inside masks at most \(DisplayList.maxClipNesting) deep)",
                 at: tree.sourceLocation(of: m)))
             return
         }
@@ -177,8 +177,10 @@ extension Resolver {
         if let p = grp.parent { groupChildren[p] -= 1 }
         guard groupChildren[g] == 1 else { return }
         if let i = groupOnlyChild[g].item {
-            list.items[i].opacity *= grp.opacity
-            list.items[i].group = grp.parent
+            withItem(i) {
+                $0.opacity *= grp.opacity
+                $0.group = grp.parent
+            }
             if let p = grp.parent { noteChild(of: p, item: i, group: nil) }
         } else if let c = groupOnlyChild[g].group {
             list.groups[c].opacity *= grp.opacity

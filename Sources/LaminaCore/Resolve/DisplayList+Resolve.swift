@@ -11,11 +11,14 @@ extension DisplayList {
     }
 
     /// `resolve(_:layerMaps:threads:)`, cutting scenes of `piecesFrom` layers or more into
-    /// pieces (tests cut small scenes too).
-    static func resolve(_ scene: Scene, layerMaps: Bool, threads: Int, piecesFrom: Int) -> (DisplayList, [Diagnostic]) {
+    /// pieces (tests cut small scenes too, and move each piece's item bound by `itemBoundSlack`).
+    static func resolve(
+        _ scene: Scene, layerMaps: Bool, threads: Int, piecesFrom: Int, itemBoundSlack: Int = 0
+    ) -> (DisplayList, [Diagnostic]) {
         var r = Resolver(scene: scene, layerMaps: layerMaps)
         r.threads = threads
         r.piecesFrom = piecesFrom
+        r.itemBoundSlack = itemBoundSlack
         r.run()
         return (r.list, r.diagnostics)
     }
@@ -57,6 +60,12 @@ struct Resolver {
     var entered: [LayerID]?
     /// Per layer, whether a layer below it blends (``blendsBelow(_:)``); made on first need.
     var blendMarks: [Bool]?
+    /// In a piece of a resolve on several threads: where its items go (``ItemRun``); nil: `list.items`.
+    var itemRun: ItemRun?
+    /// Where the per-layer columns are while the walk runs (``LayerColumns``); nil: in `list`.
+    var columns: LayerColumns?
+    /// Added to each piece's ``itemBound(of:)`` (tests: a bound above or below the count).
+    var itemBoundSlack = 0
 
     init(scene: Scene, layerMaps: Bool = true) {
         self.scene = scene
@@ -80,7 +89,15 @@ struct Resolver {
     mutating func run() {
         let root = scene.root
         guard root.index < tree.count, tree.isVisible(root) else { return }
-        walk([root])
+        // The per-layer columns are written in place through pointers (``LayerColumns``), on
+        // one thread as in the pieces of a resolve on several.
+        var columnStorage = takeColumns()
+        columnStorage.withPointers { columns in
+            self.columns = columns
+            walk([root])
+            self.columns = nil
+        }
+        putColumns(&columnStorage)
         compactGroups()
         // By mask content, for the writers to find the masks inside each one.
         if !list.masksInMasks.isEmpty {
@@ -104,8 +121,10 @@ struct Resolver {
                 exit(id)
                 continue
             }
-            guard open(id) else { continue }
+            // Listed before it is opened: a layer not drawn (placed by numbers past the range
+            // of doubles) has its paint index all the same, which the merge moves up too.
             entered?.append(id)
+            guard open(id) else { continue }
             if tree.sublayerLists[id.index].isEmpty {
                 // Most layers (every shape) have no sublayers: left as soon as entered, their
                 // frame is never pushed and no closing item is queued for them.
@@ -124,12 +143,11 @@ struct Resolver {
             var allVisible = true
             var previousZ = 0.0
             for (i, child) in all.enumerated() {
-                list.pathParents[child.index] = id
                 if let name = tree[child].name, names.admits(name) {
-                    list.pathSegments[child.index] = ~Int32(truncatingIfNeeded: list.segmentNames.count)
+                    setPath(of: child.index, parent: id, segment: ~Int32(truncatingIfNeeded: list.segmentNames.count))
                     list.segmentNames.append(name)
                 } else {
-                    list.pathSegments[child.index] = Int32(truncatingIfNeeded: i)
+                    setPath(of: child.index, parent: id, segment: Int32(truncatingIfNeeded: i))
                 }
                 let z = tree[child].zPosition
                 if i > 0, z < previousZ { inZOrder = false }
@@ -173,14 +191,14 @@ struct Resolver {
         if isTransformLayer { warnIgnoredTransformLayerProperties(id) }
         let paintIndex = nextPaintIndex
         nextPaintIndex += 1
-        list.layerPaintIndex[id.index] = paintIndex
+        setPaintIndex(paintIndex, of: id.index)
         if id.index < list.layerToOutput.count { list.layerToOutput[id.index] = fp.pointee.toOutput }
         // Numbers that overflow on the way down (1e200 scales, positions past 1e308) would be
         // written as `null` in a transform, which renderers ignore: the layer would be drawn
         // untransformed, at the origin.
         guard fp.pointee.toOutput.isFinite else {
             diagnostics.append(.warning(
-                "layer \(list.path(of: id)) is placed by numbers past the range of doubles; it and its sublayers are not drawn",
+                "layer \(path(of: id)) is placed by numbers past the range of doubles; it and its sublayers are not drawn",
                 at: tree.sourceLocation(of: id)))
             return false
         }
@@ -206,7 +224,7 @@ struct Resolver {
                 opacity: groupOpacity ? opacity : nil, isolatesBlending: isolatesBlending, frame: fp)
         }
         if !groupOpacity { fp.pointee.opacity *= opacity }
-        list.layerClip[id.index] = fp.pointee.clip
+        setClip(fp.pointee.clip, of: id.index)
         if !isTransformLayer {
             emit(.background, of: id, frame: fp, paintIndex: paintIndex)
             emit(.contents, of: id, frame: fp, paintIndex: paintIndex)
@@ -244,7 +262,7 @@ struct Resolver {
 
     /// Leaves a layer opened with frame `f`: emits its border above its sublayers, closes its group.
     mutating func leave(_ id: LayerID, frame f: UnsafePointer<ResolveFrame>) {
-        if !tree[id].isTransformLayer, let pi = list.layerPaintIndex[id.index] {
+        if !tree[id].isTransformLayer, let pi = paintIndex(of: id.index) {
             emit(.border, of: id, frame: f, paintIndex: pi)
         }
         if let g = f.pointee.group, list.groups[g].layer == id {
@@ -259,11 +277,11 @@ struct Resolver {
     /// open a group only around its items, so such a group gets one that draws nothing: the
     /// `.contents` of its layer, which has none.
     mutating func anchorEmptyFilterGroup(_ id: LayerID, frame f: ResolveFrame) {
-        guard !tree[id].hasContent, f.toOutput.isAffine, let pi = list.layerPaintIndex[id.index],
+        guard !tree[id].hasContent, f.toOutput.isAffine, let pi = paintIndex(of: id.index),
             let element = tree[id].svg?.element, ["g", "svg", "symbol", "use", "a", "switch"].contains(element)
         else { return }
-        let index = list.items.count
-        list.items.append(DisplayItem(
+        let index = itemCount
+        appendItem(DisplayItem(
             layer: id, part: .contents, affine: f.toOutput.affine, localAffine: f.toSpace.affine, paintIndex: pi,
             clip: f.clip, group: f.group, opacity: f.opacity))
         if let g = f.group { noteChild(of: g, item: index, group: nil) }
@@ -281,18 +299,18 @@ struct Resolver {
 
     /// ``emit(_:of:frame:paintIndex:)`` for a part the layer draws.
     mutating func emitDrawn(_ part: PaintPart, of id: LayerID, frame fp: UnsafePointer<ResolveFrame>, paintIndex: Int) {
-        let index = list.items.count
+        let index = itemCount
         // Each item made in the append's argument: a local one was copied into the list and
         // then destroyed, both through outlined value witnesses.
         if fp.pointee.toOutput.isAffine, eyeOfLayer.isEmpty || eyeOfLayer[id.index] == nil {
             // The common case, placed without building `ItemGeometry` values.
-            list.items.append(DisplayItem(
+            appendItem(DisplayItem(
                 layer: id, part: part, affine: fp.pointee.toOutput.affine, localAffine: fp.pointee.toSpace.affine,
                 paintIndex: paintIndex, clip: fp.pointee.clip, group: fp.pointee.group, opacity: fp.pointee.opacity))
         } else {
             let f = fp.pointee
             guard let (geometry, local) = placement(of: part, layer: id, frame: f) else { return }
-            list.items.append(DisplayItem(
+            appendItem(DisplayItem(
                 layer: id, part: part, geometry: geometry, local: local, paintIndex: paintIndex,
                 clip: f.clip, group: f.group, opacity: f.opacity))
         }
@@ -319,7 +337,7 @@ struct Resolver {
             let l = DisplayList.place(shape, by: f.toSpace, inFrontOf: eye)
         else {
             diagnostics.append(.warning(
-                "layer \(list.path(of: id)): verbatim SVG content cannot be projected; drawn with the affine part",
+                "layer \(path(of: id)): verbatim SVG content cannot be projected; drawn with the affine part",
                 at: tree.sourceLocation(of: id)))
             return (.transformed(f.toOutput.affine), .transformed(f.toSpace.affine))
         }
@@ -336,6 +354,6 @@ struct Resolver {
         guard !warnedEdgeOn.contains(id) else { return }
         warnedEdgeOn.insert(id)
         diagnostics.append(.warning(
-            "layer \(list.path(of: id)) is turned past edge-on (w ≤ 0) and is not drawn", at: tree.sourceLocation(of: id)))
+            "layer \(path(of: id)) is turned past edge-on (w ≤ 0) and is not drawn", at: tree.sourceLocation(of: id)))
     }
 }

@@ -24,7 +24,7 @@ extension Resolver {
         let sorted = keyed.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.map(\.2)
         if sorted != subs {
             diagnostics.append(.warning(
-                "sublayers of transform layer \(list.path(of: id)) are painted in approximate depth order",
+                "sublayers of transform layer \(path(of: id)) are painted in approximate depth order",
                 at: tree.sourceLocation(of: id)))
         }
         return sorted

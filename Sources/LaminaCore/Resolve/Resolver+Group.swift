@@ -39,7 +39,7 @@ extension Resolver {
                 fp.pointee.toSpace = .identity
             } else {
                 diagnostics.append(.warning(
-                    "layer \(list.path(of: id)) has a mask or filter under a perspective transform; its user space is approximated",
+                    "layer \(path(of: id)) has a mask or filter under a perspective transform; its user space is approximated",
                     at: tree.sourceLocation(of: id)))
             }
         }

@@ -35,7 +35,9 @@ extension Resolver {
     }
 
     /// Resolves `subs` (the visible sublayers in paint order of the layer just entered) in up
-    /// to ``threads`` pieces on as many threads, then merges them in order.
+    /// to ``threads`` pieces on as many threads, then merges them in order. Each piece writes
+    /// its items once, in place: into the list's final buffer, after the most items the
+    /// pieces before it may draw (``pieceBound(of:)``, counted first on the pieces' threads).
     mutating func resolveInPieces(_ subs: [LayerID]) {
         let ranges = Self.pieceRanges(subs, pieces: threads, layerCount: tree.count)
         let base = PieceBase(
@@ -44,46 +46,86 @@ extension Resolver {
             segmentNames: list.segmentNames.count, paintIndex: nextPaintIndex,
             groupChildren: groupChildren, groupOnlyChild: groupOnlyChild)
         let threadsHere = threads
-        var pieces = Self.walkPieces(of: self, subs, ranges)
+        let slack = itemBoundSlack
+        let bounds = ParallelWork.map(ranges.count, threads: threads) { k in
+            var b = pieceBound(of: subs[ranges[k]])
+            b.items = max(0, b.items + slack)
+            return b
+        }
+        // The items at the fork go first in the new buffer; the pieces hold none of them. The
+        // per-layer columns are out of the list (``run()``): each piece writes them in place.
+        let head = list.items
+        list.items = []
+        var pieces: [Resolver?] = []
+        var spilled: [DisplayItem]?
+        var items = [DisplayItem](unsafeUninitializedCapacity: max(1, head.count + bounds.reduce(0) { $0 + $1.items })) {
+            buffer, initialized in
+            guard let b = buffer.baseAddress else { return }
+            _ = UnsafeMutableBufferPointer(start: b, count: head.count).initialize(from: head)
+            var runs: [ItemRun] = []
+            var offset = head.count
+            for bound in bounds {
+                runs.append(ItemRun(buffer: b, firstIndex: head.count, offset: offset, capacity: bound.items))
+                offset += bound.items
+            }
+            pieces = Self.walkPieces(of: self, subs, ranges, runs: runs, bounds: bounds)
+            initialized = Self.assemble(b, head: head.count, pieces: pieces, spilledList: &spilled)
+        }
+        if let spilled { items = spilled }
         // Each piece is dropped once merged: the list is held about once, not twice. The first
         // is moved out, not copied, and nothing else holds the state of the fork any more: a
         // column the first piece had not written was still shared, and the merge's first write
         // copied it whole.
         guard let first = pieces[0].take() else { return }
+        var next = base.items + (first.itemRun?.count ?? 0) + first.list.items.count
         self = consume first
         threads = threadsHere
+        itemRun = nil
+        // Moved, not copied: a second reference would make the merge's first write copy the list.
+        list.items = consume items
         for k in pieces.indices.dropFirst() {
-            if let piece = pieces[k].take() { merge(piece, base: base) }
+            guard let piece = pieces[k].take() else { continue }
+            let count = (piece.itemRun?.count ?? 0) + piece.list.items.count
+            merge(piece, base: base, itemsAt: next, itemCount: count)
+            next += count
         }
     }
 
     /// Each of `ranges` of `subs` walked by a copy of `start` (the resolver at the fork), on as
-    /// many threads as it allows.
-    static func walkPieces(of start: Resolver, _ subs: [LayerID], _ ranges: [Range<Int>]) -> [Resolver?] {
-        ParallelWork.map(ranges.count, threads: start.threads) { k -> Resolver? in
+    /// many threads as it allows, writing its items into `runs[k]`; its other lists sized by
+    /// `bounds[k]` (the first piece's for every piece's groups and names, which the merge appends
+    /// to it).
+    static func walkPieces(
+        of start: Resolver, _ subs: [LayerID], _ ranges: [Range<Int>], runs: [ItemRun], bounds: [PieceBound]
+    ) -> [Resolver?] {
+        let allGroups = bounds.reduce(0) { $0 + $1.groups }
+        let allNames = bounds.reduce(0) { $0 + $1.names }
+        return ParallelWork.map(ranges.count, threads: start.threads) { k -> Resolver? in
             var piece = start
             piece.threads = 1
-            if k == 0 {
-                // The first piece goes on as this resolver: room for every item, so that the
-                // others are appended without moving it.
-                piece.list.items.reserveCapacity(start.tree.count)
-            } else {
+            piece.itemRun = runs[k]
+            piece.reserveGroups(start.list.groups.count + (k == 0 ? allGroups : bounds[k].groups))
+            piece.list.segmentNames.reserveCapacity(start.list.segmentNames.count + (k == 0 ? allNames : bounds[k].names))
+            if k > 0 {
                 // A frame stack of its own: the first piece's shares this resolver's, which
                 // nothing else writes while the pieces run.
                 piece.frames = start.frames.copy()
-                // Room for its items (about one a layer: the span of layer ids its sublayers
-                // start, as in `pieceRanges`): grown from the fork's few, the array was copied
-                // each time it doubled.
-                let r = ranges[k]
-                let end = r.upperBound < subs.count ? subs[r.upperBound].index : start.tree.count
-                piece.list.items.reserveCapacity(start.list.items.count + min(start.tree.count, max(0, end - subs[r.lowerBound].index)))
                 piece.diagnostics = []
                 piece.warnedEdgeOn = []
                 piece.entered = []
+                piece.entered?.reserveCapacity(bounds[k].layers)
             }
             piece.walk(Array(subs[ranges[k]]))
             return piece
         }
+    }
+
+    /// Room for `n` groups in the list and in the groups' bookkeeping.
+    mutating func reserveGroups(_ n: Int) {
+        list.groups.reserveCapacity(n)
+        groupChildren.reserveCapacity(n)
+        groupOnlyChild.reserveCapacity(n)
+        groupAlive.reserveCapacity(n)
     }
 
     /// Consecutive runs of `subs` of about equal work: a sublayer's weight is the span of
@@ -114,9 +156,10 @@ extension Resolver {
         return ranges.filter { !$0.isEmpty }
     }
 
-    /// Appends what `piece` made beyond `base`, its indices moved up past what is here now.
-    mutating func merge(_ piece: Resolver, base: PieceBase) {
-        let itemShift = list.items.count - base.items
+    /// Appends what `piece` made beyond `base`, its indices moved up past what is here now;
+    /// its `itemCount` items are in the list already, from `itemsAt` on.
+    mutating func merge(_ piece: Resolver, base: PieceBase, itemsAt: Int, itemCount: Int) {
+        let itemShift = itemsAt - base.items
         let clipShift = list.clips.count - base.clips
         let groupShift = list.groups.count - base.groups
         let maskShift = list.maskContents.count - base.maskContents
@@ -128,12 +171,9 @@ extension Resolver {
         func mask(_ m: Int) -> Int { m >= base.maskContents ? m + maskShift : m }
 
         let p = piece.list
-        // Appended whole, then renumbered where they now are (copied one by one, each item was
-        // copied twice through an outlined copy).
-        let firstItem = list.items.count
-        list.items.append(contentsOf: p.items[base.items...])
+        // Written in place by the piece; renumbered where they are.
         list.items.withUnsafeMutableBufferPointer { items in
-            for i in firstItem..<items.count {
+            for i in itemsAt..<(itemsAt + itemCount) {
                 items[i].shift(clipsFrom: base.clips, by: clipShift, groupsFrom: base.groups, by: groupShift, paintBy: paintShift)
             }
         }
@@ -179,19 +219,21 @@ extension Resolver {
             groupAlive.append(piece.groupAlive[g])
         }
 
-        // Per-layer columns of the layers the piece entered and of their sublayers.
+        // Per-layer columns of the layers the piece entered and of their sublayers: written in
+        // place (``LayerColumns``) in the piece's numbering, moved up here.
         let maps = !list.layerToOutput.isEmpty
+        guard let columns else { preconditionFailure("the walk holds the per-layer columns") }
         for id in piece.entered ?? [] {
             let i = id.index
-            list.layerPaintIndex[i] = p.layerPaintIndex[i].map { $0 + paintShift }
-            list.layerClip[i] = p.layerClip[i].map(clip)
+            if columns.paintIndex[i] != LayerColumns.none { columns.paintIndex[i] += Int32(truncatingIfNeeded: paintShift) }
+            let c = columns.clip[i]
+            if c != LayerColumns.none { columns.clip[i] = Int32(truncatingIfNeeded: clip(Int(c))) }
             if maps { list.layerToOutput[i] = p.layerToOutput[i] }
+            guard nameShift != 0 else { continue }
             for child in tree.sublayers(of: id) {
-                let c = child.index
-                list.pathParents[c] = p.pathParents[c]
-                let k = p.pathSegments[c]
+                let k = columns.segments[child.index]
                 let name = Int(~k)
-                list.pathSegments[c] = k < 0 && name >= base.segmentNames ? ~Int32(truncatingIfNeeded: name + nameShift) : k
+                if k < 0, name >= base.segmentNames { columns.segments[child.index] = ~Int32(truncatingIfNeeded: name + nameShift) }
             }
         }
         diagnostics += piece.diagnostics

@@ -9,7 +9,7 @@ extension Resolver {
         guard !names.isEmpty else { return }
         let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
         diagnostics.append(.warning(
-            "layer \(self.list.path(of: id)) is a transform layer, which draws only its sublayers: its \(list) "
+            "layer \(self.path(of: id)) is a transform layer, which draws only its sublayers: its \(list) "
                 + (names.count == 1 ? "is" : "are") + " not drawn, as in Core Animation",
             at: tree.sourceLocation(of: id)))
     }
