@@ -37,7 +37,7 @@ struct SceneBuilder {
 
         init(
             element: Int, parent: LayerID, style: StyleBox, viewport: Size, context: Context,
-            useSize: (width: Length?, height: Length?)? = nil, clipFrame: Int = -1
+            useSize: (width: Length?, height: Length?)? = nil, clipFrame: Int = -1, nextSlot: Int = -1
         ) {
             self.element = element
             self.parent = parent
@@ -46,6 +46,7 @@ struct SceneBuilder {
             self.context = context
             self.useSize = useSize
             self.clipFrame = clipFrame
+            self.nextSlot = nextSlot
         }
 
         init(
@@ -66,7 +67,8 @@ struct SceneBuilder {
         /// or -1: its children may then take their prefetched styles.
         let element: Int
 
-        init(_ value: ComputedStyle, element: Int = -1) {
+        /// `value` is moved into the box (a group's style, made for it, is not copied).
+        init(_ value: consuming ComputedStyle, element: Int = -1) {
             self.value = value
             self.element = element
         }
@@ -272,19 +274,22 @@ struct SceneBuilder {
     /// next child (``buildNextChild()``), which is built before anything below it, so the children
     /// are built in the same order as if all were queued at once, but the queue stays as small
     /// as the tree is deep.
+    ///
+    /// `style` is moved into the box the children share, and the cursor made where it is queued:
+    /// the copy of a group's style into its box, the destroy of the group's own, and a `Work` copy
+    /// and destroy cost about 700 instructions a group.
     mutating func pushChildren(
-        of element: Int, _ w: Work, parent: LayerID, style: ComputedStyle, viewport: Size, documentStyle: Bool = false
+        of element: Int, _ w: borrowing Work, parent: LayerID, style: consuming ComputedStyle, viewport: Size,
+        documentStyle: Bool = false
     ) {
         let slots = tree.contentSlots(element)
         guard !slots.isEmpty else { return }
         // At most one layer per content item: the list is allocated once (most groups hold a few).
         layers.reserveSublayers(slots.count, of: parent)
-        let box = StyleBox(style, element: documentStyle ? element : -1)
-        var cursor = Work(
-            element: element, parent: parent, style: box, viewport: viewport, context: w.context,
-            clipFrame: w.clipFrame)
-        cursor.nextSlot = slots.lowerBound
-        work.append(cursor)
+        work.append(
+            Work(
+                element: element, parent: parent, style: StyleBox(style, element: documentStyle ? element : -1),
+                viewport: viewport, context: w.context, clipFrame: w.clipFrame, nextSlot: slots.lowerBound))
     }
 
     /// Builds the next child element of the cursor item on top of the queue at once, as popping
@@ -298,6 +303,15 @@ struct SceneBuilder {
             work.removeLast()
             return
         }
+        guard slot + 1 < end else {
+            // The last child takes its cursor's item, removed from the queue (moved, not copied):
+            // the style box passes over without a retain and a release.
+            var last = work.removeLast()
+            last.element = child
+            last.nextSlot = -1
+            try process(last)
+            return
+        }
         // The child's item made field by field (its cursor's, but for the element), not copied
         // whole and patched: the outlined copy of a `Work` cost 62 instructions.
         let next = work.withUnsafeBufferPointer { items in
@@ -306,11 +320,7 @@ struct SceneBuilder {
                 element: child, parent: c.pointee.parent, style: c.pointee.parentStyle, viewport: c.pointee.viewport,
                 context: c.pointee.context, useSize: c.pointee.useSize, clipFrame: c.pointee.clipFrame)
         }
-        if slot + 1 < end {
-            work[top].nextSlot = slot + 1
-        } else {
-            work.removeLast()
-        }
+        work[top].nextSlot = slot + 1
         try process(next)
     }
 
