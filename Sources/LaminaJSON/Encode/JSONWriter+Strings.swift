@@ -6,34 +6,58 @@ extension JSONWriter {
     /// A JSON string literal: `"` `\` and control characters escaped, everything else as is.
     mutating func appendQuoted(_ s: String) {
         // A short native string (ids, colors, element names, path data) is copied straight
-        // into the buffer while it is checked, eight bytes at a time; the first byte to escape
-        // hands it to the general path.
+        // into the buffer while it is checked, eight bytes at a time and the rest as one more
+        // word (``copyChecked``); the first byte to escape hands it to the general path.
         let done = s.utf8.withContiguousStorageIfAvailable { buf -> Bool in
             let n = buf.count
             guard n <= Self.shortString else { return false }
             let p = room(n + 2)
             p[0] = UInt8(ascii: "\"")
-            var i = 0
-            if let from = buf.baseAddress {
-                while i &+ 8 <= n {
-                    let w = UnsafeRawPointer(from + i).loadUnaligned(as: UInt64.self)
-                    if Self.mustEscape(w) { return false }
-                    UnsafeMutableRawPointer(p + 1 + i).storeBytes(of: w, as: UInt64.self)
-                    i &+= 8
-                }
-            }
-            while i < n {
-                let b = buf[i]
-                if b < 0x20 || b == 0x22 || b == 0x5C { return false }
-                p[i &+ 1] = b
-                i &+= 1
-            }
+            if let from = buf.baseAddress, !Self.copyChecked(from, to: p + 1, count: n) { return false }
             p[n + 1] = UInt8(ascii: "\"")
             count += n + 2
             return true
         }
         if done == true { return }
         appendQuotedEscaping(s)
+    }
+
+    /// Copies `n` bytes from `from` to `to` unless one must be escaped (then returns false,
+    /// some of them copied). Whole 8-byte words, the last one ending at the last byte
+    /// (overlapping the one before); under eight bytes two overlapping 4-byte words, or the
+    /// first, middle and last byte, tested as one word: no byte-by-byte loop, whose three
+    /// tests a byte cost more than the copy of a color or an element name.
+    @inline(__always)
+    static func copyChecked(_ from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count n: Int) -> Bool {
+        let s = UnsafeRawPointer(from)
+        let d = UnsafeMutableRawPointer(to)
+        if n >= 8 {
+            var k = 0
+            while k &+ 8 < n {
+                let w = s.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                if mustEscape(w) { return false }
+                d.storeBytes(of: w, toByteOffset: k, as: UInt64.self)
+                k &+= 8
+            }
+            let w = s.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            if mustEscape(w) { return false }
+            d.storeBytes(of: w, toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 {
+            let lo = s.loadUnaligned(as: UInt32.self)
+            let hi = s.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            if mustEscape(UInt64(lo) | UInt64(hi) &<< 32) { return false }
+            d.storeBytes(of: lo, as: UInt32.self)
+            d.storeBytes(of: hi, toByteOffset: n &- 4, as: UInt32.self)
+        } else if n > 0 {
+            let a = from[0], b = from[n &>> 1], c = from[n &- 1]
+            // The five bytes not copied are `A`, which is never escaped.
+            let w = UInt64(a) | UInt64(b) &<< 8 | UInt64(c) &<< 16 | 0x4141_4141_4100_0000
+            if mustEscape(w) { return false }
+            to[0] = a
+            to[n &>> 1] = b
+            to[n &- 1] = c
+        }
+        return true
     }
 
     /// Whether any of the eight bytes of `w` must be escaped in a JSON string (below 0x20, `"`
