@@ -36,6 +36,12 @@ package struct CSSText: Sendable {
         storage = .string(String(decoding: b, as: UTF8.self))
     }
 
+    /// Whether the text is kept in place (then it holds no reference).
+    @inline(__always) var isInline: Bool {
+        if case .inline = storage { return true }
+        return false
+    }
+
     /// The text as a `String` (made here for text kept in place).
     package var string: String {
         switch storage {

@@ -69,4 +69,24 @@ import Testing
         #expect(Self.text(copy) == ["fill=rgb(5,0,0)", "opacity=0.5"])
         #expect(copy.withUnsafeBufferPointer { $0.map(\.property) } == [.fill, .opacity])
     }
+
+    /// Only declarations holding no reference are freed without being destroyed: known
+    /// properties with text kept in place and a color, number or length; not a keyword, a
+    /// `url()`, long text or another property's name.
+    @Test func declarationsHoldingNoReference() {
+        var t = StyleTestTree()
+        let long = "rgb(" + String(repeating: " ", count: 20) + "1,2,3)"
+        let e = t.add("rect", parent: nil, [
+            ("fill", "#abc"), ("opacity", ".5"), ("stroke-width", "2px"), ("stroke-miterlimit", "9"),
+            ("stroke", "url(#g)"), ("stroke-linecap", "round"), ("color", long),
+            ("style", "--x: 1; stroke-dasharray: 1 2"),
+        ])
+        var diagnostics: [Diagnostic] = []
+        let list = StyleCascade(tree: t.tree, diagnostics: &diagnostics).cascaded(for: e)
+        let held = list.map { "\($0.name)=\($0.holdsNoReference)" }
+        #expect(held == [
+            "fill=true", "opacity=true", "stroke-width=true", "stroke-miterlimit=true", "stroke=false",
+            "stroke-linecap=false", "color=false", "--x=false", "stroke-dasharray=false",
+        ])
+    }
 }
