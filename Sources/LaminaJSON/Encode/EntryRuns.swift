@@ -7,7 +7,7 @@ enum EntryKey: Int, CaseIterable {
     case x, y, width, height, rx, ry, cx, cy, r, x1, y1, x2, y2, points, d, xml
     case fill, stroke, fillOpacity, strokeOpacity, fillRule, strokeWidth, strokeLinecap, strokeLinejoin
     case strokeMiterlimit, strokeDasharray, strokeDashoffset, clipRule
-    case element, id, title, `class`, mask, ref, fallback
+    case element, id, title, `class`, mask, ref, fallback, sublayers
     /// Not a key: the newline and indent before the `}` that closes an object.
     case closeObject
 
@@ -70,6 +70,7 @@ enum EntryKey: Int, CaseIterable {
         case .mask: "mask"
         case .ref: "ref"
         case .fallback: "fallback"
+        case .sublayers: "sublayers"
         case .closeObject: ""
         }
     }

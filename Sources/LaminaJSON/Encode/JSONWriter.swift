@@ -206,6 +206,10 @@ struct JSONWriter: ~Copyable {
         return p + n
     }
 
+    /// Records that the value after the last key was written at ``room(_:)`` by the caller
+    /// (``LayerEncoder``'s layers), whatever its containers: the next entry starts anew.
+    mutating func valueWritten() { afterKey = false }
+
     /// Called before any value: after a key nothing, in an array a new entry.
     @inline(__always)
     private mutating func beginValue() {

@@ -30,7 +30,8 @@ extension LayerEncoder {
         enum Part { case headAndTail, head, tail }
     }
 
-    /// The pieces of one chunk of a round, joined, with the end offset of each.
+    /// The pieces of one chunk of a round, joined, with the end offset of each (a layer
+    /// without a mask is one piece, its head and tail).
     struct Rendered {
         var bytes: WrittenBytes
         var ends: [Int] = []
@@ -50,6 +51,8 @@ extension LayerEncoder {
         var tasks: [Task] = [.head(root, depth: writer.depth + 1)]
         var events: [Task] = []
         var pieces: [Piece] = []
+        var open: [UInt8] = []
+        let base = writer.depth
         let runs = self.runs
         while !tasks.isEmpty {
             events.removeAll(keepingCapacity: true)
@@ -62,8 +65,9 @@ extension LayerEncoder {
             let rendered = ParallelWork.map((round.count + chunk - 1) / chunk, threads: threads) { k in
                 Self.render(round[(k * chunk)..<min(round.count, (k + 1) * chunk)], layers, runs: runs)
             }
-            replay(events, rendered)
+            replay(events, rendered, open: &open, base: base)
         }
+        writer.valueWritten()
     }
 
     /// Takes tasks until `layers` layer heads are taken (a round always ends before a head, so
@@ -115,7 +119,8 @@ extension LayerEncoder {
             var hasEntry = true
             if p.part != .tail {
                 hasEntry = encoder.writeHead(layers.baseAddress! + p.layer.index, level: p.depth)
-                ends.append(encoder.writer.position)
+                // A head and the tail right after it are one piece (one copy in the replay).
+                if p.part == .head { ends.append(encoder.writer.position) }
             }
             if p.part != .head {
                 encoder.writeTail(layers.baseAddress! + p.layer.index, level: p.depth, comma: hasEntry)
@@ -125,39 +130,79 @@ extension LayerEncoder {
         return Rendered(bytes: encoder.writer.takeBytes(), ends: ends)
     }
 
-    /// Writes a round's structure with its rendered pieces, in order.
-    private mutating func replay(_ events: [Task], _ rendered: [Rendered]) {
+    /// Writes a round's structure with its rendered pieces, in order, at the writer's room
+    /// (no general writer call per event: its container state was a call, a test for room and
+    /// an array push or pop for each object; ~120 instructions an `openObject` or `close`).
+    /// `open` holds the state of each container the walk has open (bit 0 an array, bit 1 one
+    /// with an entry), carried from round to round; the first is the root layer's object,
+    /// whose entries are at `base + 1`.
+    private mutating func replay(_ events: [Task], _ rendered: [Rendered], open: inout [UInt8], base: Int) {
         var chunk = 0
         var piece = 0
         var start = 0
-        func next(_ writer: inout JSONWriter) {
+        let runs = self.runs
+        // The next piece, copied; whether it was not empty.
+        func next(_ writer: inout JSONWriter) -> Bool {
             while chunk < rendered.count, piece >= rendered[chunk].ends.count {
                 chunk += 1
                 piece = 0
                 start = 0
             }
-            guard chunk < rendered.count else { return }
+            guard chunk < rendered.count else { return false }
             let end = rendered[chunk].ends[piece]
-            rendered[chunk].bytes.withSlice(start..<end) { writer.fragment($0) }
+            let from = rendered[chunk].bytes.base + start
+            let n = end - start
             start = end
             piece += 1
+            guard n > 0 else { return false }
+            writer.put(UnsafeBufferPointer(start: from, count: n))
+            return true
         }
         for event in events {
             switch event {
-            case .head:
-                writer.openObject()
-                next(&writer)
-            case .tail:
-                next(&writer)
-            case .maskKey:
-                writer.key("mask")
-            case .sublayersKey:
-                writer.key("sublayers")
-                writer.openArray()
+            case .head(_, let depth):
+                // `{` after `"root": ` or `"mask": `, or as a new entry of `sublayers`.
+                var p = writer.room(EntryRuns.entryRoom)
+                if let last = open.last, last & 1 != 0 {
+                    let s = runs.runs(level: depth - 1) + EntryKey.closeObject.rawValue &* EntryRuns.slot
+                    let c = last & 2 != 0 ? 1 : 0
+                    let n = Int(s[0]) &- 1 &+ c
+                    EntryCursor.copyRun(s + (2 &- c), to: p, count: n)
+                    p += n
+                    open[open.count - 1] = last | 2
+                }
+                p[0] = UInt8(ascii: "{")
+                writer.commit(p + 1)
+                open.append(next(&writer) ? 2 : 0)
+            case .tail(_, _, let masked):
+                // Unmasked, the tail was copied with the head.
+                if masked, next(&writer) { open[open.count - 1] |= 2 }
+            case .maskKey, .sublayersKey:
+                let level = base + open.count
+                var c = EntryCursor(
+                    p: writer.room(EntryRuns.entryRoom), runs: runs.runs(level: level),
+                    comma: open[open.count - 1] & 2 != 0)
+                if case .maskKey = event {
+                    c.entry(.mask)
+                } else {
+                    c.entry(.sublayers)
+                    c.literal("[")
+                }
+                writer.commit(c.p)
+                open[open.count - 1] |= 2
+                if case .sublayersKey = event { open.append(1) }
             case .close:
-                writer.close()
+                let state = open.removeLast()
+                var p = writer.room(EntryRuns.entryRoom)
+                if state & 2 != 0 {
+                    let s = runs.runs(level: base + open.count) + EntryKey.closeObject.rawValue &* EntryRuns.slot
+                    let n = Int(s[0])
+                    EntryCursor.copyRun(s + 2, to: p, count: n)
+                    p += n - 1
+                }
+                p[0] = state & 1 != 0 ? UInt8(ascii: "]") : UInt8(ascii: "}")
+                writer.commit(p + 1)
             }
         }
     }
 }
-
