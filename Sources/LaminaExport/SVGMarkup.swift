@@ -272,32 +272,8 @@ package enum SVGMarkup {
         @inline(__always) mutating func lit(_ s: StaticString) {
             let n = s.utf8CodeUnitCount
             precondition(count + n <= capacity)
-            Self.copyShort(s.utf8Start, to: base + count, count: n)
+            ShortCopy.copy(s.utf8Start, to: base + count, count: n)
             count += n
-        }
-
-        /// Copies a literal's `n` bytes as whole words, the last ending at the last byte
-        /// (overlapping the one before), and bytes when shorter than 4: with `n` known where it
-        /// is inlined, a few stores (`update(from:count:)` called out to a byte loop).
-        @inline(__always)
-        static func copyShort(_ from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count n: Int) {
-            let s = UnsafeRawPointer(from)
-            let d = UnsafeMutableRawPointer(to)
-            if n >= 8 {
-                var k = 0
-                while k &+ 8 < n {
-                    d.storeBytes(of: s.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
-                    k &+= 8
-                }
-                d.storeBytes(of: s.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self), toByteOffset: n &- 8, as: UInt64.self)
-            } else if n >= 4 {
-                d.storeBytes(of: s.loadUnaligned(as: UInt32.self), as: UInt32.self)
-                d.storeBytes(of: s.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self), toByteOffset: n &- 4, as: UInt32.self)
-            } else if n > 0 {
-                to[0] = from[0]
-                to[n &>> 1] = from[n &>> 1]
-                to[n &- 1] = from[n &- 1]
-            }
         }
 
         @inline(__always) mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {

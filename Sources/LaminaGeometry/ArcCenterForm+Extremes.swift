@@ -15,30 +15,12 @@ extension ArcCenterForm {
         from: Point, rx rxIn: Double, ry ryIn: Double, rotation: Double, largeArc: Bool, sweep: Bool, to: Point,
         into box: inout BoxAccumulator
     ) {
-        var rx = abs(rxIn), ry = abs(ryIn)
-        guard rx > 0, ry > 0, from != to, from.isFinite, to.isFinite, rx.isFinite, ry.isFinite, rotation.isFinite
-        else { return }
+        guard Steps.accepts(from: from, rx: rxIn, ry: ryIn, rotation: rotation, to: to) else { return }
         // The same steps as `init` up to the center, so that the center is the same double.
         let (cosPhi, sinPhi) = PathData.cosSinDegrees(rotation)
-        let dx2 = (from.x - to.x) / 2, dy2 = (from.y - to.y) / 2
-        let x1p = cosPhi * dx2 + sinPhi * dy2
-        let y1p = -sinPhi * dx2 + cosPhi * dy2
-        let lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
-        if lambda > 1 {
-            let k = squareRoot(lambda)
-            rx *= k
-            ry *= k
-        }
-        let num = rx * rx * ry * ry - rx * rx * y1p * y1p - ry * ry * x1p * x1p
-        let den = rx * rx * y1p * y1p + ry * ry * x1p * x1p
-        var coef = den > 0 ? squareRoot(max(0, num / den)) : 0
-        if largeArc == sweep { coef = -coef }
-        let cxp = coef * rx * y1p / ry
-        let cyp = -coef * ry * x1p / rx
-        let cx = cosPhi * cxp - sinPhi * cyp + (from.x + to.x) / 2
-        let cy = sinPhi * cxp + cosPhi * cyp + (from.y + to.y) / 2
-        let ux = (x1p - cxp) / rx, uy = (y1p - cyp) / ry
-        let vx = (-x1p - cxp) / rx, vy = (-y1p - cyp) / ry
+        let c = Steps(from: from, rx: rxIn, ry: ryIn, cosPhi: cosPhi, sinPhi: sinPhi, largeArc: largeArc, sweep: sweep, to: to)
+        let (rx, ry, cx, cy) = (c.rx, c.ry, c.cx, c.cy)
+        let (ux, uy, vx, vy) = (c.ux, c.uy, c.vx, c.vy)
         guard cx.isFinite, cy.isFinite else { return }
         // The extreme directions and how far each reaches from the center.
         let ax = rx * cosPhi, bx = -ry * sinPhi  // toward the largest x

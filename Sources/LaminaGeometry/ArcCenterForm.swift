@@ -14,32 +14,13 @@ public struct ArcCenterForm: Hashable, Sendable {
     /// The center form of an arc from `from`, or nil when the arc is a straight line or nothing
     /// (a zero radius, equal endpoints, or non-finite input).
     public init?(from: Point, rx rxIn: Double, ry ryIn: Double, rotation: Double, largeArc: Bool, sweep: Bool, to: Point) {
-        var rx = abs(rxIn), ry = abs(ryIn)
-        guard rx > 0, ry > 0, from != to, from.isFinite, to.isFinite, rx.isFinite, ry.isFinite, rotation.isFinite
-        else { return nil }
+        guard Steps.accepts(from: from, rx: rxIn, ry: ryIn, rotation: rotation, to: to) else { return nil }
         let phi = PathData.radians(fromDegrees: rotation.truncatingRemainder(dividingBy: 360))
         let cosPhi = PathData.cosDegrees(rotation), sinPhi = PathData.sinDegrees(rotation)
-        let dx2 = (from.x - to.x) / 2, dy2 = (from.y - to.y) / 2
-        let x1p = cosPhi * dx2 + sinPhi * dy2
-        let y1p = -sinPhi * dx2 + cosPhi * dy2
-        let lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
-        if lambda > 1 {
-            let k = squareRoot(lambda)
-            rx *= k
-            ry *= k
-        }
-        let num = rx * rx * ry * ry - rx * rx * y1p * y1p - ry * ry * x1p * x1p
-        let den = rx * rx * y1p * y1p + ry * ry * x1p * x1p
-        var coef = den > 0 ? squareRoot(max(0, num / den)) : 0
-        if largeArc == sweep { coef = -coef }
-        let cxp = coef * rx * y1p / ry
-        let cyp = -coef * ry * x1p / rx
-        let cx = cosPhi * cxp - sinPhi * cyp + (from.x + to.x) / 2
-        let cy = sinPhi * cxp + cosPhi * cyp + (from.y + to.y) / 2
-        let ux = (x1p - cxp) / rx, uy = (y1p - cyp) / ry
-        let vx = (-x1p - cxp) / rx, vy = (-y1p - cyp) / ry
-        let theta1 = arcTangent2(uy, ux)
-        var delta = arcTangent2(vy, vx) - theta1
+        let c = Steps(from: from, rx: rxIn, ry: ryIn, cosPhi: cosPhi, sinPhi: sinPhi, largeArc: largeArc, sweep: sweep, to: to)
+        let (rx, ry, cx, cy) = (c.rx, c.ry, c.cx, c.cy)
+        let theta1 = arcTangent2(c.uy, c.ux)
+        var delta = arcTangent2(c.vy, c.vx) - theta1
         let twoPi = 2 * Double.pi
         if sweep, delta < 0 { delta += twoPi }
         if !sweep, delta > 0 { delta -= twoPi }
@@ -112,5 +93,55 @@ public struct ArcCenterForm: Hashable, Sendable {
             p0 = p1
         }
         return out
+    }
+}
+
+extension ArcCenterForm {
+    /// SVG 2's steps (appendix B.2.4) from the endpoints to the center, radii corrected: `init`
+    /// and ``addExtremes(from:rx:ry:rotation:largeArc:sweep:to:into:)`` both take them, so both
+    /// reach the same doubles.
+    struct Steps {
+        /// The radii after out-of-range correction.
+        var rx: Double, ry: Double
+        /// The ellipse center.
+        var cx: Double, cy: Double
+        /// The start and end directions in the unit circle the ellipse is scaled from.
+        var ux: Double, uy: Double, vx: Double, vy: Double
+
+        /// Whether an arc has a center form to find: nonzero radii, distinct endpoints, all finite.
+        @inline(__always)
+        static func accepts(from: Point, rx: Double, ry: Double, rotation: Double, to: Point) -> Bool {
+            let rx = abs(rx), ry = abs(ry)
+            return rx > 0 && ry > 0 && from != to && from.isFinite && to.isFinite && rx.isFinite && ry.isFinite
+                && rotation.isFinite
+        }
+
+        @inline(__always)
+        init(from: Point, rx rxIn: Double, ry ryIn: Double, cosPhi: Double, sinPhi: Double, largeArc: Bool, sweep: Bool, to: Point) {
+            var rx = abs(rxIn), ry = abs(ryIn)
+            let dx2 = (from.x - to.x) / 2, dy2 = (from.y - to.y) / 2
+            let x1p = cosPhi * dx2 + sinPhi * dy2
+            let y1p = -sinPhi * dx2 + cosPhi * dy2
+            let lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
+            if lambda > 1 {
+                let k = squareRoot(lambda)
+                rx *= k
+                ry *= k
+            }
+            let num = rx * rx * ry * ry - rx * rx * y1p * y1p - ry * ry * x1p * x1p
+            let den = rx * rx * y1p * y1p + ry * ry * x1p * x1p
+            var coef = den > 0 ? squareRoot(max(0, num / den)) : 0
+            if largeArc == sweep { coef = -coef }
+            let cxp = coef * rx * y1p / ry
+            let cyp = -coef * ry * x1p / rx
+            self.rx = rx
+            self.ry = ry
+            cx = cosPhi * cxp - sinPhi * cyp + (from.x + to.x) / 2
+            cy = sinPhi * cxp + cosPhi * cyp + (from.y + to.y) / 2
+            ux = (x1p - cxp) / rx
+            uy = (y1p - cyp) / ry
+            vx = (-x1p - cxp) / rx
+            vy = (-y1p - cyp) / ry
+        }
     }
 }

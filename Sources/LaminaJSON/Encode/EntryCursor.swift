@@ -100,7 +100,7 @@ struct EntryCursor {
     /// A literal value (`true`, `"none"`, `[`, `{`…).
     @inline(__always)
     mutating func literal(_ s: StaticString) {
-        JSONWriter.copyShort(s.utf8Start, to: p, count: s.utf8CodeUnitCount)
+        ShortCopy.copy(s.utf8Start, to: p, count: s.utf8CodeUnitCount)
         p += s.utf8CodeUnitCount
     }
 

@@ -256,7 +256,7 @@ struct JSONWriter: ~Copyable {
     private static func keyBytes(_ key: StaticString, at p: UnsafeMutablePointer<UInt8>) -> Int {
         let n = key.utf8CodeUnitCount
         p[0] = UInt8(ascii: "\"")
-        copyShort(key.utf8Start, to: p + 1, count: n)
+        ShortCopy.copy(key.utf8Start, to: p + 1, count: n)
         p[n + 1] = UInt8(ascii: "\"")
         p[n + 2] = UInt8(ascii: ":")
         p[n + 3] = 0x20
@@ -346,7 +346,7 @@ struct JSONWriter: ~Copyable {
         let k = Self.keyBytes(key, at: p)
         let n = value.utf8CodeUnitCount
         p[k] = UInt8(ascii: "\"")
-        Self.copyShort(value.utf8Start, to: p + k + 1, count: n)
+        ShortCopy.copy(value.utf8Start, to: p + k + 1, count: n)
         p[k + n + 1] = UInt8(ascii: "\"")
         count += k + n + 2
     }

@@ -1,3 +1,4 @@
+import LaminaCore
 import Testing
 
 @testable import LaminaJSON
@@ -12,7 +13,7 @@ import Testing
             var target = [UInt8](repeating: 0xEE, count: 80)
             source.withUnsafeBufferPointer { from in
                 target.withUnsafeMutableBufferPointer { to in
-                    JSONWriter.copyShort(from.baseAddress!, to: to.baseAddress!, count: n)
+                    ShortCopy.copy(from.baseAddress!, to: to.baseAddress!, count: n)
                 }
             }
             #expect(Array(target[..<n]) == Array(source[..<n]), "\(n)")
