@@ -182,14 +182,25 @@ extension FastXMLReader {
 }
 
 /// A growable column of plain values written in place, handed over as an array at the end.
+/// It may fill a buffer it is given (an array's storage, ``init(filling:)``) until it outgrows it.
 struct RawColumn<T: BitwiseCopyable> {
     private(set) var base: UnsafeMutablePointer<T>
     private(set) var count = 0
     private(set) var capacity: Int
+    /// `base` is the buffer given to ``init(filling:)``: not this column's to free.
+    private(set) var fillsGivenBuffer = false
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
+    }
+
+    /// A column written into `buffer` (uninitialized) until it outgrows it; then into its own.
+    init(filling buffer: UnsafeMutableBufferPointer<T>) {
+        precondition(buffer.count > 0, "a column needs room")
+        base = buffer.baseAddress!
+        capacity = buffer.count
+        fillsGivenBuffer = true
     }
 
     @inline(__always) mutating func append(_ value: T) {
@@ -203,12 +214,17 @@ struct RawColumn<T: BitwiseCopyable> {
     private mutating func grow() {
         let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: base, count: count)
-        base.deallocate()
+        if !fillsGivenBuffer { base.deallocate() }
+        fillsGivenBuffer = false
         base = bigger
         capacity *= 2
     }
 
+    /// The values in the buffer given to ``init(filling:)``: all of them, or none once the
+    /// column outgrew it (its values are then in the column's own buffer).
+    var countInGivenBuffer: Int { fillsGivenBuffer ? count : 0 }
+
     func array() -> [T] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    func deallocate() { base.deallocate() }
+    func deallocate() { if !fillsGivenBuffer { base.deallocate() } }
 }

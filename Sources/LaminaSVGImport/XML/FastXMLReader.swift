@@ -110,14 +110,20 @@ final class FastXMLReader {
         var declaresNamespace: Bool
     }
 
-    init(base: UnsafePointer<UInt8>, count: Int, arena: UnsafeMutablePointer<UInt8>, text: UnsafeMutablePointer<UInt8>) {
+    /// With `nameIDs` and `valueEnds` (buffers of ``slotCapacity(count:)``), the slot columns
+    /// are written there until they outgrow them (``RawColumn/init(filling:)``).
+    init(
+        base: UnsafePointer<UInt8>, count: Int, arena: UnsafeMutablePointer<UInt8>, text: UnsafeMutablePointer<UInt8>,
+        nameIDs: UnsafeMutableBufferPointer<Int32>? = nil, valueEnds: UnsafeMutableBufferPointer<UInt32>? = nil
+    ) {
         self.base = base
         self.n = count
         self.arena = arena
         self.textOut = text
         builder.reserve(elements: min(count / 96, 1 << 24) + 16, attributes: 0, arena: 0)
-        nameIDs = RawColumn(capacity: min(count / 16, 1 << 26) + 16)
-        valueEnds = RawColumn(capacity: min(count / 16, 1 << 26) + 16)
+        let slots = Self.slotCapacity(count: count)
+        self.nameIDs = nameIDs.map { RawColumn(filling: $0) } ?? RawColumn(capacity: slots)
+        self.valueEnds = valueEnds.map { RawColumn(filling: $0) } ?? RawColumn(capacity: slots)
         uris = [XMLNamespace.xml]
         uriIndex = [XMLNamespace.xml: 0]
         xmlURI = 0
@@ -141,29 +147,56 @@ final class FastXMLReader {
             // The arenas are written in place: reserved pages cost nothing until written.
             var reader: FastXMLReader?
             let room = buf.count + 64
+            // So are the slot columns: arrays' storage, handed over without a copy (unless a
+            // column outgrew it: then its own buffer is copied).
+            var columns: (nameIDs: [Int32], valueEnds: [UInt32]) = ([], [])
             let arena = [UInt8](unsafeUninitializedCapacity: room) { arenaBuffer, arenaCount in
                 let text = [UInt8](unsafeUninitializedCapacity: room) { textBuffer, textCount in
-                    let r = FastXMLReader(base: base, count: buf.count, arena: arenaBuffer.baseAddress!, text: textBuffer.baseAddress!)
-                    if let splitOffset { r.startSecondHalf(at: splitOffset) }
-                    do {
-                        try r.document()
-                        textCount = r.textCount
-                        reader = r
-                    } catch {
-                        textCount = 0
+                    columns = slotArrays(capacity: slotCapacity(count: buf.count)) { ids, ends in
+                        let r = FastXMLReader(
+                            base: base, count: buf.count, arena: arenaBuffer.baseAddress!,
+                            text: textBuffer.baseAddress!, nameIDs: ids, valueEnds: ends)
+                        if let splitOffset { r.startSecondHalf(at: splitOffset) }
+                        do {
+                            try r.document()
+                            textCount = r.textCount
+                            reader = r
+                        } catch {
+                            textCount = 0
+                        }
+                        // The second reader reads `bytes` and backs these tables: done before they go.
+                        r.finishSecondHalf()
+                        return r
                     }
-                    // The second reader reads `bytes` too: done before they may go.
-                    r.finishSecondHalf()
                 }
                 arenaCount = reader?.arenaCount ?? 0
                 reader?.builder.textArena = text
             }
             guard let done = reader else { return (nil, false) }
             done.builder.arena = arena
-            done.builder.attributeNameIDs = done.nameIDs.array()
-            done.builder.valueEnds = done.valueEnds.array()
+            done.builder.attributeNameIDs = done.nameIDs.fillsGivenBuffer ? columns.nameIDs : done.nameIDs.array()
+            done.builder.valueEnds = done.valueEnds.fillsGivenBuffer ? columns.valueEnds : done.valueEnds.array()
             return (done.builder, done.split.joined)
         }
+    }
+
+    /// Room for the attribute slots of a document of `count` bytes (a column may still outgrow it).
+    static func slotCapacity(count: Int) -> Int { min(count / 16, 1 << 26) + 16 }
+
+    /// Runs `read` with two arrays' uninitialized storage for its reader's slot columns, and
+    /// returns the arrays holding what the reader left there (``RawColumn/countInGivenBuffer``).
+    static func slotArrays(
+        capacity: Int, _ read: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<UInt32>) -> FastXMLReader
+    ) -> (nameIDs: [Int32], valueEnds: [UInt32]) {
+        var valueEnds: [UInt32] = []
+        let nameIDs = [Int32](unsafeUninitializedCapacity: capacity) { idBuffer, idCount in
+            valueEnds = [UInt32](unsafeUninitializedCapacity: capacity) { endBuffer, endCount in
+                let r = read(idBuffer, endBuffer)
+                idCount = r.nameIDs.countInGivenBuffer
+                endCount = r.valueEnds.countInGivenBuffer
+            }
+        }
+        return (nameIDs, valueEnds)
     }
 
     deinit {
