@@ -19,6 +19,9 @@ struct CascadeWinners: ~Copyable {
     private var ownsStorage: Bool
     /// Whether each of the first 64 winners is `!important` (bit `k` for winner `k`).
     private var importantBits: UInt64 = 0
+    /// Bit `p` is set once a winner of the property with raw value `p` (`.other` included) is
+    /// here: the first declaration of a property, most of an element's, is placed without a scan.
+    private var seenProperties: UInt32 = 0
     /// What only many winners need, made when first needed: most elements have a few, and an
     /// empty array and dictionary released per element cost 60 instructions.
     private var many: Many?
@@ -63,6 +66,7 @@ struct CascadeWinners: ~Copyable {
         let n = count
         guard n > 0 else { return CascadedList() }
         count = 0
+        seenProperties = 0
         if !ownsStorage { return arena.adopt(n, in: storage) }
         let target = arena.storage(withRoom: n)
         target.free.baseAddress!.moveInitialize(from: base, count: n)
@@ -145,6 +149,7 @@ struct CascadeWinners: ~Copyable {
     /// property's name when nil), and indexes it once there are many.
     @inline(__always) private mutating func prepareAppend(_ name: borrowing String?, _ property: CSSProperty) {
         if count == capacity { grow() }
+        seenProperties |= 1 << UInt32(property.rawValue)
         if count >= 31 { indexForAppend(copy name ?? PropertyNames.names[Int(property.rawValue)]) }
     }
 
@@ -207,8 +212,14 @@ struct CascadeWinners: ~Copyable {
 
     /// The index of the winner for the property, if any (`name` matters for `.other` only).
     /// Elements specify few properties: a scan (of ids, and of names for `.other`) beats
-    /// hashing until there are many.
-    private func index(of name: String?, _ property: CSSProperty) -> Int? {
+    /// hashing until there are many, and a property seen for the first time needs neither.
+    @inline(__always) private func index(of name: String?, _ property: CSSProperty) -> Int? {
+        guard seenProperties & (1 << UInt32(property.rawValue)) != 0 else { return nil }
+        return index(seen: name, property)
+    }
+
+    /// ``index(of:_:)`` of a property some winner has.
+    private func index(seen name: String?, _ property: CSSProperty) -> Int? {
         guard count < 32 else { return many?.slot[name ?? PropertyNames.names[Int(property.rawValue)]] }
         for k in 0..<count where base[k].property == property {
             if property != .other || base[k].name == name { return k }

@@ -76,16 +76,34 @@ extension ComputedStyle {
 
     /// `#rgb` or `#rrggbb` (opaque); nil for anything else, which the full color parser reads.
     private static func hexColor(_ b: UnsafeBufferPointer<UInt8>) -> ParsedColor? {
-        if b.count == 7 {
-            // Three pairs; one holding a byte that is not a hex digit is 0x100.
-            let r = hexPair(b[1], b[2]), g = hexPair(b[3], b[4]), bl = hexPair(b[5], b[6])
-            guard (r | g | bl) < 0x100 else { return nil }
-            return .rgba(r: UInt8(r), g: UInt8(g), b: UInt8(bl), a: 1)
-        }
+        if b.count == 7 { return longHexColor(UnsafeRawPointer(b.baseAddress! + 1)) }
         guard b.count == 4 else { return nil }
         let r = hexDigit(b[1]), g = hexDigit(b[2]), bl = hexDigit(b[3])
         guard (r | g | bl) < 16 else { return nil }
         return .rgba(r: UInt8(r) * 17, g: UInt8(g) * 17, b: UInt8(bl) * 17, a: 1)
+    }
+
+    /// `#rrggbb`'s six digits at `p` read as one word, each byte a lane: all checked and
+    /// valued at once, without a branch per digit; nil when any is not a hex digit.
+    @inline(__always) private static func longHexColor(_ p: UnsafeRawPointer) -> ParsedColor? {
+        let w = UInt64(UInt32(littleEndian: p.loadUnaligned(as: UInt32.self)))
+            | UInt64(UInt16(littleEndian: p.loadUnaligned(fromByteOffset: 4, as: UInt16.self))) << 32
+        let ones: UInt64 = 0x0000_0101_0101_0101, tops = ones &* 0x80
+        // The tests below hold for bytes below 0x80 (no sum carries into the next lane).
+        guard w & tops == 0 else { return nil }
+        // The top bit of each lane whose byte is in `low...high`.
+        @inline(__always) func within(_ x: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
+            (x &+ ones &* (0x80 - low)) & ~(x &+ ones &* (0x7F - high)) & tops
+        }
+        // A digit, or a letter `a`…`f` once lower-cased (setting 0x20 maps only `A`…`F` there).
+        guard within(w, 0x30, 0x39) | within(w | (ones &* 0x20), 0x61, 0x66) == tops else { return nil }
+        // A digit's value is its low four bits; a letter's (bit 6 set) those plus 9.
+        let v = (w & (ones &* 0x0F)) &+ (w >> 6 & ones) &* 9
+        // Lanes 0, 2 and 4: each pair's high digit shifted up, with the low one from the next lane.
+        let pairs = v << 4 | v >> 8
+        return .rgba(
+            r: UInt8(truncatingIfNeeded: pairs), g: UInt8(truncatingIfNeeded: pairs >> 16),
+            b: UInt8(truncatingIfNeeded: pairs >> 32), a: 1)
     }
 
     /// The value of a hex digit (either case), or a value of 16 or more for any other byte.
@@ -94,11 +112,5 @@ extension ComputedStyle {
         if d < 10 { return d }
         let l = (UInt32(c) | 0x20) &- 0x61
         return l < 6 ? l + 10 : 0x100
-    }
-
-    /// Two hex digits' byte value, or 0x100 or more when either is not a hex digit.
-    @inline(__always) private static func hexPair(_ high: UInt8, _ low: UInt8) -> UInt32 {
-        let h = hexDigit(high), l = hexDigit(low)
-        return (h | l) < 16 ? h << 4 | l : 0x100
     }
 }

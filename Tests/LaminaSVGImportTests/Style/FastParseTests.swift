@@ -35,6 +35,19 @@ import Testing
         Self.check(Array("#ffffff".utf8))
     }
 
+    /// Every byte value in each of `#rrggbb`'s six places (the others hex digits of both cases):
+    /// the six are checked and valued together, so a byte must not pass for a digit in any lane.
+    @Test func everyByteInEachPlaceOfALongHexColor() {
+        let base = Array("#0aF9e5".utf8)
+        for place in 1...6 {
+            for byte in 0...255 {
+                var bytes = base
+                bytes[place] = UInt8(byte)
+                Self.check(bytes)
+            }
+        }
+    }
+
     /// The fast parse of `bytes` for `fill` and `stop-color`: nil only when they are not a hex
     /// colour, and otherwise the full parse's value.
     static func check(_ bytes: [UInt8]) {
