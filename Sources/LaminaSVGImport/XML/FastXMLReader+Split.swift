@@ -208,7 +208,7 @@ extension FastXMLReader {
         var i = offset
         while i < n, let hit = memchr(base + i, 0x3C, n - i) {
             let lt = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
-            if lt > i { try text(i, lt) }
+            if lt > i, !isDroppedSpace(i, lt) { try text(i, lt) }
             i = try markup(at: lt)
         }
         if i < n { try text(i, n) }

@@ -279,11 +279,29 @@ final class FastXMLReader {
         while !stack.isEmpty {
             guard i < n, let hit = memchr(base + i, 0x3C, n - i) else { throw Decline() }
             let lt = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
-            if lt > i { try text(i, lt) }
+            if lt > i, !isDroppedSpace(i, lt) { try text(i, lt) }
             if lt >= split.stopAt, stopsForSecondHalf(at: lt) { return lt }
             i = try markup(at: lt)
         }
         return i
+    }
+
+    /// Whether the character data from `start` to the `<` at `lt` is white space that would be
+    /// copied and then dropped: no text run pending, not inside `text`, and the markup at `lt`
+    /// a start or end tag (whose `flushText()` drops a white-space run). A comment, PI or CDATA
+    /// section would keep the run pending, so those go through ``text(_:_:)``.
+    @inline(__always) func isDroppedSpace(_ start: Int, _ lt: Int) -> Bool {
+        guard pendingStart < 0, textDepth == 0, lt + 1 < n else { return false }
+        let next = base[lt + 1]
+        guard next != 0x21, next != 0x3F else { return false }
+        var k = start
+        while k < lt {
+            // Bit b of the mask is set for the white space bytes 0x09, 0x0A, 0x0D and 0x20.
+            let b = base[k]
+            guard b <= 0x20, (UInt64(0x1_0000_2600) &>> UInt64(b)) & 1 != 0 else { return false }
+            k += 1
+        }
+        return true
     }
 
     /// The markup at `lt` inside the document element (an end or start tag, a comment, CDATA
