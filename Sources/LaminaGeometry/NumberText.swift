@@ -75,9 +75,24 @@ public enum NumberText {
             UnsafeMutableRawPointer(p).storeBytes(
                 of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(intPart), as: UInt16.self), as: UInt16.self)
             p += 2
+        } else if intPart < 10_000 {
+            // Coordinates' usual three or four integer digits: a digit or a pair, then a pair.
+            let high = intPart / 100
+            let low = Int(truncatingIfNeeded: intPart &- high &* 100)
+            if high < 10 {
+                p[0] = 0x30 &+ UInt8(truncatingIfNeeded: high)
+                p += 1
+            } else {
+                UnsafeMutableRawPointer(p).storeBytes(
+                    of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(high), as: UInt16.self), as: UInt16.self)
+                p += 2
+            }
+            UnsafeMutableRawPointer(p).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: 2 &* low, as: UInt16.self), as: UInt16.self)
+            p += 2
         } else {
-            var digits = 3
-            var bound: UInt64 = 1000
+            var digits = 5
+            var bound: UInt64 = 100_000
             while intPart >= bound {
                 digits &+= 1
                 bound &*= 10

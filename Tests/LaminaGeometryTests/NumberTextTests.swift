@@ -101,6 +101,29 @@ import Testing
         }
     }
 
+    /// Every integer part below 20,000 (one and two digits, the three-and-four-digit branch, the
+    /// loop above it) with fractions of every length, and the millionths on either side of each
+    /// power of ten, where rounding carries into one more integer digit.
+    @Test func writesEveryIntegerPartAcrossTheDigitCounts() {
+        for whole in 0..<20_000 {
+            for fraction in [0, 0.5, 0.25, 0.015625, 0.000001, 0.999999, 0.9999995] {
+                for x in [Double(whole) + fraction, -(Double(whole) + fraction)] {
+                    #expect(Self.written(x) == NumberTextReferenceTests.reference(x))
+                }
+            }
+        }
+        var power = 1.0
+        for _ in 0..<13 {
+            for k in -3...3 {
+                let x = power + Double(k) * 5e-7
+                for y in [x, x.nextUp, x.nextDown, -x] {
+                    #expect(Self.written(y) == NumberTextReferenceTests.reference(y))
+                }
+            }
+            power *= 10
+        }
+    }
+
     /// The fast writer declines what it cannot spell (the slow text is written instead).
     @Test(arguments: [Double.nan, .infinity, -.infinity, 9e12 + 1, -1e18, 1e300])
     func fastWriterDeclinesHugeAndNonFinite(value: Double) {
