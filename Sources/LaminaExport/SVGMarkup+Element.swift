@@ -48,8 +48,7 @@ extension SVGMarkup {
     /// The most a common element takes: `<ellipse` and four numbers (or a rect's six), the
     /// transform, two colors of ``plainLimit`` bytes, three more numbers, `/>`.
     static var commonElementCapacity: Int {
-        let number = NumberText.maximumByteCount + 24
-        return 16 + 6 * number + 16 + 8 + 6 * (NumberText.maximumByteCount + 1) + 2 * (plainLimit + 16) + 3 * number + 4
+        stagedShapeCapacity + 16 + matrixCapacity + 2 * (plainLimit + 16) + 3 * (NumberText.maximumByteCount + 24) + 4
     }
 
     /// Calls `body` with the bytes paint `p` is written with when they are copied as they are:
@@ -94,7 +93,8 @@ extension SVGMarkup.Stage {
         byte(0x22)
     }
 
-    /// `<rect x=… …`, `<circle …`, `<ellipse …` or `<line …` (other shapes are not staged).
+    /// `<rect x=… …`, `<circle …`, `<ellipse …` or `<line …` (other shapes are not staged):
+    /// what ``SVGMarkup/openShape(_:to:)-(UnsafePointer<Shape>,_)`` stages for these four.
     @inline(__always)
     mutating func shape(_ shape: UnsafePointer<Shape>) {
         switch shape.pointee {
@@ -128,8 +128,8 @@ extension SVGMarkup.Stage {
         }
     }
 
-    /// ` transform="matrix(…)"` unless the transform is, or prints as, the identity
-    /// (``SVGMarkup/transformAttribute(_:to:)``).
+    /// ` transform="matrix(…)"` unless the transform is, or prints as, the identity: what
+    /// ``SVGMarkup/transformAttribute(_:to:)`` stages.
     @inline(__always)
     mutating func transform(_ t: AffineTransform) {
         if t.a == 1, t.b == 0, t.c == 0, t.d == 1, t.tx == 0, t.ty == 0 { return }

@@ -14,21 +14,8 @@ extension SVGMarkup {
     /// whatever payload the case holds).
     package static func openShape(_ shape: UnsafePointer<Shape>, to out: inout some MarkupOutput) -> Bool {
         switch shape.pointee {
-        case .rect(let x, let y, let w, let h, let rx, let ry):
-            lit("<rect", to: &out)
-            attr("x", x, to: &out); attr("y", y, to: &out)
-            attr("width", w, to: &out); attr("height", h, to: &out)
-            if rx > 0 { attr("rx", rx, to: &out) }
-            if ry > 0 { attr("ry", ry, to: &out) }
-        case .circle(let cx, let cy, let r):
-            lit("<circle", to: &out)
-            attr("cx", cx, to: &out); attr("cy", cy, to: &out); attr("r", r, to: &out)
-        case .ellipse(let cx, let cy, let rx, let ry):
-            lit("<ellipse", to: &out)
-            attr("cx", cx, to: &out); attr("cy", cy, to: &out); attr("rx", rx, to: &out); attr("ry", ry, to: &out)
-        case .line(let x1, let y1, let x2, let y2):
-            lit("<line", to: &out)
-            attr("x1", x1, to: &out); attr("y1", y1, to: &out); attr("x2", x2, to: &out); attr("y2", y2, to: &out)
+        case .rect, .circle, .ellipse, .line:
+            staged(&out, capacity: stagedShapeCapacity) { $0.shape(shape) }
         case .polyline(let pts):
             lit("<polyline points=\"", to: &out)
             points(pts, to: &out)
@@ -45,6 +32,10 @@ extension SVGMarkup {
         }
         return true
     }
+
+    /// The most ``Stage/shape(_:)`` writes: `<ellipse` and a rect's six numbers, each with its
+    /// attribute name.
+    static var stagedShapeCapacity: Int { 16 + 6 * (NumberText.maximumByteCount + 24) }
 
     /// Appends `x,y x,y …` (numbers only: always safe, nothing to escape), up to
     /// ``pointsPerRoom`` points in each room asked of `out` (as much as they can take), each

@@ -225,16 +225,7 @@ package enum SVGMarkup {
         // The exact identity (most items of a flat drawing) without formatting six numbers to
         // compare them with it: `1`, `0` and `-0` are written `1`, `0` and `0`.
         if t.a == 1, t.b == 0, t.c == 0, t.d == 1, t.tx == 0, t.ty == 0 { return }
-        staged(&out, capacity: matrixCapacity + 16) { stage in
-            stage.lit(" transform=\"")
-            let m = stage.count
-            stage.matrix(t)
-            if stage.count - m == 19, memcmp(stage.base + m, identityMatrixBytes.utf8Start, 19) == 0 {
-                stage.count = 0
-                return
-            }
-            stage.byte(0x22)
-        }
+        staged(&out, capacity: matrixCapacity + 16) { $0.transform(t) }
     }
 
     /// ``identityMatrix`` as static bytes.

@@ -294,14 +294,7 @@ final class FastXMLReader {
         guard pendingStart < 0, textDepth == 0, lt + 1 < n else { return false }
         let next = base[lt + 1]
         guard next != 0x21, next != 0x3F else { return false }
-        var k = start
-        while k < lt {
-            // Bit b of the mask is set for the white space bytes 0x09, 0x0A, 0x0D and 0x20.
-            let b = base[k]
-            guard b <= 0x20, (UInt64(0x1_0000_2600) &>> UInt64(b)) & 1 != 0 else { return false }
-            k += 1
-        }
-        return true
+        return skipSpace(start) == lt
     }
 
     /// The markup at `lt` inside the document element (an end or start tag, a comment, CDATA
