@@ -55,7 +55,7 @@ extension ComputedStyle {
         if case .color(let specified) = fillPaint {
             let c = Self.concrete(specified, color)
             if case .rgba(r: 0, g: 0, b: 0, a: 1) = c { return nil }
-            return .color(c.cssText)
+            return .color(ColorText.text(c))
         }
         let value = ComputedStyle.paint(fill)
         return value == .color("#000000") ? nil : value
@@ -65,7 +65,7 @@ extension ComputedStyle {
     private var contentStroke: Paint? {
         switch strokePaint {
         case .none: return nil
-        case .color(let specified): return .color(Self.concrete(specified, color).cssText)
+        case .color(let specified): return .color(ColorText.text(Self.concrete(specified, color)))
         default:
             let value = ComputedStyle.paint(stroke)
             return value == Paint.none ? nil : value

@@ -1,0 +1,46 @@
+import LaminaCore
+import Testing
+
+@testable import LaminaSVGImport
+
+/// A shape's paint text made in one word (``ColorText``) is `ParsedColor.cssText`, byte for
+/// byte and as a string that behaves like any other.
+@Suite struct ColorTextTests {
+    /// This platform's strings are made as ``ColorText`` assumes: the fast path is the one tested.
+    @Test func theStandardLibrarysSmallStringIsRecognized() {
+        #expect(ColorText.smallStringTail != nil)
+    }
+
+    /// Every byte value in each of the three places, the others varied, against `cssText`.
+    @Test func everyByteInEachPlace() {
+        for v in 0...255 {
+            let x = UInt8(v), y = UInt8(255 - v), z = UInt8((v * 37) & 255)
+            for (r, g, b) in [(x, y, z), (z, x, y), (y, z, x), (x, 0, 0), (0, x, 0), (0, 0, x)] {
+                let c = ParsedColor.rgba(r: r, g: g, b: b, a: 1)
+                let text = ColorText.text(c)
+                #expect(text == c.cssText)
+                #expect(Array(text.utf8) == Array(c.cssText.utf8))
+                #expect(text.utf8.count == 7 && text.hasPrefix("#"))
+            }
+        }
+    }
+
+    /// The made string hashes, compares, appends and converts like the library's own.
+    @Test func theTextIsAnOrdinaryString() {
+        let made = ColorText.text(.rgba(r: 0x1F, g: 0x77, b: 0xB4, a: 1))
+        #expect(made == "#1f77b4")
+        #expect(made.hashValue == "#1f77b4".hashValue)
+        #expect(Set([made, "#1f77b4"]).count == 1)
+        #expect(made + "ff" == "#1f77b4ff")
+        #expect(made.uppercased() == "#1F77B4")
+        #expect(made.dropFirst() == "1f77b4")
+        #expect(made < "#1f77b5" && made > "#1f77b3")
+    }
+
+    /// Colors that are not opaque, and `currentColor`, are `cssText` as before.
+    @Test func otherColorsAreTheirCSSText() {
+        for c: ParsedColor in [.currentColor, .rgba(r: 1, g: 2, b: 3, a: 0.5), .rgba(r: 255, g: 0, b: 9, a: 0)] {
+            #expect(ColorText.text(c) == c.cssText)
+        }
+    }
+}
