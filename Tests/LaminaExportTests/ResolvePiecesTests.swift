@@ -82,6 +82,85 @@ import Testing
         }
     }
 
+    /// The rare parts the bound reads in place (a background, a border, which bounds of no
+    /// area do not draw), and a transform layer, which draws neither: the bound is the count.
+    @Test func itemBoundCountsRarePartsAsTheWalkDraws() throws {
+        var scene = Scene()
+        scene.tree[scene.root].bounds = Rect(0, 0, 100, 100)
+        scene.tree[scene.root].position = Point(50, 50)
+        func add(background: String?, border: Double, side: Double = 10, transformLayer: Bool = false) throws {
+            var l = Layer()
+            l.bounds = Rect(0, 0, side, side)
+            l.backgroundColor = background
+            l.borderWidth = border
+            l.isTransformLayer = transformLayer
+            try scene.tree.addSublayer(scene.tree.make(l), to: scene.root)
+        }
+        try add(background: "red", border: 0)
+        try add(background: nil, border: 2)
+        try add(background: "blue", border: 1)
+        try add(background: nil, border: 3, side: 0)
+        try add(background: "green", border: 1, transformLayer: true)
+        var z = Layer()
+        z.zPosition = 1
+        try scene.tree.addSublayer(scene.tree.make(z), to: scene.root)
+        let (one, _) = DisplayList.resolve(scene, layerMaps: false, threads: 1)
+        #expect(one.items.count == 4)
+        let subs = scene.tree.sublayersInPaintOrder(of: scene.root)
+        let bound = Resolver(scene: scene).pieceBound(of: subs[...])
+        #expect(bound.items == one.items.count)
+        #expect(bound.layers == subs.count)
+    }
+
+    /// A layer whose SVG facts are an element name and an id has no compositing facts, so
+    /// the resolver does not read them (``Resolver/mayComposite(_:)``); a filter, a mask and a
+    /// blend mode are found.
+    @Test func onlyLayersThatMayCompositeHaveCompositingFacts() throws {
+        let text = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+              <defs><filter id="f"><feGaussianBlur stdDeviation="1"/></filter>
+                <mask id="m"><rect width="9" height="9" fill="white"/></mask></defs>
+              <rect id="plain" width="5" height="5"/><g class="styled"><circle r="2"/></g>
+              <g filter="url(#f)"><rect width="1" height="1"/></g>
+              <rect width="3" height="3" mask="url(#m)"/>
+              <g style="mix-blend-mode:multiply"><rect width="2" height="2"/></g>
+            </svg>
+            """
+        let scene = try SVGImport.importScene(Array(text.utf8), file: "compositing.svg").scene
+        var composite = 0
+        var mayOnly = 0
+        scene.tree.layers.withUnsafeBufferPointer { layers in
+            for i in layers.indices {
+                let may = Resolver.mayComposite(layers.baseAddress! + i)
+                if layers[i].svgCompositing != nil {
+                    composite += 1
+                    #expect(may, "layer \(i)")
+                } else if may {
+                    mayOnly += 1
+                }
+            }
+        }
+        // The filter, the mask, the blend mode, and the root's width and height (kept as facts).
+        #expect(composite == 4)
+        // The class attribute is a rare fact that composites nothing.
+        #expect(mayOnly >= 1)
+        // The count marks each layer it visits as the test on the layer finds it, and no other.
+        let tree = scene.tree
+        let visited = Set(tree.paintOrder(from: scene.root).dropFirst())
+        var marks = [UInt8](repeating: CompositeMark.unknown, count: tree.count)
+        let subs = tree.sublayersInPaintOrder(of: scene.root).filter { tree.isVisible($0) }
+        marks.withUnsafeMutableBufferPointer { m in
+            _ = Resolver(scene: scene).pieceBound(of: subs[...], marks: m.baseAddress!)
+        }
+        tree.layers.withUnsafeBufferPointer { layers in
+            for i in layers.indices {
+                let expected = !visited.contains(LayerID(i)) ? CompositeMark.unknown
+                    : Resolver.mayComposite(layers.baseAddress! + i) ? CompositeMark.may : CompositeMark.none
+                #expect(marks[i] == expected, "layer \(i)")
+            }
+        }
+    }
+
     /// Groups nested under the root's sublayers, some of them hidden or transparent, with
     /// folded and kept opacity groups and clips inside the pieces.
     static let nested = """

@@ -64,6 +64,9 @@ struct Resolver {
     var itemRun: ItemRun?
     /// Where the per-layer columns are while the walk runs (``LayerColumns``); nil: in `list`.
     var columns: LayerColumns?
+    /// In a piece of a resolve on several threads: whether each layer may have compositing
+    /// facts, as the pieces' count found it (``CompositeMark``); nil: read from the layer.
+    var compositeMarks: UnsafeMutablePointer<UInt8>?
     /// Added to each piece's ``itemBound(of:)`` (tests: a bound above or below the count).
     var itemBoundSlack = 0
 
@@ -94,7 +97,7 @@ struct Resolver {
         var columnStorage = takeColumns()
         columnStorage.withPointers { columns in
             self.columns = columns
-            walk([root])
+            walk([root][...])
             self.columns = nil
         }
         putColumns(&columnStorage)
@@ -114,8 +117,19 @@ struct Resolver {
     }
 
     /// Visits `tops` (visible, in paint order) and their visible sublayers, depth first.
-    mutating func walk(_ tops: [LayerID]) {
-        var stack: [(LayerID, Bool)] = tops.reversed().map { ($0, false) }
+    mutating func walk(_ tops: ArraySlice<LayerID>) {
+        // One top at a time: the stack holds the path's pending sublayers only. A stack of
+        // every top (a piece's share of a flat drawing's root sublayers) was a fresh array
+        // of them, reversed, for each piece.
+        var stack: [(LayerID, Bool)] = []
+        for top in tops {
+            stack.append((top, false))
+            walkStack(&stack)
+        }
+    }
+
+    /// ``walk(_:)`` of the layers on `stack`, until it is empty.
+    private mutating func walkStack(_ stack: inout [(LayerID, Bool)]) {
         while let (id, closing) = stack.popLast() {
             if closing {
                 exit(id)
@@ -186,7 +200,7 @@ struct Resolver {
         let opacity = min(max(tree[id].opacity, 0), 1)
         let isTransformLayer = tree[id].isTransformLayer
         // A CATransformLayer composites nothing: its mask, filters and blend mode are ignored.
-        let svg = isTransformLayer ? nil : tree[id].svgCompositing
+        let svg = isTransformLayer ? nil : svgCompositing(of: id)
         let mask = tree.appliedMask(of: id)
         if isTransformLayer { warnIgnoredTransformLayerProperties(id) }
         let paintIndex = nextPaintIndex

@@ -71,26 +71,38 @@ extension Resolver {
     /// perspective) or an empty filter group draws its anchor; the rest only sizes the pieces'
     /// lists, which grew from the fork's few by doubling, each larger copy in pages touched for
     /// the first time.
-    func pieceBound(of tops: ArraySlice<LayerID>) -> PieceBound {
-        var stack = Array(tops)
-        var bound = PieceBound()
-        while let id = stack.popLast() {
-            let layer = tree[id]
-            bound.layers += 1
-            if layer.name != nil { bound.names += 1 }
-            if !layer.isTransformLayer {
-                if DisplayList.draws(.background, of: layer) { bound.items += 1 }
-                if DisplayList.draws(.contents, of: layer) { bound.items += 1 }
-                if DisplayList.draws(.border, of: layer) { bound.items += 1 }
+    ///
+    /// Each layer visited gets its ``CompositeMark`` in `marks` (one entry per layer), when given.
+    func pieceBound(of tops: ArraySlice<LayerID>, marks: UnsafeMutablePointer<UInt8>? = nil) -> PieceBound {
+        // Each layer read where it is stored: a copy (`let layer = tree[id]`) retained and
+        // released every box it holds and the name, 26.5 M instructions at deep100k.
+        tree.layers.withUnsafeBufferPointer { layers in
+            guard let base = layers.baseAddress else { return PieceBound() }
+            var stack = Array(tops)
+            var bound = PieceBound()
+            while let id = stack.popLast() {
+                let layer = base + id.index
+                bound.layers += 1
+                if layer.pointee.name != nil { bound.names += 1 }
+                if !layer.pointee.isTransformLayer {
+                    if layer.pointee.hasContent { bound.items += 1 }
+                    // The background and the border are rare properties.
+                    if layer.pointee.mayHaveRareProperties {
+                        if DisplayList.draws(.background, of: layer.pointee) { bound.items += 1 }
+                        if DisplayList.draws(.border, of: layer.pointee) { bound.items += 1 }
+                    }
+                }
+                let may = Self.mayComposite(layer)
+                marks?[id.index] = may ? CompositeMark.may : CompositeMark.none
+                if may, layer.pointee.svgCompositing != nil {
+                    bound.groups += 3
+                } else if layer.pointee.opacity < 1 || tree.masks[id.index] != nil {
+                    bound.groups += 1
+                }
+                for child in tree.sublayerLists[id.index] where tree.isVisible(child) { stack.append(child) }
             }
-            if layer.svgCompositing != nil {
-                bound.groups += 3
-            } else if layer.opacity < 1 || tree.masks[id.index] != nil {
-                bound.groups += 1
-            }
-            for child in tree.sublayerLists[id.index] where tree.isVisible(child) { stack.append(child) }
+            return bound
         }
-        return bound
     }
 
     /// The list's items after the pieces wrote theirs into `buffer` (`head` items at the fork,

@@ -47,8 +47,13 @@ extension Resolver {
             groupChildren: groupChildren, groupOnlyChild: groupOnlyChild)
         let threadsHere = threads
         let slack = itemBoundSlack
+        // What the count finds of each layer's compositing facts, for the walks to read: the
+        // pieces' layers are disjoint, so each entry is written by one thread.
+        let marks = UnsafeMutablePointer<UInt8>.allocate(capacity: tree.count)
+        marks.initialize(repeating: CompositeMark.unknown, count: tree.count)
+        defer { marks.deallocate() }
         let bounds = ParallelWork.map(ranges.count, threads: threads) { k in
-            var b = pieceBound(of: subs[ranges[k]])
+            var b = pieceBound(of: subs[ranges[k]], marks: marks)
             b.items = max(0, b.items + slack)
             return b
         }
@@ -68,7 +73,7 @@ extension Resolver {
                 runs.append(ItemRun(buffer: b, firstIndex: head.count, offset: offset, capacity: bound.items))
                 offset += bound.items
             }
-            pieces = Self.walkPieces(of: self, subs, ranges, runs: runs, bounds: bounds)
+            pieces = Self.walkPieces(of: self, subs, ranges, runs: runs, bounds: bounds, marks: marks)
             initialized = Self.assemble(b, head: head.count, pieces: pieces, spilledList: &spilled)
         }
         if let spilled { items = spilled }
@@ -81,6 +86,7 @@ extension Resolver {
         self = consume first
         threads = threadsHere
         itemRun = nil
+        compositeMarks = nil
         // Moved, not copied: a second reference would make the merge's first write copy the list.
         list.items = consume items
         for k in pieces.indices.dropFirst() {
@@ -94,9 +100,10 @@ extension Resolver {
     /// Each of `ranges` of `subs` walked by a copy of `start` (the resolver at the fork), on as
     /// many threads as it allows, writing its items into `runs[k]`; its other lists sized by
     /// `bounds[k]` (the first piece's for every piece's groups and names, which the merge appends
-    /// to it).
+    /// to it), reading the count's `marks` (``CompositeMark``).
     static func walkPieces(
-        of start: Resolver, _ subs: [LayerID], _ ranges: [Range<Int>], runs: [ItemRun], bounds: [PieceBound]
+        of start: Resolver, _ subs: [LayerID], _ ranges: [Range<Int>], runs: [ItemRun], bounds: [PieceBound],
+        marks: UnsafeMutablePointer<UInt8>
     ) -> [Resolver?] {
         let allGroups = bounds.reduce(0) { $0 + $1.groups }
         let allNames = bounds.reduce(0) { $0 + $1.names }
@@ -104,6 +111,7 @@ extension Resolver {
             var piece = start
             piece.threads = 1
             piece.itemRun = runs[k]
+            piece.compositeMarks = marks
             piece.reserveGroups(start.list.groups.count + (k == 0 ? allGroups : bounds[k].groups))
             piece.list.segmentNames.reserveCapacity(start.list.segmentNames.count + (k == 0 ? allNames : bounds[k].names))
             if k > 0 {
@@ -115,7 +123,7 @@ extension Resolver {
                 piece.entered = []
                 piece.entered?.reserveCapacity(bounds[k].layers)
             }
-            piece.walk(Array(subs[ranges[k]]))
+            piece.walk(subs[ranges[k]])
             return piece
         }
     }
