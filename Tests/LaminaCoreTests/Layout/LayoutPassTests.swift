@@ -42,6 +42,48 @@ import Testing
         #expect(t.layoutCounts[outside.index] == before[outside.index])
     }
 
+    /// Marked layers found from the marks up: a chain deeper than any walk memo, a mask and
+    /// its sublayer (reached through the mask link, which the walk from the root does not
+    /// take), another root's sublayer; then a mask laid out as the root.
+    @Test func marksAreClearedWhereTheWalkFromTheRootReaches() throws {
+        var t = LayerTree()
+        let root = t.make(Layer(name: "root"))
+        var chain = [root]
+        for k in 0..<40 {
+            let c = t.make(Layer(name: "c\(k)"))
+            try t.addSublayer(c, to: chain[chain.count - 1])
+            chain.append(c)
+        }
+        let mask = t.make(Layer(name: "mask"))
+        try t.setMask(mask, of: chain[10])
+        let inMask = t.make(Layer(name: "inMask"))
+        try t.addSublayer(inMask, to: mask)
+        let other = t.make(Layer(name: "other"))
+        let underOther = t.make(Layer(name: "underOther"))
+        try t.addSublayer(underOther, to: other)
+        let outside = [mask, inMask, other, underOther]
+        // Marked from the bottom up: the climbs meet the layers above already known.
+        for id in (chain + outside).reversed() {
+            t.setNeedsLayout(id)
+        }
+        let before = t.layoutCounts
+        #expect(t.layout(root: root).isEmpty)
+        for id in chain {
+            #expect(!t.needsLayout(id))
+            #expect(t.layoutCounts[id.index] == before[id.index] + 1)
+        }
+        for id in outside {
+            #expect(t.needsLayout(id))
+            #expect(t.layoutCounts[id.index] == before[id.index])
+        }
+        #expect(t.layout(root: mask).isEmpty)
+        for id in [mask, inMask] {
+            #expect(!t.needsLayout(id))
+            #expect(t.layoutCounts[id.index] == before[id.index] + 1)
+        }
+        #expect(t.needsLayout(other) && t.needsLayout(underOther))
+    }
+
     @Test func anUnmarkedTreeIsLeftAlone() throws {
         var (t, root, inside, _) = try tree(withManagerOutside: false)
         _ = t.layout(root: root)
