@@ -92,4 +92,90 @@ import Testing
         #expect(t.layoutCounts == counts)
         #expect(([root] + inside).allSatisfy { !t.needsLayout($0) })
     }
+
+    /// The layers a walk from `root` through sublayers reaches (masks and their subtrees are
+    /// not walked), found from the sublayer lists: what the pass must lay out.
+    private func reachable(from root: LayerID, in t: LayerTree) -> Set<LayerID> {
+        var seen: Set<LayerID> = []
+        var stack = [root]
+        while let id = stack.popLast() {
+            seen.insert(id)
+            stack += t.sublayers(of: id)
+        }
+        return seen
+    }
+
+    /// Sublayers made before their superlayers (higher indices above lower ones), a mask with a
+    /// sublayer of its own, a sublayer moved to another tree, and a root that is not the first
+    /// layer: only the layers the walk reaches are counted and cleared, each once.
+    @Test func onlyLayersBeneathTheRootThroughSublayersAreLaidOut() throws {
+        var t = LayerTree()
+        let leaves = (0..<4).map { t.make(Layer(name: "leaf\($0)")) }
+        let group = t.make(Layer(name: "group"))
+        let root = t.make(Layer(name: "root"))
+        let mask = t.make(Layer(name: "mask"))
+        let inMask = t.make(Layer(name: "inMask"))
+        let elsewhere = t.make(Layer(name: "elsewhere"))
+        try t.addSublayer(group, to: root)
+        for leaf in leaves { try t.addSublayer(leaf, to: group) }
+        try t.addSublayer(inMask, to: mask)
+        try t.setMask(mask, of: group)
+        try t.addSublayer(leaves[3], to: elsewhere)
+        let all = t.allIDs
+        for id in all { t.setNeedsLayout(id) }
+        let before = t.layoutCounts
+        let beneath = reachable(from: root, in: t)
+        #expect(beneath.contains(leaves[0]) && !beneath.contains(leaves[3]) && !beneath.contains(inMask))
+        #expect(t.layout(root: root).isEmpty)
+        for id in all {
+            let laidOut = beneath.contains(id)
+            #expect(t.needsLayout(id) == !laidOut, "\(id)")
+            #expect(t.layoutCounts[id.index] == before[id.index] + (laidOut ? 1 : 0), "\(id)")
+        }
+    }
+
+    /// Random forests (layers attached to random earlier or later layers, some marked, some
+    /// masks), laid out from each root in turn: each pass counts and clears exactly the marked
+    /// layers a walk of the sublayer lists reaches.
+    @Test func randomForestsMatchAWalkOfTheSublayerLists() throws {
+        var rng = SplitMix(seed: 27)
+        for _ in 0..<40 {
+            var t = LayerTree()
+            let n = 1 + Int(rng.next() % 60)
+            let ids = (0..<n).map { t.make(Layer(name: "l\($0)")) }
+            for id in ids where rng.next() % 5 != 0 {
+                let parent = ids[Int(rng.next() % UInt64(n))]
+                if rng.next() % 7 == 0 {
+                    try? t.setMask(id, of: parent)
+                } else {
+                    try? t.addSublayer(id, to: parent)
+                }
+            }
+            for id in ids where rng.next() % 3 != 0 { t.setNeedsLayout(id) }
+            for root in ids where rng.next() % 4 == 0 {
+                let beneath = reachable(from: root, in: t)
+                let marks = ids.map { t.needsLayout($0) }
+                let before = t.layoutCounts
+                #expect(t.layout(root: root).isEmpty)
+                for id in ids {
+                    let laidOut = marks[id.index] && beneath.contains(id)
+                    #expect(t.needsLayout(id) == (marks[id.index] && !laidOut))
+                    #expect(t.layoutCounts[id.index] == before[id.index] + (laidOut ? 1 : 0))
+                }
+            }
+        }
+    }
+}
+
+/// A small deterministic generator for the random trees above.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
