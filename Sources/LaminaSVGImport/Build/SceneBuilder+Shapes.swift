@@ -52,45 +52,8 @@ extension SceneBuilder {
     /// The shape and its fill box, or nil when SVG says it is not rendered.
     mutating func shapeGeometry(_ w: Work, fontSize: Double) -> (Shape, Rect)? {
         let e = w.element
-        let vw = w.viewport.width, vh = w.viewport.height
-        let diagonal = w.viewport.normalizedDiagonal
-        // The tree (one reference), not `self`: a nested function calling a method of the
-        // builder from this mutating context would copy the whole builder per call.
-        let tree = self.tree, rootFontSize = self.rootFontSize
-        // Each basic shape's attributes are found in one pass (``ShapeAttributes``), then read
-        // by their place in its list of names.
         let kind = tree.kind(e)
-        var a = ShapeAttributes()
-        if let names = ShapeAttributes.names(of: kind) { a = ShapeAttributes(names, of: e, in: tree.table, roles: attributeRoles) }
-        func x(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: vw, fontSize: fontSize, rootFontSize: rootFontSize) }
-        func y(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: vh, fontSize: fontSize, rootFontSize: rootFontSize) }
-        func d(_ k: Int) -> Double? { Self.length(in: tree, slot: a[k], percentOf: diagonal, fontSize: fontSize, rootFontSize: rootFontSize) }
         switch kind {
-        case .rect:
-            guard let width = x(2), let height = y(3), width > 0, height > 0 else { return nil }
-            let px = x(0) ?? 0, py = y(1) ?? 0
-            var rx = x(4).flatMap { $0 >= 0 ? $0 : nil }
-            var ry = y(5).flatMap { $0 >= 0 ? $0 : nil }
-            if rx == nil { rx = ry }
-            if ry == nil { ry = rx }
-            let rxv = min(rx ?? 0, width / 2), ryv = min(ry ?? 0, height / 2)
-            let (frx, fry) = rxv == 0 || ryv == 0 ? (0.0, 0.0) : (rxv, ryv)
-            return (.rect(x: px, y: py, width: width, height: height, rx: frx, ry: fry), Rect(px, py, width, height))
-        case .circle:
-            guard let r = d(2), r > 0 else { return nil }
-            let cx = x(0) ?? 0, cy = y(1) ?? 0
-            return (.circle(cx: cx, cy: cy, r: r), Rect(cx - r, cy - r, 2 * r, 2 * r))
-        case .ellipse:
-            var rx = x(2).flatMap { $0 >= 0 ? $0 : nil }
-            var ry = y(3).flatMap { $0 >= 0 ? $0 : nil }
-            if rx == nil { rx = ry }
-            if ry == nil { ry = rx }
-            guard let erx = rx, let ery = ry, erx > 0, ery > 0 else { return nil }
-            let cx = x(0) ?? 0, cy = y(1) ?? 0
-            return (.ellipse(cx: cx, cy: cy, rx: erx, ry: ery), Rect(cx - erx, cy - ery, 2 * erx, 2 * ery))
-        case .line:
-            let x1 = x(0) ?? 0, y1 = y(1) ?? 0, x2 = x(2) ?? 0, y2 = y(3) ?? 0
-            return (.line(x1: x1, y1: y1, x2: x2, y2: y2), Rect.boundingBox(of: [Point(x1, y1), Point(x2, y2)]))
         case .polyline, .polygon, .path:
             let list: ListGeometry
             if let prefetched = prefetch?.geometry(e) {
@@ -110,6 +73,56 @@ extension SceneBuilder {
             if let warning = list.warning { warn(warning, e) }
             guard let shape = list.shape else { return nil }
             return (shape, list.box)
+        default:
+            guard let names = ShapeAttributes.names(of: kind) else { return nil }
+            return Self.basicShapeGeometry(
+                kind, names, w, fontSize: fontSize, rootFontSize: rootFontSize, tree: tree, roles: attributeRoles)
+        }
+    }
+
+    /// ``shapeGeometry(_:fontSize:)`` of a `rect`, `circle`, `ellipse` or `line` (`kind`, whose
+    /// attribute names are `names`). A static function given the tree: the builder's copy of
+    /// it in a local (so that the length readers, nested functions, did not copy the builder)
+    /// retained and released its table and array for every shape.
+    private static func basicShapeGeometry(
+        _ kind: ElementKind, _ names: ShapeAttributes.Names, _ w: Work, fontSize: Double, rootFontSize: Double,
+        tree: ElementTree, roles: AttributeRoles
+    ) -> (Shape, Rect)? {
+        let vw = w.viewport.width, vh = w.viewport.height
+        // Each basic shape's attributes are found in one pass (``ShapeAttributes``), then read
+        // by their place in its list of names.
+        let a = ShapeAttributes(names, of: w.element, in: tree.table, roles: roles)
+        func x(_ k: Int) -> Double? { length(in: tree, slot: a[k], percentOf: vw, fontSize: fontSize, rootFontSize: rootFontSize) }
+        func y(_ k: Int) -> Double? { length(in: tree, slot: a[k], percentOf: vh, fontSize: fontSize, rootFontSize: rootFontSize) }
+        switch kind {
+        case .rect:
+            guard let width = x(2), let height = y(3), width > 0, height > 0 else { return nil }
+            let px = x(0) ?? 0, py = y(1) ?? 0
+            var rx = x(4).flatMap { $0 >= 0 ? $0 : nil }
+            var ry = y(5).flatMap { $0 >= 0 ? $0 : nil }
+            if rx == nil { rx = ry }
+            if ry == nil { ry = rx }
+            let rxv = min(rx ?? 0, width / 2), ryv = min(ry ?? 0, height / 2)
+            let (frx, fry) = rxv == 0 || ryv == 0 ? (0.0, 0.0) : (rxv, ryv)
+            return (.rect(x: px, y: py, width: width, height: height, rx: frx, ry: fry), Rect(px, py, width, height))
+        case .circle:
+            let diagonal = w.viewport.normalizedDiagonal
+            guard let r = length(in: tree, slot: a[2], percentOf: diagonal, fontSize: fontSize, rootFontSize: rootFontSize),
+                r > 0
+            else { return nil }
+            let cx = x(0) ?? 0, cy = y(1) ?? 0
+            return (.circle(cx: cx, cy: cy, r: r), Rect(cx - r, cy - r, 2 * r, 2 * r))
+        case .ellipse:
+            var rx = x(2).flatMap { $0 >= 0 ? $0 : nil }
+            var ry = y(3).flatMap { $0 >= 0 ? $0 : nil }
+            if rx == nil { rx = ry }
+            if ry == nil { ry = rx }
+            guard let erx = rx, let ery = ry, erx > 0, ery > 0 else { return nil }
+            let cx = x(0) ?? 0, cy = y(1) ?? 0
+            return (.ellipse(cx: cx, cy: cy, rx: erx, ry: ery), Rect(cx - erx, cy - ery, 2 * erx, 2 * ery))
+        case .line:
+            let x1 = x(0) ?? 0, y1 = y(1) ?? 0, x2 = x(2) ?? 0, y2 = y(3) ?? 0
+            return (.line(x1: x1, y1: y1, x2: x2, y2: y2), Rect.boundingBox(of: [Point(x1, y1), Point(x2, y2)]))
         default:
             return nil
         }

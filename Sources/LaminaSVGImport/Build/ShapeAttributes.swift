@@ -10,12 +10,19 @@
 struct ShapeAttributes {
     /// The names wanted; at most ``capacity``.
     struct Names: Sendable {
-        /// For each of ``AttributeRoles/geometryNames``, its place among the names, or -1.
-        let places: [Int8]
+        /// For each of ``AttributeRoles/geometryNames`` (at most 16), its place among the
+        /// names, or -1: in a vector, not an array, so that reading a shape's names retains
+        /// nothing.
+        let places: SIMD16<Int8>
 
         init(_ names: [String]) {
             precondition(names.count <= ShapeAttributes.capacity && names.allSatisfy(AttributeRoles.geometryNames.contains))
-            places = AttributeRoles.geometryNames.map { g in Int8(names.firstIndex(of: g) ?? -1) }
+            precondition(AttributeRoles.geometryNames.count <= 16)
+            var places = SIMD16<Int8>(repeating: -1)
+            for (g, name) in AttributeRoles.geometryNames.enumerated() {
+                places[g] = Int8(names.firstIndex(of: name) ?? -1)
+            }
+            self.places = places
         }
     }
 

@@ -51,6 +51,35 @@ import Testing
         #expect(geometry?.0 == .rect(x: 1, y: 0, width: 3, height: 4, rx: 0, ry: 0))
     }
 
+    /// Each basic shape's lengths against the viewport (300 × 400) and font size (10): `x`
+    /// of its width, `y` of its height, a circle's `r` of the normalized diagonal.
+    @Test func eachBasicShapeReadsItsLengthsAgainstTheViewport() throws {
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg"><rect x="10%" y="25%" width="2em" height="3" rx="1"/>"#
+            + #"<circle cx="1" cy="2" r="10%"/><ellipse cx="50%" cy="1" rx="2" ry="-1"/><line x1="1" y1="2" x2="3%" y2="4"/>"#
+            + #"<circle r="0"/></svg>"#
+        let tree = try XMLReader.read(Array(text.utf8), file: "t.svg").tree
+        var builder = SceneBuilder(tree: tree, diagnostics: [])
+        func geometry(_ e: Int) -> (Shape, Rect)? {
+            let w = SceneBuilder.Work(element: e, parent: LayerID(0), style: .initial, viewport: Size(300, 400), context: .normal)
+            return builder.shapeGeometry(w, fontSize: 10)
+        }
+        let rect = try #require(geometry(1))
+        #expect(rect.0 == .rect(x: 30, y: 100, width: 20, height: 3, rx: 1, ry: 1))
+        #expect(rect.1 == Rect(30, 100, 20, 3))
+        let diagonal: Double = (125_000.0).squareRoot()  // ((300² + 400²) / 2)^½
+        let r: Double = 10 * diagonal / 100
+        let circle = try #require(geometry(2))
+        #expect(circle.0 == .circle(cx: 1, cy: 2, r: r))
+        #expect(circle.1 == Rect(1 - r, 2 - r, 2 * r, 2 * r))
+        let ellipse = try #require(geometry(3))
+        #expect(ellipse.0 == .ellipse(cx: 150, cy: 1, rx: 2, ry: 2))
+        #expect(ellipse.1 == Rect(148, -1, 4, 4))
+        let line = try #require(geometry(4))
+        #expect(line.0 == .line(x1: 1, y1: 2, x2: 9, y2: 4))
+        #expect(line.1 == Rect(1, 2, 8, 2))
+        #expect(geometry(5) == nil)
+    }
+
     @Test func otherKindsReadNone() {
         #expect(ShapeAttributes.names(of: .path) == nil)
         #expect(ShapeAttributes.names(of: .group) == nil)
