@@ -42,8 +42,10 @@ public struct NumberScanner {
         c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C
     }
 
-    /// Skips whitespace.
-    @inlinable public mutating func skipSpaces() {
+    /// Skips whitespace. Always inlined: the path parser's separator after a comma called it
+    /// (16 instructions a call, mostly to find no space: 1.5 % of a map drawn by Inkscape,
+    /// whose path data is `-6.91,0 -13.82,0`).
+    @inlinable @inline(__always) public mutating func skipSpaces() {
         while index < bytes.count, NumberScanner.isSpace(bytes[index]) { index += 1 }
     }
 
