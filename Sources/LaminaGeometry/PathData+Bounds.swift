@@ -98,6 +98,12 @@ struct BoxAccumulator {
 
     var rect: Rect { x0 <= x1 && y0 <= y1 ? Rect(x0, y0, x1 - x0, y1 - y0) : .null }
 
+    /// Whether `p` lies within the box on both axes (false for NaN): what the extrema's
+    /// per-axis tests skip on.
+    @inline(__always) func holds(_ p: Point) -> Bool {
+        p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1
+    }
+
     /// Whether coordinate `v` on `axis` (0: x, 1: y) lies within the box (false for NaN).
     @inline(__always) func holds(_ v: Double, axis: Int) -> Bool {
         axis == 0 ? v >= x0 && v <= x1 : v >= y0 && v <= y1
@@ -143,7 +149,7 @@ struct PathBounds: PathSegmentSink {
     mutating func quadTo(_ c: Point, _ p: Point) {
         box.add(current)
         box.add(p)
-        PathData.quadExtrema(current, c, p, into: &box)
+        if !box.holds(c) { PathData.quadExtrema(current, c, p, into: &box) }
         current = p
         draws = true
     }
@@ -151,7 +157,9 @@ struct PathBounds: PathSegmentSink {
     mutating func cubicTo(_ c1: Point, _ c2: Point, _ p: Point) {
         box.add(current)
         box.add(p)
-        PathData.cubicExtrema(current, c1, c2, p, into: &box)
+        // Controls inside the box (most segments of a long path) add nothing on either axis:
+        // tested here, the extrema's call (its set-up is most of its cost) is not made.
+        if !(box.holds(c1) && box.holds(c2)) { PathData.cubicExtrema(current, c1, c2, p, into: &box) }
         current = p
         draws = true
     }
