@@ -153,4 +153,23 @@ extension StyleCascadeTests {
         #expect(c.declarations(for: onlyB).map(\.name) == ["stroke"])
         #expect(c.declarations(for: wrongC).isEmpty)
     }
+
+    /// The sheets come from `style` elements in the SVG namespace or none, in document order;
+    /// a `style` in another namespace, or an element named otherwise, gives none.
+    @Test func styleElementsAreFoundByName() throws {
+        let text = """
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:x="urn:x"><style>rect { fill: red }</style>\
+            <g><x:style>rect { fill: green }</x:style><styles>rect { fill: gray }</styles>\
+            <style xmlns="">rect { stroke: blue }</style></g><rect/><style type="text/css">rect { opacity: .5 }</style></svg>
+            """
+        let tree = try XMLReader.read(Array(text.utf8), file: "t.svg").tree
+        let naive = tree.indices.filter { tree[$0].name == "style" && (tree[$0].isSVG || tree[$0].namespace == nil) }
+        #expect(naive == [1, 5, 7])
+        #expect(StyleCascade.styleElements(tree) == naive)
+        var diagnostics: [Diagnostic] = []
+        let c = StyleCascade(tree: tree, diagnostics: &diagnostics)
+        #expect(c.declarations(for: 6).map { "\($0.name)=\($0.value)" }.sorted() == ["fill=red", "opacity=.5", "stroke=blue"])
+        let none = try XMLReader.read(Array(#"<svg xmlns="http://www.w3.org/2000/svg"><g><rect/></g></svg>"#.utf8), file: "t.svg").tree
+        #expect(StyleCascade.styleElements(none).isEmpty)
+    }
 }
