@@ -27,7 +27,11 @@ final class IDIndex {
     /// The element with `id`, or nil.
     subscript(id: String) -> Int? {
         if !built {
-            bytes = IDByteTable(tree.table)
+            if let ahead = tree.table.idsAhead {
+                bytes = ahead.wait().map { IDByteTable($0, table: tree.table) }
+            } else {
+                bytes = IDByteTable(tree.table)
+            }
             built = true
         }
         if let bytes {
@@ -58,11 +62,23 @@ final class IDIndex {
 }
 
 /// The first element of each id, keyed by the id's bytes in the arena (open addressing over
-/// 8-byte entries: element and attribute slot; a cheap byte hash; bytes compared on a hit).
+/// 8-byte entries holding the id's attribute slot, its element found from it on a hit; a cheap
+/// byte hash; bytes compared on a hit).
 /// Nil from `init` when an id is not ASCII or a probe ran past ``maximumProbe``.
 struct IDByteTable {
-    /// Entries, `Int64(element) << 32 | slot`, -1 empty; a power of two at least twice the
-    /// number of `id` attributes.
+    /// The open-addressing table alone, without the element table its entries point into:
+    /// what ``IDTableAhead`` builds on a helper thread from the reader's columns.
+    struct Entries: Sendable {
+        /// The attribute slot of each id, -1 empty; a power of two at least twice the number
+        /// of `id` attributes.
+        let slots: [Int64]
+        let mask: Int
+        /// The longest probe any insertion took: a lookup stops after it.
+        let longestProbe: Int
+    }
+
+    /// Entries, the attribute slot of each id's first element, -1 empty; a power of two at
+    /// least twice the number of `id` attributes.
     private let entries: [Int64]
     private let mask: Int
     /// The longest probe any insertion took: a lookup stops after it.
@@ -73,70 +89,99 @@ struct IDByteTable {
     static let maximumProbe = 64
 
     init?(_ table: ElementTable) {
-        let hits = Self.idSlots(table, isID: table.attributeNames.map(\.isID))
+        let made = table.attributeNameIDs.withUnsafeBufferPointer { names in
+            table.valueEnds.withUnsafeBufferPointer { ends in
+                table.arena.withUnsafeBufferPointer { arena in
+                    Self.entries(names: names, ends: ends, arena: arena, isID: table.attributeNames.map(\.isID))
+                }
+            }
+        }
+        guard let made else { return nil }
+        self.init(made, table: table)
+    }
+
+    /// The table of `made`, built from `table`'s columns.
+    init(_ made: Entries, table: ElementTable) {
+        self.table = table
+        self.mask = made.mask
+        self.entries = made.slots
+        longestProbe = made.longestProbe
+    }
+
+    /// The entries for the `id` values in a document's slot columns (`isID`: per attribute
+    /// name, whether it is `id`): the first slot of each non-empty value, in slot order, which
+    /// is element order (an element has at most one `id`: a repeated attribute is an XML
+    /// error). Nil when an id is not ASCII or a probe ran past ``maximumProbe``. The element
+    /// records are not read, so the content order may be sorted meanwhile.
+    static func entries(
+        names: UnsafeBufferPointer<Int32>, ends: UnsafeBufferPointer<UInt32>, arena: UnsafeBufferPointer<UInt8>,
+        isID: [Bool]
+    ) -> Entries? {
+        let hits = Self.idSlots(names, isID: isID)
         var capacity = 16
         while capacity < 2 * hits.count { capacity *= 2 }
         let mask = capacity - 1
         var longest = 0
-        var fits = true
         var entries = [Int64](repeating: -1, count: capacity)
-        if !hits.isEmpty {
-            entries.withUnsafeMutableBufferPointer { slots in
-                table.arena.withUnsafeBufferPointer { arena in
-                    table.valueEnds.withUnsafeBufferPointer { ends in
-                        Self.forEachID(table, slots: hits) { element, slot in
-                            let start = slot == 0 ? 0 : Int(ends[slot - 1]), end = Int(ends[slot])
-                            let p = arena.baseAddress! + start
-                            let (h, ascii) = Self.hash(p, end - start)
-                            guard ascii else {
-                                fits = false
-                                return false
-                            }
-                            var i = h & mask
-                            var probe = 0
-                            while slots[i] >= 0 {
-                                if Self.same(slots[i], p, end - start, arena, ends) { return true }
-                                probe += 1
-                                guard probe <= Self.maximumProbe else {
-                                    fits = false
-                                    return false
-                                }
-                                i = (i + 1) & mask
-                            }
-                            slots[i] = Int64(element) << 32 | Int64(slot)
-                            longest = max(longest, probe)
-                            return true
-                        }
+        let fits = entries.withUnsafeMutableBufferPointer { slots in
+            for hit in hits {
+                let slot = Int(hit)
+                let start = slot == 0 ? 0 : Int(ends[slot - 1]), end = Int(ends[slot])
+                guard end > start else { continue }
+                let p = arena.baseAddress! + start
+                let (h, ascii) = Self.hash(p, end - start)
+                guard ascii else { return false }
+                var i = h & mask
+                var probe = 0
+                var known = false
+                while slots[i] >= 0 {
+                    if Self.same(slots[i], p, end - start, arena, ends) {
+                        known = true
+                        break
                     }
+                    probe += 1
+                    guard probe <= Self.maximumProbe else { return false }
+                    i = (i + 1) & mask
                 }
+                if known { continue }
+                slots[i] = Int64(slot)
+                longest = max(longest, probe)
             }
+            return true
         }
         guard fits else { return nil }
-        self.table = table
-        self.mask = mask
-        self.entries = entries
-        longestProbe = longest
+        return Entries(slots: entries, mask: mask, longestProbe: longest)
     }
 
     /// The slots whose name is an `id` (`isID`: the names' ``AttributeName/isID``), in order:
     /// one pass over the name-id column.
-    static func idSlots(_ table: ElementTable, isID: [Bool]) -> [Int32] {
+    static func idSlots(_ names: UnsafeBufferPointer<Int32>, isID: [Bool]) -> [Int32] {
         guard isID.contains(true) else { return [] }
         var hits: [Int32] = []
-        table.attributeNameIDs.withUnsafeBufferPointer { names in
-            isID.withUnsafeBufferPointer { flag in
-                for s in 0..<names.count where flag[Int(names[s])] { hits.append(Int32(s)) }
-            }
+        isID.withUnsafeBufferPointer { flag in
+            for s in 0..<names.count where flag[Int(names[s])] { hits.append(Int32(s)) }
         }
         return hits
     }
 
+    /// The element whose attribute slots hold `slot`: the last one whose slots start at or
+    /// before it.
+    static func owner(of slot: Int, in elements: UnsafeBufferPointer<ElementRecord>) -> Int {
+        var lo = 0, hi = elements.count
+        while lo + 1 < hi {
+            let mid = (lo + hi) / 2
+            if Int(elements[mid].attributeStart) <= slot { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
     /// Calls `body` with each element's first `id` slot (no namespace) whose value is not
-    /// empty, in document order, until it returns false; `slots` are ``idSlots(_:isID:)``.
+    /// empty, in document order, until it returns false.
     /// Each slot's element is found from the previous one's, galloping over the element
     /// records (the last element whose slots start at or before it).
-    @inline(__always)
-    static func forEachID(_ table: ElementTable, slots: [Int32], _ body: (_ element: Int, _ slot: Int) -> Bool) {
+    static func forEachID(_ table: ElementTable, _ body: (_ element: Int, _ slot: Int) -> Bool) {
+        let isID = table.attributeNames.map(\.isID)
+        let slots = table.attributeNameIDs.withUnsafeBufferPointer { idSlots($0, isID: isID) }
         table.elements.withUnsafeBufferPointer { elements in
             table.valueEnds.withUnsafeBufferPointer { ends in
                 var owner = 0
@@ -164,11 +209,6 @@ struct IDByteTable {
         }
     }
 
-    /// ``forEachID(_:slots:_:)`` of all the table's `id` slots.
-    static func forEachID(_ table: ElementTable, _ body: (_ element: Int, _ slot: Int) -> Bool) {
-        forEachID(table, slots: idSlots(table, isID: table.attributeNames.map(\.isID)), body)
-    }
-
     /// FNV-1a of `count` bytes at `p`, and whether they are all ASCII.
     @inline(__always) static func hash(_ p: UnsafePointer<UInt8>, _ count: Int) -> (hash: Int, ascii: Bool) {
         var h: UInt32 = 2_166_136_261
@@ -184,7 +224,7 @@ struct IDByteTable {
     @inline(__always) private static func same(
         _ entry: Int64, _ p: UnsafePointer<UInt8>, _ count: Int, _ arena: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<UInt32>
     ) -> Bool {
-        let slot = Int(entry & 0xFFFF_FFFF)
+        let slot = Int(entry)
         let start = slot == 0 ? 0 : Int(ends[slot - 1])
         return Int(ends[slot]) - start == count && memcmp(arena.baseAddress! + start, p, count) == 0
     }
@@ -204,7 +244,10 @@ struct IDByteTable {
                         for _ in 0...longestProbe {
                             let e = slots[i]
                             if e < 0 { break }
-                            if Self.same(e, p, key.count, arena, ends) { return (Int(e >> 32), true) }
+                            if Self.same(e, p, key.count, arena, ends) {
+                                let owner = table.elements.withUnsafeBufferPointer { Self.owner(of: Int(e), in: $0) }
+                                return (owner, true)
+                            }
                             i = (i + 1) & mask
                         }
                         return (nil, true)

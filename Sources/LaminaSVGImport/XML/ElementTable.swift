@@ -28,11 +28,16 @@ final class ElementTable: Sendable {
     /// looks up on every element (``transformSlot(in:)``): -1 when no element has one, nil in
     /// a table holding that name twice (then looked up by name).
     let transformNameID: Int32?
+    /// The id index's table when it is built with these tables, on a helper thread (``IDIndex``
+    /// builds it on the first lookup otherwise).
+    let idsAhead: IDTableAhead?
 
     init(
         elements: [ElementRecord], attributeNameIDs: [Int32], valueEnds: [UInt32], content: [Int32], texts: [TextRun],
-        arena: [UInt8], textArena: [UInt8], elementNames: [ElementName], attributeNames: [AttributeName]
+        arena: [UInt8], textArena: [UInt8], elementNames: [ElementName], attributeNames: [AttributeName],
+        idsAhead: IDTableAhead? = nil
     ) {
+        self.idsAhead = idsAhead
         self.elements = elements
         self.attributeNameIDs = attributeNameIDs
         self.valueEnds = valueEnds

@@ -118,8 +118,17 @@ package struct ElementTreeBuilder {
     }
 
     /// The finished tree; the builder is left empty.
-    package mutating func finish(file: String) -> ElementTree {
+    ///
+    /// With `threads` > 1 and at least ``idsAheadElements`` elements of which some have an
+    /// `id`, the id index's table is built on a helper thread (``IDTableAhead``) from the
+    /// slot columns, which are complete here, while this thread sorts the content order and
+    /// goes on to the build.
+    package mutating func finish(file: String, threads: Int = 1) -> ElementTree {
         let n = elements.count
+        let isID = attributeNames.map(\.isID)
+        let idsAhead =
+            threads > 1 && n >= Self.idsAheadElements && isID.contains(true)
+            ? IDTableAhead.start(names: attributeNameIDs, ends: valueEnds, arena: arena, isID: isID) : nil
         var start = [Int32](repeating: 0, count: n + 1)
         var content = [Int32](repeating: 0, count: order.count)
         // A counting sort of the items by parent, over the buffers (on the one-thread stretch
@@ -154,8 +163,12 @@ package struct ElementTreeBuilder {
         start = []
         let table = ElementTable(
             elements: elements, attributeNameIDs: attributeNameIDs, valueEnds: valueEnds, content: content, texts: texts,
-            arena: arena, textArena: textArena, elementNames: elementNames, attributeNames: attributeNames)
+            arena: arena, textArena: textArena, elementNames: elementNames, attributeNames: attributeNames,
+            idsAhead: idsAhead)
         self = ElementTreeBuilder()
         return ElementTree(file: file, table: table)
     }
+
+    /// Smaller documents build the id index's table at the first lookup, on one thread.
+    package static let idsAheadElements = 16_384
 }

@@ -43,7 +43,7 @@ package enum XMLReader {
             throw SVGImportError(.emptyDocument, "empty document", at: start)
         }
         if fastPath, var builder = FastXMLReader.read(bytes, threads: threads) {
-            return (try checkedRoot(builder.finish(file: file)), [])
+            return (try checkedRoot(builder.finish(file: file, threads: threads)), [])
         }
         // Multi-line attribute values: parse a copy with them blanked (libxml2's fast path);
         // the original only when that parse cannot be trusted.
@@ -73,7 +73,7 @@ package enum XMLReader {
         guard state.builder.count > 0 else {
             throw SVGImportError(.emptyDocument, "document has no elements", at: start)
         }
-        return (try checkedRoot(state.builder.finish(file: file)), state.diagnostics)
+        return (try checkedRoot(state.builder.finish(file: file, threads: threads)), state.diagnostics)
     }
 
     /// `tree`, when its document element is SVG's `svg`.
