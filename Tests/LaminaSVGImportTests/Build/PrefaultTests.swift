@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 
 @testable import LaminaSVGImport
@@ -39,5 +40,20 @@ import Testing
         // Two MB of elements but no room past them.
         var full = [UInt64](repeating: 0, count: 1 << 18)
         #expect(Prefault.reservedTail(of: &full) == nil)
+    }
+
+    /// `populate`'s own thread backs the tail and leaves the elements and the array as they are.
+    @Test func backsOnItsOwnThread() throws {
+        var a: [UInt64] = Array(0..<1000)
+        a.reserveCapacity(1 << 20)
+        let region = try #require(Prefault.reservedTail(of: &a))
+        let base = a.withUnsafeMutableBufferPointer { Int(bitPattern: $0.baseAddress) }
+        let finished = DispatchSemaphore(value: 0)
+        #expect(Prefault.backOnOwnThread([region]) { finished.signal() })
+        finished.wait()
+        #expect(a == Array(0..<1000))
+        a.append(contentsOf: 1000..<(1 << 20))
+        #expect(a.count == 1 << 20 && a[1000] == 1000 && a[(1 << 20) - 1] == (1 << 20) - 1)
+        #expect(a.withUnsafeMutableBufferPointer { Int(bitPattern: $0.baseAddress) } == base)
     }
 }
