@@ -30,9 +30,11 @@ extension FastXMLReader {
     /// -1 when a byte before it keeps the value from being copied as it is (below 0x20, from
     /// 0x80, `&` or `<`) or the input ends first. The blocks may write up to 15 bytes past the
     /// value: the arena holds the whole input and 64 bytes more, and every value before this
-    /// one came from before `start` and none grew.
+    /// one came from before `start` and none grew. Nothing is written at or past
+    /// ``arenaLimit`` (a value that would reach it is read again by the caller, -1).
     @inline(__always) func copyPlainValue(from start: Int, quote: UInt8) -> Int {
         let out = arena + arenaCount
+        let n = min(self.n, start &+ (arenaLimit &- arenaCount))
         let q = SIMD16<UInt8>(repeating: quote)
         let one = SIMD16<UInt8>(repeating: 1)
         let space = SIMD16<UInt8>(repeating: 0x20)

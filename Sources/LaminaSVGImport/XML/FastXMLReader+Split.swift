@@ -41,6 +41,14 @@ struct SplitState {
     /// What the document element's start tag left in this reader's tables (not joined).
     var rootSlots = 0
     var rootArena = 0
+    /// Where this half's values go once the document element's start tag is read: into the
+    /// first reader's arena at ``FastXMLReader/secondHalfValues(_:count:split:)`` of the split
+    /// (its offset there), where the join moves them within pages mostly written already (nil:
+    /// this reader's own arena, copied by the join).
+    var valuesAt: UnsafeMutablePointer<UInt8>?
+    var valuesOffset = 0
+    /// This reader's own arena, while it writes into the first reader's.
+    var ownArena: UnsafeMutablePointer<UInt8>?
 }
 
 /// The second reader of a split document, its buffers, and whether it read its half.
@@ -116,11 +124,17 @@ extension FastXMLReader {
         return nil
     }
 
-    /// Starts the second reader at `offset` on another thread (this reader stops there).
-    func startSecondHalf(at offset: Int) {
+    /// Starts the second reader at `offset` on another thread (this reader stops there), its
+    /// values going into this reader's arena at `valuesAt` (tests), else at
+    /// ``secondHalfValues(_:count:split:)``.
+    func startSecondHalf(at offset: Int, valuesAt: Int? = nil) {
         let half = SecondHalf(base: base, count: n)
         split.stopAt = offset
         split.partner = half
+        let at = min(offset + 64, max(0, valuesAt ?? Self.secondHalfValues(base, count: n, split: offset)))
+        half.reader.split.valuesOffset = at
+        half.reader.split.valuesAt = arena + at
+        arenaLimit = at
         // Taken here, before this reader writes anything: the other thread only reads them.
         let rooms = tableRooms()
         let firstShare = Double(offset) / Double(max(1, n - offset))
@@ -140,11 +154,13 @@ extension FastXMLReader {
         }
     }
 
-    /// Where a table of the first reader is: its address, bytes per item and capacity in items.
+    /// Where a table of the first reader is: its address, bytes per item and capacity in items,
+    /// and whether the join appends the second half's items to it (the arena's are in place).
     struct TableRoom: Sendable, Equatable {
         var address: Int
         var stride: Int
         var capacity: Int
+        var joinAppends = true
     }
 
     /// The tables the join appends to, in the order of ``joinCounts()``: element records,
@@ -158,7 +174,7 @@ extension FastXMLReader {
             room(builder.elements), room(builder.order),
             TableRoom(address: Int(bitPattern: nameIDs.base), stride: MemoryLayout<Int32>.stride, capacity: nameIDs.capacity),
             TableRoom(address: Int(bitPattern: valueEnds.base), stride: MemoryLayout<UInt32>.stride, capacity: valueEnds.capacity),
-            TableRoom(address: Int(bitPattern: arena), stride: 1, capacity: n),
+            TableRoom(address: Int(bitPattern: arena), stride: 1, capacity: n, joinAppends: false),
             TableRoom(address: Int(bitPattern: textOut), stride: 1, capacity: n),
         ]
     }
@@ -172,8 +188,9 @@ extension FastXMLReader {
     /// The pages of the first reader's tables that it is about to write and the join will,
     /// estimated from the second half's counts: the first half holds about `firstShare` times
     /// as many items of each (its bytes against the second half's), and the join appends the
-    /// second half's after them. From half the estimate (pages written already cost the kernel
-    /// only a look) to 2 % past the estimated end, within each table's capacity. Backing
+    /// second half's after them (not to the arena, which holds them already). From half the
+    /// estimate (pages written already cost the kernel only a look) to 2 % past the estimated
+    /// end, within each table's capacity. Backing
     /// (`MADV_POPULATE_WRITE`) changes no byte, so an estimate off either way costs only time:
     /// pages left out fault in as before, pages never written stay backed and unused.
     static func joinRegions(rooms: [TableRoom], secondCounts: [Int], firstShare: Double) -> [(start: Int, length: Int)] {
@@ -181,7 +198,7 @@ extension FastXMLReader {
         for (room, count) in zip(rooms, secondCounts) where count > 0 && room.capacity > 0 && room.address != 0 {
             let first = Double(count) * max(0, min(firstShare, 1_048_576))
             let low = min(room.capacity, Int(first / 2))
-            let high = min(room.capacity, Int(first * 1.02) + count + 4096 / room.stride)
+            let high = min(room.capacity, Int(first * 1.02) + (room.joinAppends ? count : 0) + 4096 / room.stride)
             guard high > low, let r = Prefault.pages(from: room.address + low * room.stride, length: (high - low) * room.stride)
             else { continue }
             regions.append(r)
@@ -193,6 +210,7 @@ extension FastXMLReader {
     func finishSecondHalf() {
         split.partner?.wait()
         split.partner = nil
+        arenaLimit = Self.noArenaLimit
     }
 
     /// Second reader: the document element's start tag, then everything from `offset` on.
@@ -202,6 +220,12 @@ extension FastXMLReader {
         split.isSecondHalf = true
         split.rootSlots = nameIDs.count
         split.rootArena = arenaCount
+        // The document element's values stay behind (they are not joined): the next value is
+        // written at `valuesAt`.
+        if let at = split.valuesAt {
+            split.ownArena = arena
+            arena = at - arenaCount
+        }
         // Lines and columns from the split on, made absolute by the join: the lines before it
         // are the first reader's to count (this thread counted them all again).
         lines.restart(at: offset)
@@ -256,6 +280,8 @@ extension FastXMLReader {
             return true
         }
         split.stopAt = Int.max
+        // Reading on alone, this reader writes where the second one writes its values.
+        finishSecondHalf()
         return false
     }
 
@@ -266,6 +292,8 @@ extension FastXMLReader {
         split.stoppedAt = -1
         guard let half = split.partner else { return try contentLoop(from: offset) }
         half.wait()
+        // The second reader is done: its values are joined, or left to be written over.
+        arenaLimit = Self.noArenaLimit
         let other = half.reader
         let depth = stack.count
         guard half.succeeded, canJoin(other, depth: depth) else { return try contentLoop(from: offset) }
@@ -314,13 +342,20 @@ extension FastXMLReader {
             r.attributeStart += slotShift
             builder.elements.append(r)
         }
+        // The second half's values are in this arena already, from `valuesOffset` on (at or past
+        // this reader's end): moved down to its end, they land on pages both readers wrote but
+        // those between. Without `valuesAt` (its own arena), they are copied.
+        let values = other.arenaCount - other.split.rootArena
+        if other.split.valuesAt != nil {
+            memmove(arena + arenaCount, arena + other.split.valuesOffset, values)
+        } else {
+            (arena + arenaCount).update(from: other.arena + other.split.rootArena, count: values)
+        }
         let arenaShift = arenaCount - other.split.rootArena
         for s in other.split.rootSlots..<other.nameIDs.count {
             nameIDs.append(attributeNameMap[Int(other.nameIDs.base[s])])
             valueEnds.append(UInt32(truncatingIfNeeded: Int(other.valueEnds.base[s]) + arenaShift))
         }
-        let values = other.arenaCount - other.split.rootArena
-        (arena + arenaCount).update(from: other.arena + other.split.rootArena, count: values)
         arenaCount += values
         for t in other.builder.texts {
             builder.texts.append(TextRun(start: t.start + textCount, count: t.count, parent: parent(t.parent)))

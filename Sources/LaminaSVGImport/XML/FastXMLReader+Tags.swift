@@ -239,6 +239,8 @@ extension FastXMLReader {
         lastUse.base[Int(id)] = elementCount
         if namespaced.base[Int(id)] { namespacedCount += 1 }
         let count = valueEnd - valueStart
+        // `copyValue` writes 32 bytes for a shorter value.
+        if arenaCount &+ max(count, 32) > arenaLimit { reachedArenaLimit() }
         if plain {
             copyValue(from: valueStart, count: count)
         } else {

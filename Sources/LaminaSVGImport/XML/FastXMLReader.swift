@@ -33,6 +33,8 @@ final class FastXMLReader {
     static let maximumBindings = 256
     /// Longer names go to libxml2.
     static let maximumNameLength = 1000
+    /// ``arenaLimit`` when no other reader writes into the arena (the arena holds the input).
+    static let noArenaLimit = Int.max / 4
 
     let base: UnsafePointer<UInt8>
     let n: Int
@@ -61,6 +63,9 @@ final class FastXMLReader {
     /// which no decoded value or text can outgrow (references and line ends only shrink).
     @exclusivity(unchecked) var arena: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) var arenaCount = 0
+    /// No value byte is written at or past `arena + arenaLimit`: while a second reader writes
+    /// its values into this reader's arena from there (``FastXMLReader+Split``).
+    @exclusivity(unchecked) var arenaLimit = FastXMLReader.noArenaLimit
     @exclusivity(unchecked) var textOut: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) var textCount = 0
     /// Per attribute name id: the element that last used it (duplicate detection) and whether
@@ -136,9 +141,11 @@ final class FastXMLReader {
         readReportingJoin(bytes, threads: threads, splitAt: splitAt).tables
     }
 
-    /// ``read(_:threads:splitAt:)``, and whether the document was read in two halves.
+    /// ``read(_:threads:splitAt:)``, and whether the document was read in two halves;
+    /// `secondValuesAt` (tests) places the second half's values in the arena there instead of
+    /// at ``secondHalfValues(_:count:split:)``.
     static func readReportingJoin(
-        _ bytes: [UInt8], threads: Int = 1, splitAt: Int? = nil
+        _ bytes: [UInt8], threads: Int = 1, splitAt: Int? = nil, secondValuesAt: Int? = nil
     ) -> (tables: ElementTreeBuilder?, joined: Bool) {
         bytes.withUnsafeBufferPointer { buf -> (tables: ElementTreeBuilder?, joined: Bool) in
             guard let base = buf.baseAddress, buf.count > 0 else { return (nil, false) }
@@ -150,13 +157,13 @@ final class FastXMLReader {
             // So are the slot columns: arrays' storage, handed over without a copy (unless a
             // column outgrew it: then its own buffer is copied).
             var columns: (nameIDs: [Int32], valueEnds: [UInt32]) = ([], [])
-            let arena = [UInt8](unsafeUninitializedCapacity: room) { arenaBuffer, arenaCount in
+            let arena = [UInt8](unsafeUninitializedCapacity: arenaRoom(count: buf.count)) { arenaBuffer, arenaCount in
                 let text = [UInt8](unsafeUninitializedCapacity: room) { textBuffer, textCount in
                     columns = slotArrays(capacity: slotCapacity(count: buf.count)) { ids, ends in
                         let r = FastXMLReader(
                             base: base, count: buf.count, arena: arenaBuffer.baseAddress!,
                             text: textBuffer.baseAddress!, nameIDs: ids, valueEnds: ends)
-                        if let splitOffset { r.startSecondHalf(at: splitOffset) }
+                        if let splitOffset { r.startSecondHalf(at: splitOffset, valuesAt: secondValuesAt) }
                         do {
                             try r.document()
                             textCount = r.textCount

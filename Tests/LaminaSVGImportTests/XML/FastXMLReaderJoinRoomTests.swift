@@ -36,6 +36,20 @@ import Testing
         }
     }
 
+    /// A table the join appends nothing to (the arena, where the second reader wrote its values)
+    /// is backed only to the first half's estimated end.
+    @Test func aTableTheJoinDoesNotAppendToIsBackedForTheFirstHalfOnly() {
+        var room = Self.room(0, stride: 1, capacity: 20_000_000)
+        room.joinAppends = false
+        let second = 6_000_000, share = 1.25
+        let first = Int(Double(second) * share)
+        let r = FastXMLReader.joinRegions(rooms: [room], secondCounts: [second], firstShare: share)
+        #expect(r.count == 1)
+        #expect(r[0].start <= (room.address + first / 2 + Self.page - 1) / Self.page * Self.page)
+        #expect(r[0].start + r[0].length >= room.address + first / Self.page * Self.page)
+        #expect(r[0].start + r[0].length <= room.address + first + first / 50 + 2 * Self.page)
+    }
+
     /// A region ends at its table's capacity; a table without room, address or items to join
     /// gets none.
     @Test func regionsStayInsideTheTables() {
@@ -64,7 +78,7 @@ import Testing
             let reader = FastXMLReader(base: buf.baseAddress!, count: buf.count, arena: arena, text: text)
             let rooms = reader.tableRooms()
             #expect(rooms.count == 6)
-            #expect(rooms[4] == FastXMLReader.TableRoom(address: Int(bitPattern: arena), stride: 1, capacity: buf.count))
+            #expect(rooms[4] == FastXMLReader.TableRoom(address: Int(bitPattern: arena), stride: 1, capacity: buf.count, joinAppends: false))
             #expect(rooms[5] == FastXMLReader.TableRoom(address: Int(bitPattern: text), stride: 1, capacity: buf.count))
             try reader.document()
             // Nothing was regrown in so small a document: the tables are still where they were.

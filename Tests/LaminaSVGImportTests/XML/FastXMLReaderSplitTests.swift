@@ -128,6 +128,88 @@ import Testing
         #expect(detail == nil, "\(detail ?? "")")
     }
 
+    /// The second reader writes its values straight into the first reader's arena, from the
+    /// offset it is given on (``FastXMLReader/secondHalfValues(_:count:split:)``), not into
+    /// its own: they are there, byte for byte the one reader's after the first half's, once it
+    /// is done; the join then moves them down (the tables are the one reader's).
+    @Test(arguments: [#"a="1""#, #"a="""#, ""])
+    func theSecondHalfsValuesAreWrittenIntoTheFirstReadersArena(_ attribute: String) throws {
+        var s = FastXMLReaderTests.svgOpen + " class=\"root\">"
+        for i in 0..<60 { s += i < 30 ? "<rect id=\"r\(i)\" width=\"\(i)\"/>" : "<g \(attribute) b=\"x\(i)\"/>" }
+        s += "</svg>"
+        let bytes = Array(s.utf8)
+        let split = try #require(Self.startTags(bytes).dropFirst(31).first)
+        var a = try #require(FastXMLReader.read(bytes))
+        let one = a.finish(file: "in.svg").table
+        // The one reader's values of the second half: after those of the first 31 elements.
+        let firstHalfValues = Int(one.valueEnds[Int(one.elements[31].attributeStart) - 1])
+        let secondValues = Array(one.arena[firstHalfValues...])
+        let at = split - 20
+        let arena = UnsafeMutablePointer<UInt8>.allocate(capacity: FastXMLReader.arenaRoom(count: bytes.count))
+        let text = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + 64)
+        defer {
+            arena.deallocate()
+            text.deallocate()
+        }
+        try bytes.withUnsafeBufferPointer { buf in
+            let reader = FastXMLReader(base: buf.baseAddress!, count: buf.count, arena: arena, text: text)
+            reader.startSecondHalf(at: split, valuesAt: at)
+            let half = try #require(reader.split.partner)
+            half.wait()
+            #expect(half.succeeded)
+            #expect(Array(UnsafeBufferPointer(start: arena + at, count: secondValues.count)) == secondValues)
+            reader.finishSecondHalf()
+        }
+        let (two, joined) = FastXMLReader.readReportingJoin(bytes, splitAt: split, secondValuesAt: at)
+        #expect(joined)
+        var b = try #require(two)
+        let table = b.finish(file: "in.svg").table
+        #expect(table.valueEnds == one.valueEnds && table.arena == one.arena)
+    }
+
+    /// Wherever the second half's values are placed, the first reader never writes over them:
+    /// placed below where its own values end (an estimate too low), it waits for the second
+    /// reader at the value that would reach them and moves them to that reader's own arena (the
+    /// join copies them back); placed at or past that end, the join moves them down. Short
+    /// values (16-byte blocks), long ones, values with references (decoded) and a tag with
+    /// declarations.
+    @Test func theFirstReaderStopsBelowTheSecondHalfsValues() throws {
+        var s = FastXMLReaderTests.svgOpen + " xmlns:xlink=\"http://www.w3.org/1999/xlink\">"
+        for i in 0..<80 {
+            switch i % 4 {
+            case 0: s += "<rect id=\"r\(i)\" width=\"\(i)\"/>"
+            case 1: s += "<path d=\"M \(i) 0 L 10 20 L 30 40 L 50 60 L 70 80 L 90 100 Z\"/>"
+            case 2: s += "<text x=\"1 &amp; 2\" y=\"&#x33;\">t</text>"
+            default: s += "<g xmlns:a=\"urn:a\" a:k=\"v\(i)\" transform=\"translate(\(i))\"/>"
+            }
+        }
+        s += "</svg>"
+        let bytes = Array(s.utf8)
+        var one = try #require(FastXMLReader.read(bytes))
+        let expected = one.finish(file: "in.svg")
+        for split in Self.startTags(bytes).filter({ $0 > bytes.count / 3 }).prefix(6) {
+            for at in [0, 1, 100, split / 3, split / 2, split - 40, split, split + 64] {
+                let (two, joined) = FastXMLReader.readReportingJoin(bytes, splitAt: split, secondValuesAt: at)
+                #expect(joined)
+                var b = try #require(two)
+                let table = b.finish(file: "in.svg")
+                let detail = FastXMLReaderTests.difference(expected, table)
+                #expect(detail == nil, "split at \(split), values at \(at): \(detail ?? "")")
+            }
+        }
+    }
+
+    /// The share of value bytes a document's first half is estimated to hold, from 16 windows.
+    @Test func theValueShareIsEstimatedFromWindows() {
+        // 8 value bytes in each 22-byte element.
+        let element = Array(#"<rect x="12345678"/>  "#.utf8)
+        let bytes = Array((0..<4_000).map { _ in element }.joined())
+        let share = bytes.withUnsafeBufferPointer { FastXMLReader.valueShare($0.baseAddress!, count: $0.count) }
+        #expect(abs(share - 8.0 / 22.0) < 0.01)
+        // Too small to sample: every byte may be a value's.
+        #expect(bytes.withUnsafeBufferPointer { FastXMLReader.valueShare($0.baseAddress!, count: 1_000) } == 1)
+    }
+
     /// The second reader starts past the middle (its thread, done, also backs the pages of the
     /// first reader's tables): at the first start tag from 9/16 of the input on.
     @Test func theSplitLeavesTheSecondReaderTheSmallerPart() throws {
