@@ -68,4 +68,20 @@ import Testing
         #expect(messages.first?.hasPrefix("unknown constraint source") == true)
         #expect(messages.first?.contains("another Unicode normalization form") == true)
     }
+
+    /// `sameName` is byte equality of the UTF-8: small and heap strings, equal counts with
+    /// different bytes (first, middle, last), the two normalization forms.
+    @Test(arguments: [
+        ("", "", true), ("a", "a", true), ("a", "b", false), ("layer", "layers", false),
+        ("a-long-name-kept-on-the-heap-0001", "a-long-name-kept-on-the-heap-0001", true),
+        ("a-long-name-kept-on-the-heap-0001", "b-long-name-kept-on-the-heap-0001", false),
+        ("a-long-name-kept-on-the-heap-0001", "a-long-name-kept-on-txe-heap-0001", false),
+        ("a-long-name-kept-on-the-heap-0001", "a-long-name-kept-on-the-heap-0002", false),
+        (composed, decomposed, false), (composed, "caf\u{00E9}", true), ("\u{1F600}x", "\u{1F600}x", true),
+    ])
+    func sameNameIsByteEquality(_ a: String, _ b: String, _ expected: Bool) {
+        #expect(LayerTree.sameName(a, b) == expected)
+        #expect(LayerTree.sameName(b, a) == expected)
+        #expect((ExactText(a) == ExactText(b)) == expected)
+    }
 }
