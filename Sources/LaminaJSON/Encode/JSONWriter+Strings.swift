@@ -123,20 +123,93 @@ extension JSONWriter {
 }
 
 
-/// Bytes taken from a ``JSONWriter`` (``JSONWriter/takeBytes()``), freed with the last reference.
+/// Bytes taken from a ``JSONWriter`` (``JSONWriter/takeBytes()``): the buffers they were written
+/// in, in order, each freed with the last reference. Offsets count from the first byte of the
+/// first buffer, across the buffers.
 final class WrittenBytes: @unchecked Sendable {
-    let base: UnsafeMutablePointer<UInt8>
+    /// One buffer and the bytes written in it.
+    struct Segment {
+        var base: UnsafeMutablePointer<UInt8>
+        var count: Int
+    }
+
+    /// The buffers in order (at least one; only the last may be empty).
+    let segments: [Segment]
+    /// The bytes in all the buffers.
     let count: Int
 
-    init(base: UnsafeMutablePointer<UInt8>, count: Int) {
-        self.base = base
+    init(segments: [Segment], count: Int) {
+        self.segments = segments
         self.count = count
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        for segment in segments { segment.base.deallocate() }
+    }
 
-    /// Calls `body` with the bytes in `range` (offsets into them), kept alive meanwhile.
+    /// Calls `body` with the bytes in `range` (offsets into them), kept alive meanwhile; bytes
+    /// from more than one buffer are joined into a temporary copy first.
     func withSlice<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        withExtendedLifetime(self) { body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)) }
+        var start = 0
+        for segment in segments {
+            if range.lowerBound >= start, range.upperBound <= start + segment.count {
+                return withExtendedLifetime(self) {
+                    body(UnsafeBufferPointer(start: segment.base + (range.lowerBound - start), count: range.count))
+                }
+            }
+            start += segment.count
+        }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(range.count)
+        var cursor = ReadCursor()
+        cursor.copy(upTo: range.lowerBound, from: self) { _ in }
+        cursor.copy(upTo: range.upperBound, from: self) { joined.append(contentsOf: $0) }
+        return joined.withUnsafeBufferPointer(body)
+    }
+
+    /// A position in the bytes, and the buffer it is in (read in order, one part at a time).
+    struct ReadCursor {
+        /// The offset of the next byte to read.
+        private(set) var offset = 0
+        /// The buffer being read (-1: none yet), its first byte and the offsets it spans.
+        private var segment = -1
+        private var base: UnsafePointer<UInt8>?
+        private var segmentStart = 0
+        /// The offset after the last byte of the buffer being read (0 before the first).
+        private(set) var segmentEnd = 0
+
+        /// The bytes from the cursor up to `end`, which is at most ``segmentEnd`` (all in the
+        /// buffer being read: no look-up of the buffers); the cursor moves past them.
+        @inline(__always)
+        mutating func take(upTo end: Int) -> UnsafeBufferPointer<UInt8> {
+            let part = UnsafeBufferPointer(start: base! + (offset - segmentStart), count: end - offset)
+            offset = end
+            return part
+        }
+
+        /// The bytes from the cursor up to `end`, or to the end of the buffer they start in if
+        /// that comes first; the cursor moves past them. Called until ``offset`` is `end`: once
+        /// for bytes within one buffer.
+        @inline(__always)
+        mutating func part(upTo end: Int, of bytes: WrittenBytes) -> UnsafeBufferPointer<UInt8> {
+            while offset == segmentEnd { nextSegment(of: bytes) }
+            let n = min(end, segmentEnd) - offset
+            let part = UnsafeBufferPointer(start: base! + (offset - segmentStart), count: n)
+            offset += n
+            return part
+        }
+
+        private mutating func nextSegment(of bytes: WrittenBytes) {
+            segment += 1
+            let s = bytes.segments[segment]
+            base = UnsafePointer(s.base)
+            segmentStart = segmentEnd
+            segmentEnd += s.count
+        }
+
+        /// Hands `body` the bytes from the cursor up to `end`, one part per buffer they are in.
+        mutating func copy(upTo end: Int, from bytes: WrittenBytes, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            while offset < end { body(part(upTo: end, of: bytes)) }
+        }
     }
 }

@@ -16,8 +16,12 @@ struct JSONWriter: ~Copyable {
 
     private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    /// Whether the buffer grows instead of being handed out when full (``init(growing:)``).
+    /// Whether a full buffer is kept and another one started instead of being handed out
+    /// (``init(growing:)``).
     private let grows: Bool
+    /// The full buffers of a writer made with ``init(growing:)``, in order (`buffer` is the
+    /// one being written).
+    private var filled: [WrittenBytes.Segment] = []
     /// Where the room to write in comes from, for a writer made with ``init(inPlace:)`` (whose
     /// `buffer` is that room, not its own).
     private let lender: ((_ written: Int, _ minimum: Int) -> UnsafeMutableRawBufferPointer)?
@@ -55,8 +59,11 @@ struct JSONWriter: ~Copyable {
         lender = room
     }
 
-    /// A writer that keeps every byte in one buffer, grown as needed, for ``takeBytes()``
-    /// (a chunk of ``LayerEncoder``'s layers: its bytes are copied once, into the document).
+    /// A writer that keeps every byte, in a buffer of `initialCapacity` bytes (at least 4 KB)
+    /// and bigger ones started as each one fills, for ``takeBytes()`` (a chunk of ``LayerEncoder``'s layers: its
+    /// bytes are copied once, into the document). A full buffer is kept as it is, not copied
+    /// into a bigger one: regrowing copied every byte written so far again and touched twice
+    /// the pages.
     init(growing initialCapacity: Int) {
         capacity = max(initialCapacity, 4096)
         buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -65,29 +72,41 @@ struct JSONWriter: ~Copyable {
         lender = nil
     }
 
-    /// The bytes of a writer made with ``init(growing:)``, handed over without a copy; the
-    /// writer goes on empty.
+    /// The bytes of a writer made with ``init(growing:)``, handed over without a copy (in the
+    /// buffers they were written in); the writer goes on empty.
     mutating func takeBytes() -> WrittenBytes {
-        let taken = WrittenBytes(base: buffer, count: count)
+        filled.append(WrittenBytes.Segment(base: buffer, count: count))
+        let taken = WrittenBytes(segments: filled, count: handedOut + count)
+        filled = []
         capacity = 4096
         buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         count = 0
+        handedOut = 0
         return taken
     }
 
-    /// Room for `n` more bytes in a writer that grows: at least double the capacity.
-    private mutating func grow(_ n: Int) {
-        let newCapacity = max(2 * capacity, count + n)
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        bigger.update(from: buffer, count: count)
-        buffer.deallocate()
-        buffer = bigger
+    /// Room for `n` more bytes in a writer made with ``init(growing:)``: the full buffer kept,
+    /// a new one of twice the capacity (or of twice `n` bytes if more) started, so that a chunk
+    /// takes a few buffers however far its first capacity was from its size (a room asked for
+    /// a group of entries is bigger than a 4 KB buffer).
+    private mutating func nextBuffer(_ n: Int) {
+        let newCapacity = max(2 * capacity, 2 * n)
+        if count == 0 {
+            // Nothing to keep: only a bigger buffer.
+            buffer.deallocate()
+        } else {
+            filled.append(WrittenBytes.Segment(base: buffer, count: count))
+            handedOut += count
+            count = 0
+        }
+        buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         capacity = newCapacity
     }
 
     deinit {
         // Lent room belongs to the lender.
         if lender == nil { buffer.deallocate() }
+        for segment in filled { segment.base.deallocate() }
     }
 
     /// Writes the final newline and hands out the rest of the bytes.
@@ -124,7 +143,7 @@ struct JSONWriter: ~Copyable {
     @inline(__always)
     mutating func room(_ n: Int) -> UnsafeMutablePointer<UInt8> {
         if count + n > capacity {
-            if grows { grow(n) } else { flush(needing: n) }
+            if grows { nextBuffer(n) } else { flush(needing: n) }
         }
         return buffer + count
     }
@@ -146,7 +165,7 @@ struct JSONWriter: ~Copyable {
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         if bytes.count > capacity - count, grows {
-            grow(bytes.count)
+            nextBuffer(bytes.count)
         } else if bytes.count > capacity - count, lender != nil {
             // The room lent filled, then more room, as often as it takes.
             var from = base
@@ -360,29 +379,6 @@ struct JSONWriter: ~Copyable {
     mutating func openInline() {
         beginValue()
         put(UInt8(ascii: "["))
-    }
-
-    /// A number inside a one-line array, `, `-separated unless `first`.
-    mutating func inlineNumber(_ v: Double, first: Bool = false) {
-        var p = room(2 + NumberText.maximumByteCount)
-        if !first {
-            p[0] = UInt8(ascii: ",")
-            p[1] = 0x20
-            p += 2
-            count += 2
-        }
-        count += NumberText.write(v, to: p)
-    }
-
-    /// A string inside a one-line array, `, `-separated unless `first`.
-    mutating func inlineString(_ s: String, first: Bool = false) {
-        if !first { raw(", ") }
-        appendQuoted(s)
-    }
-
-    /// Ends a one-line array: `]`.
-    mutating func closeInline() {
-        put(UInt8(ascii: "]"))
     }
 
     @inline(__always)

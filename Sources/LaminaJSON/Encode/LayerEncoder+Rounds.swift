@@ -111,9 +111,9 @@ extension LayerEncoder {
     ) -> Rendered {
         var ends: [Int] = []
         ends.reserveCapacity(pieces.count * 2)
-        // One buffer for the chunk, grown as needed and handed over whole: pieces are cut at
-        // the writer's position (each piece was handed to a sink that appended it to an array:
-        // a call, an array append and a copy of every byte).
+        // The chunk's buffers, another one started as one fills, handed over whole: pieces
+        // are cut at the writer's position (each piece was handed to a sink that appended it
+        // to an array: a call, an array append and a copy of every byte).
         var encoder = LayerEncoder(writer: JSONWriter(growing: pieces.count * 512), runs: runs)
         for p in pieces {
             var hasEntry = true
@@ -139,23 +139,26 @@ extension LayerEncoder {
     private mutating func replay(_ events: [Task], _ rendered: [Rendered], open: inout [UInt8], base: Int) {
         var chunk = 0
         var piece = 0
-        var start = 0
+        var read = WrittenBytes.ReadCursor()
         let runs = self.runs
-        // The next piece, copied; whether it was not empty.
+        // The next piece, copied (in two parts where it crosses from one of the chunk's
+        // buffers to the next); whether it was not empty.
         func next(_ writer: inout JSONWriter) -> Bool {
             while chunk < rendered.count, piece >= rendered[chunk].ends.count {
                 chunk += 1
                 piece = 0
-                start = 0
+                read = WrittenBytes.ReadCursor()
             }
             guard chunk < rendered.count else { return false }
             let end = rendered[chunk].ends[piece]
-            let from = rendered[chunk].bytes.base + start
-            let n = end - start
-            start = end
             piece += 1
-            guard n > 0 else { return false }
-            writer.put(UnsafeBufferPointer(start: from, count: n))
+            guard end > read.offset else { return false }
+            if end <= read.segmentEnd {
+                // Within the buffer being read (no access to the chunk's bytes: a retain).
+                writer.put(read.take(upTo: end))
+            } else {
+                read.copy(upTo: end, from: rendered[chunk].bytes) { writer.put($0) }
+            }
             return true
         }
         for event in events {

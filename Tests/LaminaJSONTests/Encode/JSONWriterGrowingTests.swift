@@ -56,6 +56,47 @@ import Testing
         #expect(again.withSlice(0..<2) { Array($0) } == Array("{}".utf8))
     }
 
+    /// A writer that fills its first buffer keeps it and starts another (no copy into a bigger
+    /// one): the buffers in order hold the bytes; a read cursor cut at any offsets, and slices
+    /// across buffers, give them back.
+    @Test(arguments: [1, 7, 100, 4095, 4096, 5000, 70_000])
+    func fullBuffersAreKeptInOrder(step: Int) {
+        var handedOut: [UInt8] = []
+        do {
+            var w = JSONWriter(chunkSize: 4096) { handedOut.append(contentsOf: $0) }
+            Self.write(&w)
+            w.flush()
+        }
+        var g = JSONWriter(growing: 4096)
+        Self.write(&g)
+        let taken = g.takeBytes()
+        #expect(taken.segments.count > 2)
+        #expect(taken.segments.dropLast().allSatisfy { $0.count > 0 })
+        #expect(taken.segments.reduce(0) { $0 + $1.count } == taken.count)
+        #expect(taken.count == handedOut.count)
+        var joined: [UInt8] = []
+        var parts = 0
+        var cursor = WrittenBytes.ReadCursor()
+        var end = 0
+        while end < taken.count {
+            end = min(taken.count, end + step)
+            cursor.copy(upTo: end, from: taken) {
+                joined.append(contentsOf: $0)
+                parts += 1
+            }
+            #expect(cursor.offset == end)
+        }
+        #expect(joined == handedOut)
+        // One part per piece, and one more for each piece that crosses into another buffer.
+        #expect(parts >= (taken.count + step - 1) / step)
+        #expect(parts <= (taken.count + step - 1) / step + taken.segments.count - 1)
+        // Slices within one buffer and across several.
+        let firstEnd = taken.segments[0].count
+        for range in [0..<taken.count, (firstEnd - 3)..<(firstEnd + 3), 1..<firstEnd, firstEnd..<(firstEnd + 1)] {
+            #expect(taken.withSlice(range) { Array($0) } == Array(handedOut[range]))
+        }
+    }
+
     @Test func positionCountsBytesHandedOutAndPending() {
         var handedOut = 0
         var w = JSONWriter(chunkSize: 4096) { handedOut += $0.count }

@@ -100,4 +100,32 @@ import Testing
             #expect(Self.text(LayerEncoderRoundsTests.encoded(scene, split: LayerEncoderRoundsTests.split(chunk: 1))) == expected)
         }
     }
+
+    /// Layers whose path data is longer than a chunk's buffer: a chunk's bytes are kept in
+    /// several buffers, and pieces (a head and its tail, a tail after a mask) start in one
+    /// buffer and end in the next; the replay copies them across.
+    @Test(arguments: [1, 2, 3, 7])
+    func piecesAcrossAChunksBuffers(chunk: Int) {
+        var tree = LayerTree()
+        let root = tree.make(Layer(name: "root"))
+        var parent = root
+        for i in 0..<24 {
+            var l = Layer(name: "long\(i)")
+            l.opacity = 0.25
+            let length = [90, 3_000, 9_000, 31_000][i % 4] + i
+            l.content = Content(shape: .path("M0 0" + String(repeating: "L1 2", count: length / 4)))
+            let id = tree.make(l)
+            try? tree.addSublayer(id, to: i % 3 == 0 ? root : parent)
+            if i % 5 == 1 {
+                let mask = tree.make(Layer(name: "mask\(i)"))
+                try? tree.setMask(mask, of: id)
+            }
+            parent = id
+        }
+        let scene = Scene(tree: tree, root: root)
+        let expected = Self.text(Self.reference(scene))
+        #expect(expected.utf8.count > 200_000)
+        #expect(Self.text(LayerEncoderRoundsTests.encoded(scene, split: .sequential)) == expected)
+        #expect(Self.text(LayerEncoderRoundsTests.encoded(scene, split: LayerEncoderRoundsTests.split(chunk: chunk))) == expected)
+    }
 }
