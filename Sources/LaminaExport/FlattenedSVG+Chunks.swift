@@ -17,18 +17,12 @@ extension FlatWriter {
     /// write holds `xlink`, it goes first at once; otherwise chunks wait until one holds it.
     mutating func writeDocument(keepGroups: Bool, split: WorkSplit, into sink: (UnsafeRawBufferPointer) -> Void) {
         let count = list.items.count
-        var none: [UInt8] = []
-        if keepGroups {
-            prepareLayerGroups()
-            writeLayerGroups(0..<count, emit: false, to: &none)
-        } else {
-            writeBody(0..<count, emit: false, to: &none)
-            prepareClipRunIndex(chunkItems: max(1, split.chunkItems))
-        }
+        let threads = split.threads(forItems: count)
+        let mayHoldXlink = makeIDsCheckingXlink(keepGroups: keepGroups, threads: threads)
+        if !keepGroups { prepareClipRunIndex(chunkItems: max(1, split.chunkItems)) }
         var headWritten = false
         var waiting: [MarkupBuffer] = []
-        let threads = split.threads(forItems: count)
-        if !bodyMayHoldXlink(threads: threads) {
+        if !mayHoldXlink {
             head(bodyHasXlink: false).withUnsafeBytes(sink)
             headWritten = true
         }
@@ -81,6 +75,53 @@ extension FlatWriter {
         }
     }
 
+    /// The walk that makes the ids (``writeBody(_:emit:to:)`` or, with `keepGroups`,
+    /// ``writeLayerGroups(_:emit:to:)`` without writing) on one thread while the others look for
+    /// `xlink` (``bodyMayHoldXlink(threads:)``'s pieces): both only read the list and the scene,
+    /// and the walk, one thread's work, no longer waits for the look or the look for the walk.
+    /// Returns whether the body might hold `xlink:`.
+    mutating func makeIDsCheckingXlink(keepGroups: Bool, threads: Int) -> Bool {
+        let count = list.items.count
+        let pieces = xlinkPieces(threads: threads)
+        let start = self
+        let results = ParallelWork.map(1 + pieces, threads: threads) { k -> FirstWalk in
+            guard k == 0 else { return .xlink(start.itemsMayHoldXlink(Self.xlinkPiece(k - 1, of: pieces, count: count))) }
+            var w = start
+            var none: [UInt8] = []
+            if keepGroups {
+                w.prepareLayerGroups()
+                w.writeLayerGroups(0..<count, emit: false, to: &none)
+            } else {
+                w.writeBody(0..<count, emit: false, to: &none)
+            }
+            return .ids(w)
+        }
+        var found = false
+        for r in results {
+            switch r {
+            case .ids(let w): self = w
+            case .xlink(let f): found = found || f
+            }
+        }
+        return found || groupsMayHoldXlink()
+    }
+
+    /// A result of ``makeIDsCheckingXlink(keepGroups:threads:)``'s pieces.
+    private enum FirstWalk {
+        case ids(FlatWriter)
+        case xlink(Bool)
+    }
+
+    /// The items in up to 64 pieces on `threads` threads (1 on one thread).
+    private func xlinkPieces(threads: Int) -> Int {
+        threads > 1 ? min(64, max(1, list.items.count / 2048)) : 1
+    }
+
+    /// The items of piece `k` of `pieces`.
+    private static func xlinkPiece(_ k: Int, of pieces: Int, count: Int) -> Range<Int> {
+        (k * count / pieces)..<((k + 1) * count / pieces)
+    }
+
     /// Whether the body might hold `xlink:`: whether any text it writes from the scene (paint,
     /// names and values of extra attributes, path data, verbatim markup, group style, mask and
     /// filter ids) holds `xlink` (without the colon, since `name:value` style text adds one).
@@ -89,11 +130,15 @@ extension FlatWriter {
         // The items in up to 64 pieces on `threads` threads (each piece reads only the list
         // and the scene); a layer drawn by several consecutive items is looked at once.
         let count = list.items.count
-        let pieces = threads > 1 ? min(64, max(1, count / 2048)) : 1
+        let pieces = xlinkPieces(threads: threads)
         let found = ParallelWork.map(pieces, threads: threads) { k in
-            itemsMayHoldXlink((k * count / pieces)..<((k + 1) * count / pieces))
+            itemsMayHoldXlink(Self.xlinkPiece(k, of: pieces, count: count))
         }
-        if found.contains(true) { return true }
+        return found.contains(true) || groupsMayHoldXlink()
+    }
+
+    /// Whether a group's text (style, mask and filter ids) holds `xlink`.
+    private func groupsMayHoldXlink() -> Bool {
         for g in list.groups {
             for p in g.extra where Self.holdsXlink(p.name) || Self.holdsXlink(p.value) { return true }
             if let m = g.maskResource, Self.holdsXlink(m) { return true }

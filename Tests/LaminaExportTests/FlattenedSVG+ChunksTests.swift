@@ -156,6 +156,36 @@ import Testing
         #expect(Self.count("xmlns:xlink", in: sequential) == (xlinkAt == nil ? 0 : 1))
     }
 
+    /// The walk that makes the ids run beside the `xlink` look leaves the writer with the ids,
+    /// definitions and clip scan of the walk run alone, and gives the look's answer, on one
+    /// thread and on two, with and without `--keep-groups`.
+    @Test(arguments: [nil, 3, 4_990] as [Int?])
+    func idsMadeBesideTheXlinkLook(xlinkAt: Int?) {
+        let scene = Self.generated(count: 5_000, xlinkAt: xlinkAt)
+        let (list, _) = DisplayList.resolve(scene)
+        for keepGroups in [false, true] {
+            var alone = FlatWriter(list: list, scene: scene)
+            var none: [UInt8] = []
+            if keepGroups {
+                alone.prepareLayerGroups()
+                alone.writeLayerGroups(0..<list.items.count, emit: false, to: &none)
+            } else {
+                alone.writeBody(0..<list.items.count, emit: false, to: &none)
+            }
+            #expect(!alone.defs.isEmpty)
+            for threads in [1, 2] {
+                var beside = FlatWriter(list: list, scene: scene)
+                let found = beside.makeIDsCheckingXlink(keepGroups: keepGroups, threads: threads)
+                #expect(found == alone.bodyMayHoldXlink(threads: 1))
+                #expect(found == (xlinkAt != nil))
+                #expect(beside.defs == alone.defs)
+                #expect(beside.nextClip == alone.nextClip && beside.nextMask == alone.nextMask)
+                #expect(beside.longestClipScan == alone.longestClipScan)
+                #expect(beside.layerGroupIDs == alone.layerGroupIDs)
+            }
+        }
+    }
+
     /// The `xlink` check reads each text of a content in place: the fill and the stroke (a
     /// color, a paint server's id, its fallback), path data, verbatim markup, the rare keywords
     /// and the extras; short and long text alike.
