@@ -14,7 +14,6 @@ extension SceneBuilder {
         // layer, it was copied into a new box (a `Content` copy and destroy, two 176-byte moves
         // and the setter's checks: 1.8 % of a drawing of 10,000 shapes).
         let content = LayerBox(Content(shape: shape))
-        heapAhead.note(UnsafeRawPointer(Unmanaged.passUnretained(content).toOpaque()))
         style.applyPaint(to: &content.value, viewport: w.viewport, shape: true)
         let requested = resources.order.count
         // Only a paint server reference has anything to check (a color is its own answer). The

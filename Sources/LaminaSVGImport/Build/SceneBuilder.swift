@@ -165,8 +165,6 @@ struct SceneBuilder {
     let threads: Int
     /// What each attribute name of the document is to the per-element attribute passes.
     let attributeRoles: AttributeRoles
-    /// Backs the heap ahead of the shapes' content boxes (large documents, with a helper thread).
-    var heapAhead: HeapAhead
 
     /// A builder for `tree`; with `threads` > 1 a large document's elements are prefetched
     /// (in blocks of `prefetchBlock` elements, by default as many as its size calls for; tests
@@ -183,7 +181,6 @@ struct SceneBuilder {
         self.attributeRoles = cascade.attributeRoles
         self.diagnostics = d
         self.buildCap = tree.count + 1_000_000
-        self.heapAhead = HeapAhead(enabled: threads > 1 && tree.count >= HeapAhead.minimumElements)
         self.hasConditionalAttributes = Self.hasConditionalAttributes(tree)
         self.hasPathLength = tree.table.attributeNames.contains { $0.namespace == nil && $0.name == "pathLength" }
         self.elementFlags = [UInt8](repeating: 0, count: tree.count)
