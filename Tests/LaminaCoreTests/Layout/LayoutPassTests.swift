@@ -1,4 +1,5 @@
 import LaminaCore
+import LaminaTestSupport
 import Testing
 
 /// `layout(root:)` on trees that nothing lays out (no layout manager, no delegate): the quick
@@ -138,7 +139,7 @@ import Testing
     /// masks), laid out from each root in turn: each pass counts and clears exactly the marked
     /// layers a walk of the sublayer lists reaches.
     @Test func randomForestsMatchAWalkOfTheSublayerLists() throws {
-        var rng = SplitMix(seed: 27)
+        var rng = SplitMix64(state: 27)
         for _ in 0..<40 {
             var t = LayerTree()
             let n = 1 + Int(rng.next() % 60)
@@ -164,18 +165,5 @@ import Testing
                 }
             }
         }
-    }
-}
-
-/// A small deterministic generator for the random trees above.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -209,7 +209,7 @@ import Testing
     func mutatedDocumentsReadTheSame(_ seed: Int) {
         let original = Array(Self.seeds[seed].utf8)
         let alphabet: [UInt8] = Array("<>&;#\"'=/!?-[]: \t\r\nx1".utf8) + [0x00, 0x01, 0x85, 0xC3, 0xA9, 0xEF, 0xFF]
-        var generator = SplitMix(seed: UInt64(seed) + 7)
+        var generator = SplitMix64(state: UInt64(seed) + 7)
         var mutants = Self.singleByteMutants(of: original, alphabet: alphabet)
         for _ in 0..<1500 {
             var m = original
@@ -248,18 +248,5 @@ import Testing
             mutants += [replaced, inserted, deleted]
         }
         return mutants
-    }
-}
-
-/// A small deterministic generator for mutations.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
