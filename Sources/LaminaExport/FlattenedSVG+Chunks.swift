@@ -77,9 +77,10 @@ extension FlatWriter {
 
     /// The walk that makes the ids (``writeBody(_:emit:to:)`` or, with `keepGroups`,
     /// ``writeLayerGroups(_:emit:to:)`` without writing) on one thread while the others look for
-    /// `xlink` (``bodyMayHoldXlink(threads:)``'s pieces): both only read the list and the scene,
-    /// and the walk, one thread's work, no longer waits for the look or the look for the walk.
-    /// Returns whether the body might hold `xlink:`.
+    /// `xlink` (``bodyMayHoldXlink()`` in up to 64 pieces, each reading only the list and the
+    /// scene; a layer drawn by several consecutive items is looked at once): the walk, one
+    /// thread's work, no longer waits for the look or the look for the walk. Returns whether
+    /// the body might hold `xlink:`.
     mutating func makeIDsCheckingXlink(keepGroups: Bool, threads: Int) -> Bool {
         let count = list.items.count
         let pieces = xlinkPieces(threads: threads)
@@ -126,15 +127,10 @@ extension FlatWriter {
     /// names and values of extra attributes, path data, verbatim markup, group style, mask and
     /// filter ids) holds `xlink` (without the colon, since `name:value` style text adds one).
     /// Everything else it writes is numbers, fixed markup and generated ids.
-    func bodyMayHoldXlink(threads: Int = 1) -> Bool {
-        // The items in up to 64 pieces on `threads` threads (each piece reads only the list
-        // and the scene); a layer drawn by several consecutive items is looked at once.
-        let count = list.items.count
-        let pieces = xlinkPieces(threads: threads)
-        let found = ParallelWork.map(pieces, threads: threads) { k in
-            itemsMayHoldXlink(Self.xlinkPiece(k, of: pieces, count: count))
-        }
-        return found.contains(true) || groupsMayHoldXlink()
+    /// On one thread; `writeDocument` asks ``makeIDsCheckingXlink(keepGroups:threads:)``,
+    /// which looks at the items in pieces beside the id walk.
+    func bodyMayHoldXlink() -> Bool {
+        itemsMayHoldXlink(0..<list.items.count) || groupsMayHoldXlink()
     }
 
     /// Whether a group's text (style, mask and filter ids) holds `xlink`.

@@ -176,7 +176,7 @@ import Testing
             for threads in [1, 2] {
                 var beside = FlatWriter(list: list, scene: scene)
                 let found = beside.makeIDsCheckingXlink(keepGroups: keepGroups, threads: threads)
-                #expect(found == alone.bodyMayHoldXlink(threads: 1))
+                #expect(found == alone.bodyMayHoldXlink())
                 #expect(found == (xlinkAt != nil))
                 #expect(beside.defs == alone.defs)
                 #expect(beside.nextClip == alone.nextClip && beside.nextMask == alone.nextMask)
