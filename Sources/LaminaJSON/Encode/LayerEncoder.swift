@@ -13,13 +13,24 @@ struct LayerEncoder: ~Copyable {
 
     /// Encodes the whole document, the layers' own entries written on up to `split.threads` threads.
     mutating func encode(_ scene: Scene, split: WorkSplit) {
+        Self.openDocument(&writer)
+        encodeLayers(scene.tree, from: scene.root, split: split)
+        Self.closeDocument(scene, &writer)
+    }
+
+    /// The document's object up to the root layer's value: the format, the version and the
+    /// `root` key.
+    static func openDocument(_ writer: inout JSONWriter) {
         writer.openObject()
         writer.key("format")
         writer.string(LayerJSON.format)
         writer.key("version")
         writer.number(Double(LayerJSON.version))
         writer.key("root")
-        encodeLayers(scene.tree, from: scene.root, split: split)
+    }
+
+    /// The document's object after the root layer: the resources, if any, and the close.
+    static func closeDocument(_ scene: Scene, _ writer: inout JSONWriter) {
         if !scene.resources.isEmpty {
             writer.key("resources")
             writer.openObject()

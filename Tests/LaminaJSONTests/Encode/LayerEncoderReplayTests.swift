@@ -15,31 +15,12 @@ import Testing
         do {
             let runs = EntryRuns()
             var w = JSONWriter(chunkSize: 4096) { out.append(contentsOf: $0) }
-            w.openObject()
-            w.key("format")
-            w.string(LayerJSON.format)
-            w.key("version")
-            w.number(Double(LayerJSON.version))
-            w.key("root")
+            // The document's frame is the encoder's; the layers are what this reference writes.
+            LayerEncoder.openDocument(&w)
             scene.tree.layers.withUnsafeBufferPointer { layers in
                 write(scene.tree, layers.baseAddress!, scene.root, depth: 2, &w, runs)
             }
-            if !scene.resources.isEmpty {
-                w.key("resources")
-                w.openObject()
-                for r in scene.resources {
-                    w.key(escaping: r.id)
-                    w.openObject()
-                    w.key("kind")
-                    w.string(r.kind.rawValue)
-                    w.key("xml")
-                    w.string(r.xml)
-                    w.close()
-                }
-                w.close()
-            }
-            w.close()
-            w.finish()
+            LayerEncoder.closeDocument(scene, &w)
         }
         return out
     }
