@@ -33,14 +33,20 @@ import Testing
         w.close()
     }
 
-    @Test(arguments: [0, 100, 4096, 100_000])
-    func growingWriterWritesTheSameBytes(initialCapacity: Int) {
-        var handedOut: [UInt8] = []
+    /// The bytes of ``write(_:)`` from a writer that hands its chunks out, the reference.
+    static func handedOut() -> [UInt8] {
+        var out: [UInt8] = []
         do {
-            var w = JSONWriter(chunkSize: 4096) { handedOut.append(contentsOf: $0) }
-            Self.write(&w)
+            var w = JSONWriter(chunkSize: 4096) { out.append(contentsOf: $0) }
+            write(&w)
             w.flush()
         }
+        return out
+    }
+
+    @Test(arguments: [0, 100, 4096, 100_000])
+    func growingWriterWritesTheSameBytes(initialCapacity: Int) {
+        let handedOut = Self.handedOut()
         var g = JSONWriter(growing: initialCapacity)
         Self.write(&g)
         #expect(g.position == handedOut.count)
@@ -61,12 +67,7 @@ import Testing
     /// across buffers, give them back.
     @Test(arguments: [1, 7, 100, 4095, 4096, 5000, 70_000])
     func fullBuffersAreKeptInOrder(step: Int) {
-        var handedOut: [UInt8] = []
-        do {
-            var w = JSONWriter(chunkSize: 4096) { handedOut.append(contentsOf: $0) }
-            Self.write(&w)
-            w.flush()
-        }
+        let handedOut = Self.handedOut()
         var g = JSONWriter(growing: 4096)
         Self.write(&g)
         let taken = g.takeBytes()

@@ -68,18 +68,11 @@ import Testing
     /// reader writes within, in the order of its join counts.
     @Test func aReadersTablesAreTheOnesItWrites() throws {
         let bytes = Array((FastXMLReaderTests.svgOpen + "><rect x=\"1\"/><g id=\"a\">t</g></svg>").utf8)
-        let arena = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + 64)
-        let text = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + 64)
-        defer {
-            arena.deallocate()
-            text.deallocate()
-        }
-        try bytes.withUnsafeBufferPointer { buf in
-            let reader = FastXMLReader(base: buf.baseAddress!, count: buf.count, arena: arena, text: text)
+        try FastXMLReaderTests.withReader(bytes, arenaCapacity: bytes.count + 64) { reader, arena, text in
             let rooms = reader.tableRooms()
             #expect(rooms.count == 6)
-            #expect(rooms[4] == FastXMLReader.TableRoom(address: Int(bitPattern: arena), stride: 1, capacity: buf.count, joinAppends: false))
-            #expect(rooms[5] == FastXMLReader.TableRoom(address: Int(bitPattern: text), stride: 1, capacity: buf.count))
+            #expect(rooms[4] == FastXMLReader.TableRoom(address: Int(bitPattern: arena), stride: 1, capacity: bytes.count, joinAppends: false))
+            #expect(rooms[5] == FastXMLReader.TableRoom(address: Int(bitPattern: text), stride: 1, capacity: bytes.count))
             try reader.document()
             // Nothing was regrown in so small a document: the tables are still where they were.
             #expect(reader.tableRooms() == rooms)

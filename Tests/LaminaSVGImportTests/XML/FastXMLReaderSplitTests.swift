@@ -145,14 +145,7 @@ import Testing
         let firstHalfValues = Int(one.valueEnds[Int(one.elements[31].attributeStart) - 1])
         let secondValues = Array(one.arena[firstHalfValues...])
         let at = split - 20
-        let arena = UnsafeMutablePointer<UInt8>.allocate(capacity: FastXMLReader.arenaRoom(count: bytes.count))
-        let text = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + 64)
-        defer {
-            arena.deallocate()
-            text.deallocate()
-        }
-        try bytes.withUnsafeBufferPointer { buf in
-            let reader = FastXMLReader(base: buf.baseAddress!, count: buf.count, arena: arena, text: text)
+        try FastXMLReaderTests.withReader(bytes, arenaCapacity: FastXMLReader.arenaRoom(count: bytes.count)) { reader, arena, _ in
             reader.startSecondHalf(at: split, valuesAt: at)
             let half = try #require(reader.split.partner)
             half.wait()

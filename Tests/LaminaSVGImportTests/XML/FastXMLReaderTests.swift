@@ -93,6 +93,23 @@ import Testing
 
     static let svgOpen = #"<svg xmlns="http://www.w3.org/2000/svg""#
 
+    /// `body` given a reader over `bytes` (not yet started), its arena of `arenaCapacity` bytes
+    /// and its text buffer (the input's size and 64), both freed after.
+    static func withReader<R>(
+        _ bytes: [UInt8], arenaCapacity: Int,
+        _ body: (FastXMLReader, _ arena: UnsafeMutablePointer<UInt8>, _ text: UnsafeMutablePointer<UInt8>) throws -> R
+    ) throws -> R {
+        let arena = UnsafeMutablePointer<UInt8>.allocate(capacity: arenaCapacity)
+        let text = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + 64)
+        defer {
+            arena.deallocate()
+            text.deallocate()
+        }
+        return try bytes.withUnsafeBufferPointer { buf in
+            try body(FastXMLReader(base: buf.baseAddress!, count: buf.count, arena: arena, text: text), arena, text)
+        }
+    }
+
     /// Documents the fast path reads (and must read exactly as libxml2 does).
     static let taken: [String] = [
         svgOpen + "/>",
