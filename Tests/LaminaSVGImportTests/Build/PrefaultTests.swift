@@ -56,4 +56,21 @@ import Testing
         #expect(a.count == 1 << 20 && a[1000] == 1000 && a[(1 << 20) - 1] == (1 << 20) - 1)
         #expect(a.withUnsafeMutableBufferPointer { Int(bitPattern: $0.baseAddress) } == base)
     }
+
+    /// A large region reaches the kernel in pieces of at most `pieceBytes`, in order, covering
+    /// it exactly: one call over all of it held the address-space lock against every other
+    /// thread's `mmap` and `mprotect` until it was done.
+    @Test(arguments: [0, 1, 4096, Prefault.pieceBytes, Prefault.pieceBytes + 4096, 5 * Prefault.pieceBytes / 2, 280 << 20])
+    func largeRegionsAreBackedInPieces(length: Int) {
+        let start = 1 << 30
+        let pieces = Prefault.pieces(of: (start, length))
+        #expect(pieces.count == (length + Prefault.pieceBytes - 1) / Prefault.pieceBytes)
+        #expect(pieces.allSatisfy { $0.length > 0 && $0.length <= Prefault.pieceBytes })
+        var at = start
+        for piece in pieces {
+            #expect(piece.start == at)
+            at += piece.length
+        }
+        #expect(at == start + length)
+    }
 }
