@@ -1,6 +1,7 @@
 import CLaminaCleanup
 import ArgumentParser
 import Dispatch
+import LaminaJSON
 
 #if canImport(Glibc)
 import Glibc
@@ -12,11 +13,19 @@ public struct Lamina: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "lamina",
         abstract: "Import SVG into Core Animation layer trees and export flattened SVG, debug SVG and layer JSON.",
+        version: Lamina.version,
         subcommands: [
             ConvertCommand.self, DebugCommand.self, InspectCommand.self, HitTestCommand.self,
             MapPointCommand.self, MapRectCommand.self, LayoutCommand.self, CheckCommand.self,
         ]
     )
+
+    /// What `lamina --version` prints: the tool's release and the layer JSON it writes (the
+    /// `format` and `version` keys of SPEC §3), so a pipeline can tell which output to expect.
+    public static let version = "lamina \(release) (layer JSON: \(LayerJSON.format) version \(LayerJSON.version))"
+
+    /// The tool's release.
+    public static let release = "0.1.0"
 
     public init() {}
 

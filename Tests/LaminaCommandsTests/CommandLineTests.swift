@@ -16,6 +16,15 @@ import Testing
         #expect(help.stdout.contains("SUBCOMMANDS"), "\(help.stdout)")
     }
 
+    /// `--version` names the release and the JSON format written, on standard output.
+    @Test func versionNamesTheJSONFormat() throws {
+        let run = try TestSupport.runLamina(["--version"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout.hasPrefix("lamina "), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("(layer JSON: lamina.layers version 1)\n"), "\(run.stdout)")
+    }
+
     /// Options the output does not use are named, not dropped silently; those it uses are not.
     @Test(arguments: [
         (["convert", "Samples/clock.svg", "-o", "-", "--keep-groups"], "--keep-groups ignored: the output is layer JSON"),
