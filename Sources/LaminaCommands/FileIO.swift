@@ -16,7 +16,7 @@ package enum FileIO {
     /// `threads` > 1 a large regular file is read in two halves at once
     /// (``fillInHalves(_:size:from:)``); the bytes are the same.
     package static func read(_ path: String, threads: Int = 1) throws(CommandError) -> [UInt8] {
-        if path == "-" { return readAll(fd: 0, sizeHint: 0) ?? [] }
+        if path == "-" { return readStandardInput(fd: 0, threads: threads) }
         var st = stat()
         guard stat(path, &st) == 0 else { throw CommandError(.noInput, "\(path): error: no such file") }
         if st.st_mode & S_IFMT == S_IFDIR { throw CommandError(.noInput, "\(path): error: is a directory") }
@@ -33,11 +33,13 @@ package enum FileIO {
 
     /// Reads `fd` to its end; `sizeHint` (the file size, when known) sizes the buffer in one go,
     /// and with `threads` > 1 a hint of at least `halvesFrom` bytes is read in two halves at once.
+    /// Past the hint (a file that grew, or no hint: a pipe) the rest is read by
+    /// ``readRest(fd:after:)``.
     static func readAll(fd: Int32, sizeHint: Int, threads: Int = 1, halvesFrom: Int = halvesMinimumBytes) -> [UInt8]? {
         var ok = true
         var atEnd = false
         // The expected size read into uninitialized memory (one spare byte notices a grown file).
-        var out = [UInt8](unsafeUninitializedCapacity: sizeHint > 0 ? sizeHint + 1 : 1 << 16) { buf, initialized in
+        let out = [UInt8](unsafeUninitializedCapacity: sizeHint > 0 ? sizeHint + 1 : 1 << 16) { buf, initialized in
             let raw = UnsafeMutableRawBufferPointer(buf)
             if threads > 1, sizeHint >= halvesFrom {
                 (initialized, atEnd, ok) = fillInHalves(raw, size: sizeHint, from: fd)
@@ -46,19 +48,61 @@ package enum FileIO {
                 (initialized, atEnd, ok) = fill(raw, from: fd)
             }
         }
-        while ok && !atEnd {
-            // A file larger than announced: keep doubling (one spare byte so that a file read
-            // whole still meets its end in this pass).
-            let want = max(out.count + 1, 1 << 16)
-            let start = out.count
-            out.append(contentsOf: repeatElement(0, count: want))
-            var got = 0
-            out.withUnsafeMutableBytes { buf in
-                (got, atEnd, ok) = fill(UnsafeMutableRawBufferPointer(rebasing: buf[start...]), from: fd)
+        guard ok else { return nil }
+        return atEnd ? out : readRest(fd: fd, after: out)
+    }
+
+    /// The largest piece ``readRest(fd:after:)`` reads into.
+    static let restPieceMaximum = 1 << 26
+
+    /// `head` followed by the rest of `fd`, read to its end, or nil on an error. The rest is
+    /// read into pieces of uninitialized memory, each twice the size of the one before (from
+    /// `head`'s size, at most ``restPieceMaximum``), then joined once into an array of the
+    /// exact size: each byte is written twice, where growing one array (zeros appended, then
+    /// read over, the array copied at each doubling) wrote a 148 MB pipe's bytes about four
+    /// times over into 512 MB of fresh pages.
+    static func readRest(fd: Int32, after head: [UInt8]) -> [UInt8]? {
+        var pieces: [[UInt8]] = []
+        var total = head.count
+        var size = min(max(head.count, 1 << 16), restPieceMaximum)
+        var atEnd = false
+        while !atEnd {
+            var ok = true
+            let piece = [UInt8](unsafeUninitializedCapacity: size) { buf, initialized in
+                (initialized, atEnd, ok) = fill(UnsafeMutableRawBufferPointer(buf), from: fd)
             }
-            out.removeLast(want - got)
+            guard ok else { return nil }
+            if !piece.isEmpty { pieces.append(piece) }
+            total += piece.count
+            size = min(2 * size, restPieceMaximum)
         }
-        return ok ? out : nil
+        if pieces.isEmpty { return head }
+        return [UInt8](unsafeUninitializedCapacity: total) { buf, initialized in
+            let raw = UnsafeMutableRawBufferPointer(buf)
+            prefault(raw)
+            head.withUnsafeBytes { raw.copyMemory(from: $0) }
+            var at = head.count
+            for piece in pieces {
+                piece.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: raw[at...]).copyMemory(from: $0) }
+                at += piece.count
+            }
+            initialized = total
+        }
+    }
+
+    /// Reads standard input (`fd`) from where it stands to its end. A regular file
+    /// (`lamina convert - < big.svg`) is read as a named one is: sized by `fstat` less its
+    /// offset and backed ahead, in halves when it is read from its start (the halves `pread`
+    /// from offset 0); its offset is then left after the bytes read, as `read` leaves it. Any
+    /// other input (a pipe, a terminal) is read without a size. An input that cannot be read
+    /// gives no bytes.
+    static func readStandardInput(fd: Int32, threads: Int) -> [UInt8] {
+        var st = stat()
+        let at = fstat(fd, &st) == 0 && st.st_mode & S_IFMT == S_IFREG ? Int(lseek(fd, 0, SEEK_CUR)) : -1
+        guard at >= 0, Int(st.st_size) > at else { return readAll(fd: fd, sizeHint: 0) ?? [] }
+        guard let bytes = readAll(fd: fd, sizeHint: Int(st.st_size) - at, threads: at == 0 ? threads : 1) else { return [] }
+        lseek(fd, off_t(at + bytes.count), SEEK_SET)
+        return bytes
     }
 
     /// Asks the kernel to back a large buffer's pages before `read` fills it: one call instead of
