@@ -62,23 +62,23 @@ final class IDIndex {
 }
 
 /// The first element of each id, keyed by the id's bytes in the arena (open addressing over
-/// 8-byte entries holding the id's attribute slot, its element found from it on a hit; a cheap
-/// byte hash; bytes compared on a hit).
+/// 8-byte entries holding 31 bits of the id's hash and its attribute slot, its element found
+/// from the slot on a hit; a cheap byte hash; bytes compared when the hash bits agree).
 /// Nil from `init` when an id is not ASCII or a probe ran past ``maximumProbe``.
 struct IDByteTable {
     /// The open-addressing table alone, without the element table its entries point into:
     /// what ``IDTableAhead`` builds on a helper thread from the reader's columns.
     struct Entries: Sendable {
-        /// The attribute slot of each id, -1 empty; a power of two at least twice the number
-        /// of `id` attributes.
+        /// Each id's key (``IDByteTable/key(hash:slot:)``: hash bits and attribute slot), -1
+        /// empty; a power of two at least twice the number of `id` attributes.
         let slots: [Int64]
         let mask: Int
         /// The longest probe any insertion took: a lookup stops after it.
         let longestProbe: Int
     }
 
-    /// Entries, the attribute slot of each id's first element, -1 empty; a power of two at
-    /// least twice the number of `id` attributes.
+    /// Entries, the key (hash bits and attribute slot) of each id's first element, -1 empty;
+    /// a power of two at least twice the number of `id` attributes.
     private let entries: [Int64]
     private let mask: Int
     /// The longest probe any insertion took: a lookup stops after it.
@@ -113,29 +113,29 @@ struct IDByteTable {
     /// is element order (an element has at most one `id`: a repeated attribute is an XML
     /// error). Nil when an id is not ASCII or a probe ran past ``maximumProbe``. The element
     /// records are not read, so the content order may be sorted meanwhile.
+    ///
+    /// Two passes: the ids' keys (``key(hash:slot:)``) are made in slot order, reading the
+    /// columns and the arena forward; then they are put in the table, a loop whose next probe
+    /// does not wait for this one's, so the cache misses of a large table (8 MB at deep-1e6)
+    /// overlap. A probe compares the keys' hash bits before the bytes: an occupied entry of
+    /// another id is passed over without reading its value's end and bytes (two more misses).
     static func entries(
         names: UnsafeBufferPointer<Int32>, ends: UnsafeBufferPointer<UInt32>, arena: UnsafeBufferPointer<UInt8>,
         isID: [Bool]
     ) -> Entries? {
-        let hits = Self.idSlots(names, isID: isID)
+        guard let keys = Self.idKeys(names: names, ends: ends, arena: arena, isID: isID) else { return nil }
         var capacity = 16
-        while capacity < 2 * hits.count { capacity *= 2 }
+        while capacity < 2 * keys.count { capacity *= 2 }
         let mask = capacity - 1
         var longest = 0
         var entries = [Int64](repeating: -1, count: capacity)
         let fits = entries.withUnsafeMutableBufferPointer { slots in
-            for hit in hits {
-                let slot = Int(hit)
-                let start = slot == 0 ? 0 : Int(ends[slot - 1]), end = Int(ends[slot])
-                guard end > start else { continue }
-                let p = arena.baseAddress! + start
-                let (h, ascii) = Self.hash(p, end - start)
-                guard ascii else { return false }
-                var i = h & mask
+            for key in keys {
+                var i = Int(key >> 32) & mask
                 var probe = 0
                 var known = false
                 while slots[i] >= 0 {
-                    if Self.same(slots[i], p, end - start, arena, ends) {
+                    if slots[i] >> 32 == key >> 32, Self.same(slots[i], Int(key & Self.slotBits), arena, ends) {
                         known = true
                         break
                     }
@@ -144,7 +144,7 @@ struct IDByteTable {
                     i = (i + 1) & mask
                 }
                 if known { continue }
-                slots[i] = Int64(slot)
+                slots[i] = key
                 longest = max(longest, probe)
             }
             return true
@@ -153,16 +153,83 @@ struct IDByteTable {
         return Entries(slots: entries, mask: mask, longestProbe: longest)
     }
 
+    /// The key of each non-empty `id` value, in slot order; nil when a value is not ASCII.
+    ///
+    /// The values lie scattered through an arena far larger than the cache (deep-1e6: 350,000
+    /// ids in ~50 MB), and hashing one byte by byte, its loop's exit mispredicted, left one
+    /// cache miss in flight at a time: four fifths of the pass's samples were the first byte's
+    /// load. So the ids go in blocks of ``touchBlock``: each value's first and last bytes are
+    /// read first, in a loop of independent loads whose misses overlap, then the block is
+    /// hashed from the cache.
+    static func idKeys(
+        names: UnsafeBufferPointer<Int32>, ends: UnsafeBufferPointer<UInt32>, arena: UnsafeBufferPointer<UInt8>,
+        isID: [Bool]
+    ) -> [Int64]? {
+        let slots = Self.idSlots(names, isID: isID)
+        var keys: [Int64] = []
+        keys.reserveCapacity(slots.count)
+        var b = 0
+        while b < slots.count {
+            let e = min(b + Self.touchBlock, slots.count)
+            var high: UInt8 = 0
+            for k in b..<e {
+                let s = Int(slots[k])
+                let start = s == 0 ? 0 : Int(ends[s - 1]), end = Int(ends[s])
+                if end > start { high |= arena[start] | arena[end - 1] }
+            }
+            guard high < 0x80 else { return nil }
+            for k in b..<e {
+                let s = Int(slots[k])
+                let start = s == 0 ? 0 : Int(ends[s - 1]), end = Int(ends[s])
+                guard end > start else { continue }
+                let (h, ascii) = Self.hash(arena.baseAddress! + start, end - start)
+                guard ascii else { return nil }
+                keys.append(Self.key(hash: h, slot: s))
+            }
+            b = e
+        }
+        return keys
+    }
+
+    /// Ids whose values are read ahead at once: their lines fit in the first-level cache.
+    static let touchBlock = 64
+
+    /// An entry: the low 31 bits of the id's hash (whose low bits are its home in the table)
+    /// above its attribute slot's 32; never negative, so -1 is free.
+    @inline(__always) static func key(hash: Int, slot: Int) -> Int64 {
+        Int64(hash & 0x7FFF_FFFF) << 32 | Int64(slot)
+    }
+
+    /// The slot bits of an entry.
+    static let slotBits: Int64 = 0xFFFF_FFFF
+
     /// The slots whose name is an `id` (`isID`: the names' ``AttributeName/isID``), in order:
-    /// one pass over the name-id column.
+    /// one pass over the name-id column, without a branch per slot (an `id` among a few
+    /// other attributes mispredicts one): each block's slots are written, an `id`'s kept.
     static func idSlots(_ names: UnsafeBufferPointer<Int32>, isID: [Bool]) -> [Int32] {
         guard isID.contains(true) else { return [] }
+        let flags = isID.map { UInt8($0 ? 1 : 0) }
         var hits: [Int32] = []
-        isID.withUnsafeBufferPointer { flag in
-            for s in 0..<names.count where flag[Int(names[s])] { hits.append(Int32(s)) }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.scanBlock) { block in
+            flags.withUnsafeBufferPointer { flag in
+                var s = 0
+                while s < names.count {
+                    let e = min(s + Self.scanBlock, names.count)
+                    var n = 0
+                    for t in s..<e {
+                        block[n] = Int32(truncatingIfNeeded: t)
+                        n &+= Int(flag[Int(names[t])])
+                    }
+                    hits.append(contentsOf: UnsafeBufferPointer(rebasing: block[..<n]))
+                    s = e
+                }
+            }
         }
         return hits
     }
+
+    /// Slots scanned into one block by ``idSlots(_:isID:)``.
+    static let scanBlock = 1024
 
     /// The element whose attribute slots hold `slot`: the last one whose slots start at or
     /// before it.
@@ -224,9 +291,17 @@ struct IDByteTable {
     @inline(__always) private static func same(
         _ entry: Int64, _ p: UnsafePointer<UInt8>, _ count: Int, _ arena: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<UInt32>
     ) -> Bool {
-        let slot = Int(entry)
+        let slot = Int(entry & slotBits)
         let start = slot == 0 ? 0 : Int(ends[slot - 1])
         return Int(ends[slot]) - start == count && memcmp(arena.baseAddress! + start, p, count) == 0
+    }
+
+    /// Whether the id of `entry` is the value of slot `other` (lengths compared first).
+    @inline(__always) private static func same(
+        _ entry: Int64, _ other: Int, _ arena: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<UInt32>
+    ) -> Bool {
+        let start = other == 0 ? 0 : Int(ends[other - 1])
+        return same(entry, arena.baseAddress! + start, Int(ends[other]) - start, arena, ends)
     }
 
     /// The element with the id `id` (nil when none has it), and whether `id` is ASCII: if
@@ -240,12 +315,13 @@ struct IDByteTable {
             return table.arena.withUnsafeBufferPointer { arena in
                 table.valueEnds.withUnsafeBufferPointer { ends in
                     entries.withUnsafeBufferPointer { slots -> (element: Int?, ascii: Bool) in
+                        let tag = Self.key(hash: h, slot: 0) >> 32
                         var i = h & mask
                         for _ in 0...longestProbe {
                             let e = slots[i]
                             if e < 0 { break }
-                            if Self.same(e, p, key.count, arena, ends) {
-                                let owner = table.elements.withUnsafeBufferPointer { Self.owner(of: Int(e), in: $0) }
+                            if e >> 32 == tag, Self.same(e, p, key.count, arena, ends) {
+                                let owner = table.elements.withUnsafeBufferPointer { Self.owner(of: Int(e & Self.slotBits), in: $0) }
                                 return (owner, true)
                             }
                             i = (i + 1) & mask

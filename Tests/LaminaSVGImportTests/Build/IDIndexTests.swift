@@ -1,5 +1,6 @@
 import Foundation
 import LaminaCore
+import LaminaTestSupport
 import Testing
 
 @testable import LaminaSVGImport
@@ -120,5 +121,79 @@ import Testing
         let spread = IDIndex(tree: try Self.tree(text.replacingOccurrences(of: "id=\"c", with: "id=\"d")))
         #expect(spread["d\(colliding[0].dropFirst())"] == 1)
         #expect(spread.usesByteTable)
+    }
+
+    /// Two ids of one length whose hashes are equal (an FNV-1a collision) share the key's hash
+    /// bits: each is told from the other by its bytes, both in the table and at a lookup.
+    @Test func idsWithOneHashAreToldApartByTheirBytes() throws {
+        let pair = ["gwzx", "16cd"]
+        let hashes = pair.map { id in Array(id.utf8).withUnsafeBufferPointer { IDByteTable.hash($0.baseAddress!, $0.count).hash } }
+        #expect(hashes[0] == hashes[1])
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg"><g id="gwzx"/><rect id="16cd"/><circle id="gwzx"/><path id="16cd"/></svg>"#
+        let ids = IDIndex(tree: try Self.tree(text))
+        #expect(ids["gwzx"] == 1)
+        #expect(ids["16cd"] == 2)
+        #expect(ids["gwzy"] == nil)
+        #expect(ids.usesByteTable)
+    }
+
+    /// A key holds the hash's low 31 bits above the slot: never negative (the empty mark), its
+    /// hash bits the home of the id in any table, its slot recovered whole.
+    @Test func aKeyHoldsTheHashBitsAboveTheSlot() {
+        for (h, slot) in [(0, 0), (0xFFFF_FFFF, Int(Int32.max)), (0x8000_0001, 7), (0x1234_5678, 1 << 30)] {
+            let key = IDByteTable.key(hash: h, slot: slot)
+            #expect(key >= 0)
+            #expect(Int(key & IDByteTable.slotBits) == slot)
+            #expect(Int(key >> 32) & 0xFFFF == h & 0xFFFF)
+        }
+    }
+
+    /// The slot scan's blocks and the key pass's read-ahead blocks give every `id` slot in
+    /// order, and a key per non-empty value, as a plain filter does: ids at block edges, runs
+    /// of ids, none, empty values; a non-ASCII byte in a value's middle or at its end.
+    @Test func theBlockedScansFindWhatAFilterFinds() {
+        var random = SplitMix64(state: 28)
+        for count in [0, 1, IDByteTable.scanBlock - 1, IDByteTable.scanBlock, 3 * IDByteTable.scanBlock + 5] {
+            for share in [0, 3, 50, 100] {
+                // Name 1 is `id`; names 0 and 2 are not.
+                let names = (0..<count).map { _ in Int32(Int(random.next() % 100) < share ? 1 : (random.next() % 2 == 0 ? 0 : 2)) }
+                var arena: [UInt8] = []
+                var ends: [UInt32] = []
+                for s in 0..<count {
+                    let length = s % 7 == 0 ? 0 : Int(random.next() % 12) + 1
+                    arena += (0..<length).map { _ in UInt8(97 + random.next() % 26) }
+                    ends.append(UInt32(arena.count))
+                }
+                let isID = [false, true, false]
+                let expected = (0..<count).filter { names[$0] == 1 }
+                let keys = names.withUnsafeBufferPointer { n in
+                    ends.withUnsafeBufferPointer { e in
+                        arena.withUnsafeBufferPointer { a in
+                            #expect(IDByteTable.idSlots(n, isID: isID) == expected.map { Int32($0) })
+                            return IDByteTable.idKeys(names: n, ends: e, arena: a, isID: isID)
+                        }
+                    }
+                }
+                let nonEmpty = expected.filter { ends[$0] > ($0 == 0 ? 0 : ends[$0 - 1]) }
+                #expect(keys?.map { Int($0 & IDByteTable.slotBits) } == nonEmpty)
+                for (key, s) in zip(keys ?? [], nonEmpty) {
+                    let value = Array(arena[Int(s == 0 ? 0 : ends[s - 1])..<Int(ends[s])])
+                    let h = value.withUnsafeBufferPointer { IDByteTable.hash($0.baseAddress!, $0.count).hash }
+                    #expect(key == IDByteTable.key(hash: h, slot: s))
+                }
+                // A non-ASCII byte in one value (its last, or one inside) gives the keys up.
+                guard let last = nonEmpty.last else { continue }
+                for back in [1, 2] where Int(ends[last]) - back >= Int(last == 0 ? 0 : ends[last - 1]) {
+                    var marked = arena
+                    marked[Int(ends[last]) - back] = 0xC3
+                    let none = names.withUnsafeBufferPointer { n in
+                        ends.withUnsafeBufferPointer { e in
+                            marked.withUnsafeBufferPointer { IDByteTable.idKeys(names: n, ends: e, arena: $0, isID: isID) }
+                        }
+                    }
+                    #expect(none == nil)
+                }
+            }
+        }
     }
 }
