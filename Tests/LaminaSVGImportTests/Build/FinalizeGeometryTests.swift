@@ -47,4 +47,29 @@ import Testing
         #expect(tree.allIDs.contains { tree.isMaskLayer($0) && tree[$0].transform != .identity })
         #expect(tree.allIDs.filter { tree[$0].bounds.width > 0 }.count > tree.count / 2)
     }
+
+    /// The root's sublayers go in runs that follow each other, cover them all, are never empty,
+    /// and hold about equal id spans; ids out of order or fewer than the runs still split.
+    @Test func theRootsSublayersAreSplitInRunsOfAboutEqualSpan() {
+        func check(_ ids: [Int], count: Int) -> [Range<Int>] {
+            let runs = SceneBuilder.finalizeRuns(ids, count: count)
+            #expect(runs.first?.lowerBound == 0)
+            #expect(runs.last?.upperBound == ids.count)
+            #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+            #expect(runs.allSatisfy { !$0.isEmpty })
+            #expect(runs.count <= count)
+            return runs
+        }
+        // A deep document: 2,500 subtrees of 40 layers after a `defs` of 300.
+        let deep = [1] + (0..<2_500).map { 301 + 40 * $0 }
+        let runs = check(deep, count: 32)
+        #expect(runs.count == 32)
+        let spans = runs.map { deep[$0.upperBound - 1] - deep[$0.lowerBound] }
+        #expect(spans.max()! - spans.min()! <= 2 * 40 + 300)
+        #expect(check(Array(1...3), count: 32).count == 3)
+        #expect(check([7], count: 32) == [0..<1])
+        #expect(check([5, 5, 5], count: 4).count == 1)
+        #expect(check([9, 2, 8, 1, 30, 4], count: 4).count >= 2)
+        #expect(check(Array(0..<100), count: 1) == [0..<100])
+    }
 }
