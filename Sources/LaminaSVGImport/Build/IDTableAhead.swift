@@ -20,8 +20,11 @@ final class IDTableAhead: @unchecked Sendable {
     private init() {}
 
     /// Starts building the table of the `id` values in `names` / `ends` / `arena` (the
-    /// columns of an ``ElementTable``, which are not changed afterwards) on a helper thread.
-    static func start(names: [Int32], ends: [UInt32], arena: [UInt8], isID: [Bool]) -> IDTableAhead {
+    /// columns of an ``ElementTable``, which are not changed afterwards) on a helper thread,
+    /// which lets `leftover` go once the table is done (its last reference, so freed there).
+    static func start(
+        names: [Int32], ends: [UInt32], arena: [UInt8], isID: [Bool], then leftover: (any AnyObject & Sendable)? = nil
+    ) -> IDTableAhead {
         let ahead = IDTableAhead()
         DispatchQueue.global().async {
             ahead.entries = names.withUnsafeBufferPointer { names in
@@ -32,6 +35,8 @@ final class IDTableAhead: @unchecked Sendable {
                 }
             }
             ahead.done.signal()
+            // Held by this block until here, released with it on this thread.
+            withExtendedLifetime(leftover) {}
         }
         return ahead
     }

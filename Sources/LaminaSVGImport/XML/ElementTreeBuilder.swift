@@ -16,6 +16,10 @@ package struct ElementTreeBuilder {
     var order: [Int32] = []
     var elementNames: [ElementName] = []
     var attributeNames: [AttributeName] = []
+    /// What the reader leaves to be freed (a second reader and its buffers, ~100,000 pages
+    /// at deep-1e6, ~7 ms of `munmap`): let go by ``finish(file:threads:)`` on the thread
+    /// that builds the id table ahead, once the table is done, else with the builder.
+    var setAside: (any AnyObject & Sendable)?
     private var elementNameIDs: [NameKey: Int32] = [:]
     private var attributeNameLookup: [NameKey: Int32] = [:]
 
@@ -122,13 +126,16 @@ package struct ElementTreeBuilder {
     /// With `threads` > 1 and at least ``idsAheadElements`` elements of which some have an
     /// `id`, the id index's table is built on a helper thread (``IDTableAhead``) from the
     /// slot columns, which are complete here, while this thread sorts the content order and
-    /// goes on to the build.
+    /// goes on to the build; that thread then lets ``setAside`` go (the munmaps of a second
+    /// reader's buffers came before the sort on this thread, where the build waits for them).
     package mutating func finish(file: String, threads: Int = 1) -> ElementTree {
         let n = elements.count
         let isID = attributeNames.map(\.isID)
         let idsAhead =
             threads > 1 && n >= Self.idsAheadElements && isID.contains(true)
-            ? IDTableAhead.start(names: attributeNameIDs, ends: valueEnds, arena: arena, isID: isID) : nil
+            ? IDTableAhead.start(names: attributeNameIDs, ends: valueEnds, arena: arena, isID: isID, then: setAside)
+            : nil
+        if idsAhead != nil { setAside = nil }
         var start = [Int32](repeating: 0, count: n + 1)
         var content = [Int32](repeating: 0, count: order.count)
         // A counting sort of the items by parent, over the buffers (on the one-thread stretch

@@ -172,7 +172,8 @@ final class FastXMLReader {
                             textCount = 0
                         }
                         // The second reader reads `bytes` and backs these tables: done before they go.
-                        r.finishSecondHalf()
+                        // Its buffers are let go beside the build (``ElementTreeBuilder/setAside``).
+                        r.builder.setAside = r.finishSecondHalf()
                         return r
                     }
                 }

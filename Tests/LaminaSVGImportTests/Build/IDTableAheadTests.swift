@@ -94,4 +94,39 @@ import Testing
             }
         }
     }
+
+    /// A document read in two halves hands its second reader to the tables (`setAside`); with
+    /// the table built ahead, the helper lets it go once the table is done, else `finish`
+    /// does. Either way it is freed, and the tree is the one reader's.
+    @Test func theSecondReaderIsLetGoBesideTheTable() throws {
+        let bytes = Self.document()
+        // At a top-level group's start tag, half way: the halves join there.
+        let groups = FastXMLReaderSplitTests.startTags(bytes).filter { bytes[$0 + 1] == 0x67 && bytes[$0 + 2] == 0x20 }
+        let split = groups[groups.count / 2]
+        for threads in [1, 2] {
+            var read: ElementTreeBuilder?
+            let joined: Bool
+            (read, joined) = FastXMLReader.readReportingJoin(bytes, splitAt: split)
+            #expect(joined)
+            var builder = try #require(read)
+            read = nil
+            weak let half = builder.setAside as? SecondHalf
+            #expect(half != nil)
+            let tree = builder.finish(file: "t.svg", threads: threads)
+            #expect(builder.setAside == nil)
+            if let ahead = tree.table.idsAhead {
+                #expect(threads == 2)
+                #expect(ahead.wait() != nil)
+                // Let go on the helper right after the table's signal.
+                var waited = 0
+                while half != nil, waited < 500 {
+                    usleep(10_000)
+                    waited += 1
+                }
+            }
+            #expect(half == nil)
+            #expect(tree.table.content == (try Self.finished(bytes, threads: 1)).table.content)
+            #expect(IDIndex(tree: tree)["er7"] == IDIndex(tree: try Self.finished(bytes, threads: 1))["er7"])
+        }
+    }
 }
