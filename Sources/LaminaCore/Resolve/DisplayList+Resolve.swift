@@ -58,6 +58,9 @@ struct Resolver {
     var piecesFrom = Resolver.piecesMinimumLayers
     /// In a piece of a resolve on several threads: the layers entered, in order.
     var entered: [LayerID]?
+    /// In a piece of a resolve on several threads: the layers it gave a name of its own as path
+    /// segment (``DisplayList/pathSegments``), whose name numbers the merge moves up.
+    var named: [Int32]?
     /// Per layer, whether a layer below it blends (``blendsBelow(_:)``); made on first need.
     var blendMarks: [Bool]?
     /// In a piece of a resolve on several threads: where its items go (``ItemRun``); nil: `list.items`.
@@ -160,6 +163,7 @@ struct Resolver {
                 if let name = tree[child].name, names.admits(name) {
                     setPath(of: child.index, parent: id, segment: ~Int32(truncatingIfNeeded: list.segmentNames.count))
                     list.segmentNames.append(name)
+                    named?.append(Int32(truncatingIfNeeded: child.index))
                 } else {
                     setPath(of: child.index, parent: id, segment: Int32(truncatingIfNeeded: i))
                 }
