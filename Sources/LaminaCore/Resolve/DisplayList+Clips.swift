@@ -191,6 +191,9 @@ extension Resolver {
 
     /// Drops folded groups and renumbers the rest.
     mutating func compactGroups() {
+        // None folded (most drawings, now that a translucent shape makes no group to fold): the
+        // pass below would copy the groups and write every item back as it was, on one thread.
+        guard groupAlive.contains(false) else { return }
         var newIndex = [Int?](repeating: nil, count: list.groups.count)
         var kept: [CompositingGroup] = []
         for (i, g) in list.groups.enumerated() where groupAlive[i] {

@@ -227,7 +227,12 @@ struct Resolver {
         let clips = tree.clipsToBounds(id) || mask != nil
         let ownChain = clips ? clipChain(for: id, frame: fp.pointee, base: fp.pointee.clip) : fp.pointee.clip
         let alphaMask = mask.flatMap { tree[$0].svg?.element == "clipPath" ? nil : $0 }
-        let groupOpacity = tree[id].allowsGroupOpacity && !isTransformLayer && opacity < 1
+        var groupOpacity = tree[id].allowsGroupOpacity && !isTransformLayer && opacity < 1
+        if groupOpacity, svg == nil, alphaMask == nil, drawsOneItemAlone(id, frame: fp) {
+            // Its group would hold that one item and be folded into it when closed: the opacity
+            // goes to the item, as for a layer that does not group it, and no group is made.
+            groupOpacity = false
+        }
         // A clip path makes its layer an isolated group (CSS Masking: a stacking context): a
         // layer below that blends blends with its siblings there, not with the page, and the
         // clip cuts the group once. Only where something below blends does that need a group.

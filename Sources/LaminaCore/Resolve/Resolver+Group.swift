@@ -55,4 +55,23 @@ extension Resolver {
         let gi = appendGroup(g, frame: &fp.pointee)
         if let m = alphaMask { list.groups[gi].maskContent = maskContent(of: m, host: id, hostFrame: fp.pointee) }
     }
+
+    /// Whether layer `id` draws exactly one item and holds nothing else: no sublayers, one part
+    /// of three (``DisplayList/draws(_:of:)``), placed by an affine map (a projected part may be
+    /// turned away, and none drawn). A group of group opacity alone around it is folded into that
+    /// item when closed (``closeGroup(_:)``): the item takes the group's opacity and its
+    /// superlayer's group, as when no group is made. Every translucent shape made such a group
+    /// (200 bytes, its bookkeeping, a close and a place in `compactGroups`' pass): at deep-1e6,
+    /// 2,949 of the 4,361 pages the groups' list touched for the first time.
+    func drawsOneItemAlone(_ id: LayerID, frame fp: UnsafePointer<ResolveFrame>) -> Bool {
+        guard tree.sublayerLists[id.index].isEmpty, fp.pointee.toOutput.isAffine,
+            eyeOfLayer.isEmpty || eyeOfLayer[id.index] == nil
+        else { return false }
+        var parts = tree[id].hasContent ? 1 : 0
+        if tree[id].mayHaveRareProperties {
+            if DisplayList.draws(.background, of: tree[id]) { parts += 1 }
+            if DisplayList.draws(.border, of: tree[id]) { parts += 1 }
+        }
+        return parts == 1
+    }
 }
