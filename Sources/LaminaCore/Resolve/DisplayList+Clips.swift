@@ -168,21 +168,31 @@ extension Resolver {
     }
 
     /// Closes a group; an opacity-only group over at most one child is folded into that child.
+    ///
+    /// An empty one is dropped, and its superlayer's group no longer names it as its last child:
+    /// a group left with one child then keeps that child in it, as it may not know which child
+    /// that is (`<g opacity=".5"><rect/><g opacity=".5"/></g>` folded into the dropped group,
+    /// and the rect lost the outer opacity).
     mutating func closeGroup(_ g: Int) {
         let grp = list.groups[g]
         let opacityOnly = grp.filters.isEmpty && grp.maskResource == nil && grp.maskContent == nil && grp.extra.isEmpty
             && grp.rendererTransform == nil
         guard opacityOnly, groupChildren[g] <= 1 else { return }
+        let only = groupOnlyChild[g]
+        if groupChildren[g] == 1, only.item == nil, only.group == nil { return }
         groupAlive[g] = false
-        if let p = grp.parent { groupChildren[p] -= 1 }
+        if let p = grp.parent {
+            groupChildren[p] -= 1
+            if groupOnlyChild[p].group == g { groupOnlyChild[p] = (nil, nil) }
+        }
         guard groupChildren[g] == 1 else { return }
-        if let i = groupOnlyChild[g].item {
+        if let i = only.item {
             withItem(i) {
                 $0.opacity *= grp.opacity
                 $0.group = grp.parent
             }
             if let p = grp.parent { noteChild(of: p, item: i, group: nil) }
-        } else if let c = groupOnlyChild[g].group {
+        } else if let c = only.group {
             list.groups[c].opacity *= grp.opacity
             list.groups[c].parent = grp.parent
             if let p = grp.parent { noteChild(of: p, item: nil, group: c) }

@@ -51,4 +51,32 @@ import Testing
         #expect(r.list.items.map(\.part) == [.background, .contents])
         #expect(r.list.items.allSatisfy { $0.group == 0 && $0.opacity == 1 })
     }
+
+    /// The opacity an item is drawn with: its own times that of every group around it.
+    static func drawnOpacity(_ item: DisplayItem, in r: Resolver) -> Double {
+        var o = item.opacity
+        var g = item.group
+        while let k = g {
+            o *= r.list.groups[k].opacity
+            g = r.list.groups[k].parent
+        }
+        return o
+    }
+
+    /// An empty translucent layer after a shape drops its group, and the shape keeps the
+    /// opacity of the group both are in. The dropped group was still named as the outer
+    /// group's last child, so the outer group was folded into it and the shape drawn opaque.
+    @Test(arguments: [false, true])
+    func anEmptyTranslucentLayerLeavesItsSiblingInTheGroup(emptyFirst: Bool) {
+        var b = SceneBuilder()
+        let g = b.add("g", frame: Rect(0, 0, 50, 50)) { $0.opacity = 0.5 }
+        if emptyFirst { b.add("e", to: g, frame: Rect(0, 0, 10, 10)) { $0.opacity = 0.5 } }
+        b.add("a", to: g, frame: Rect(0, 0, 10, 10), shape: Self.unit)
+        if !emptyFirst { b.add("e", to: g, frame: Rect(0, 0, 10, 10)) { $0.opacity = 0.5 } }
+        let r = Self.run(b.scene)
+        #expect(r.list.items.count == 1)
+        let item = r.list.items[0]
+        #expect(b.scene.tree[item.layer].name == "a")
+        #expect(Self.drawnOpacity(item, in: r) == 0.5)
+    }
 }
