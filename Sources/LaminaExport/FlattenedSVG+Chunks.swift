@@ -11,8 +11,10 @@ extension FlatWriter {
     /// Hands `sink` the head (root start tag, `<defs>`) and then the body, in order.
     ///
     /// A first walk over every item makes the clip and mask ids (their numbering is that of
-    /// first use); the body is then written in rounds of chunks of items on up to
-    /// `split.threads` threads, each chunk into its own buffer, handed to `sink` in order.
+    /// first use); the body is then written in chunks of items on up to `split.threads`
+    /// threads, each chunk into its own buffer, handed to `sink` in order as soon as it and the
+    /// chunks before it are written (``OrderedChunks``: no rounds, at most a round's chunks
+    /// written ahead).
     /// The head needs to know whether the body uses `xlink:`: when no string the body can
     /// write holds `xlink`, it goes first at once; otherwise chunks wait until one holds it.
     mutating func writeDocument(keepGroups: Bool, split: WorkSplit, into sink: (UnsafeRawBufferPointer) -> Void) {
@@ -27,44 +29,38 @@ extension FlatWriter {
             headWritten = true
         }
         let chunk = max(1, split.chunkItems)
-        let round = split.roundItems(threads: threads)
         // Every id is made: the chunks only look ids up, so they can share one read-only writer.
         let writer = self
-        var start = 0
-        while start < count {
-            let end = min(count, start + round)
-            let base = start
-            let pieces = (end - start + chunk - 1) / chunk
-            let buffers = ParallelWork.map(pieces, threads: threads) { k in
-                var w = writer
-                let range = (base + k * chunk)..<min(end, base + (k + 1) * chunk)
-                // Written in place (``MarkupBuffer``), about 160 bytes an item to begin with.
-                var out = MarkupBuffer(capacity: 4096 + range.count * 160)
-                if keepGroups {
-                    w.writeLayerGroups(range, emit: true, to: &out)
-                } else {
-                    w.writeBody(range, emit: true, to: &out)
-                }
-                return out
+        let pieces = (count + chunk - 1) / chunk
+        // As many chunks made and not yet handed on as a round of `split` holds.
+        let window = max(1, split.roundItems(threads: threads) / chunk)
+        OrderedChunks.run(pieces, threads: threads, window: window) { k -> MarkupBuffer in
+            var w = writer
+            let range = (k * chunk)..<min(count, (k + 1) * chunk)
+            // Written in place (``MarkupBuffer``), about 160 bytes an item to begin with.
+            var out = MarkupBuffer(capacity: 4096 + range.count * 160)
+            if keepGroups {
+                w.writeLayerGroups(range, emit: true, to: &out)
+            } else {
+                w.writeBody(range, emit: true, to: &out)
             }
-            for b in buffers {
-                if headWritten {
-                    sink(UnsafeRawBufferPointer(b.bytes))
-                    b.release()
-                    continue
-                }
-                waiting.append(b)
-                if SVGMarkup.contains(b.bytes, "xlink:") {
-                    head(bodyHasXlink: true).withUnsafeBytes(sink)
-                    headWritten = true
-                    for w in waiting {
-                        sink(UnsafeRawBufferPointer(w.bytes))
-                        w.release()
-                    }
-                    waiting = []
-                }
+            return out
+        } deliver: { _, b in
+            if headWritten {
+                sink(UnsafeRawBufferPointer(b.bytes))
+                b.release()
+                return
             }
-            start = end
+            waiting.append(b)
+            if SVGMarkup.contains(b.bytes, "xlink:") {
+                writer.head(bodyHasXlink: true).withUnsafeBytes(sink)
+                headWritten = true
+                for w in waiting {
+                    sink(UnsafeRawBufferPointer(w.bytes))
+                    w.release()
+                }
+                waiting = []
+            }
         }
         if !headWritten {
             head(bodyHasXlink: false).withUnsafeBytes(sink)

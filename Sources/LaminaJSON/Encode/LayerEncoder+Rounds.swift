@@ -51,30 +51,51 @@ extension LayerEncoder {
         var tasks: [Task] = [.head(root, depth: writer.depth + 1)]
         var events: [Task] = []
         var pieces: [Piece] = []
+        var starts: [Int] = []
         var open: [UInt8] = []
         let base = writer.depth
         let runs = self.runs
         while !tasks.isEmpty {
             events.removeAll(keepingCapacity: true)
             pieces.removeAll(keepingCapacity: true)
-            collectRound(tree, &tasks, layers: roundLayers, events: &events, pieces: &pieces)
+            collectRound(tree, &tasks, layers: roundLayers, chunk: chunk, events: &events, pieces: &pieces, starts: &starts)
             let round = pieces
             // The levels the round's entries are written at (a paint reference's, the deepest,
             // two below its layer's), made before the chunks read them.
             runs.prepare(upTo: (round.lazy.map(\.depth).max() ?? 0) + 2)
-            let rendered = ParallelWork.map((round.count + chunk - 1) / chunk, threads: threads) { k in
+            // Each chunk's events replayed as soon as it and the chunks before it are written,
+            // while the other threads write the round's next chunks (the replay copies every
+            // byte of the document: after the round, it had both threads wait for it).
+            let chunks = (round.count + chunk - 1) / chunk
+            OrderedChunks.run(chunks, threads: threads, window: chunks) { k in
                 Self.render(round[(k * chunk)..<min(round.count, (k + 1) * chunk)], layers, runs: runs)
+            } deliver: { k, rendered in
+                replay(events[starts[k]..<starts[k + 1]], rendered, open: &open, base: base)
             }
-            replay(events, rendered, open: &open, base: base)
+            // A round without pieces (not made by `collectRound`, which ends a round only
+            // before a head) would still have its structure written.
+            if chunks == 0 { replay(events[...], nil, open: &open, base: base) }
         }
         writer.valueWritten()
     }
 
     /// Takes tasks until `layers` layer heads are taken (a round always ends before a head, so
     /// a layer without a mask has its head and tail in the same round).
-    private func collectRound(
-        _ tree: LayerTree, _ tasks: inout [Task], layers: Int, events: inout [Task], pieces: inout [Piece]
+    ///
+    /// `starts` gets where each chunk of `chunk` pieces begins in `events` (the first chunk's
+    /// at 0, each other one's at the event that takes its first piece), then `events.count`:
+    /// chunk `k` replays the events `starts[k]..<starts[k + 1]`, which take its pieces and no
+    /// other; `[0, events.count]` without pieces. A `head` takes a piece, and a masked `tail`.
+    /// `events` and `pieces` are empty at the call (`chunk` at least 1).
+    func collectRound(
+        _ tree: LayerTree, _ tasks: inout [Task], layers: Int, chunk: Int, events: inout [Task], pieces: inout [Piece],
+        starts: inout [Int]
     ) {
+        starts.removeAll(keepingCapacity: true)
+        starts.append(0)
+        defer { starts.append(events.count) }
+        // The pieces left to take in the current chunk; at 0 the next piece starts a chunk.
+        var left = chunk
         var heads = 0
         while let task = tasks.last {
             if case .head = task, heads >= layers { return }
@@ -84,6 +105,11 @@ extension LayerEncoder {
             case .head(let id, let depth):
                 heads += 1
                 let mask = tree.mask(of: id)
+                if left == 0 {
+                    starts.append(events.count - 1)
+                    left = chunk
+                }
+                left -= 1
                 pieces.append(Piece(layer: id, depth: depth, part: mask == nil ? .headAndTail : .head))
                 tasks.append(.close)
                 let subs = tree.sublayers(of: id)
@@ -98,7 +124,14 @@ extension LayerEncoder {
                     tasks.append(.maskKey)
                 }
             case .tail(let id, let depth, let masked):
-                if masked { pieces.append(Piece(layer: id, depth: depth, part: .tail)) }
+                if masked {
+                    if left == 0 {
+                        starts.append(events.count - 1)
+                        left = chunk
+                    }
+                    left -= 1
+                    pieces.append(Piece(layer: id, depth: depth, part: .tail))
+                }
             case .maskKey, .sublayersKey, .close:
                 break
             }
@@ -130,34 +163,33 @@ extension LayerEncoder {
         return Rendered(bytes: encoder.writer.takeBytes(), ends: ends)
     }
 
-    /// Writes a round's structure with its rendered pieces, in order, at the writer's room
+    /// Writes events of a round, the pieces they take copied from `rendered` in order (one
+    /// chunk's: ``collectRound(_:_:layers:chunk:events:pieces:starts:)``), at the writer's room
     /// (no general writer call per event: its container state was a call, a test for room and
     /// an array push or pop for each object; ~120 instructions an `openObject` or `close`).
     /// `open` holds the state of each container the walk has open (bit 0 an array, bit 1 one
     /// with an entry), carried from round to round; the first is the root layer's object,
     /// whose entries are at `base + 1`.
-    private mutating func replay(_ events: [Task], _ rendered: [Rendered], open: inout [UInt8], base: Int) {
-        var chunk = 0
+    private mutating func replay(_ events: ArraySlice<Task>, _ rendered: Rendered?, open: inout [UInt8], base: Int) {
         var piece = 0
         var read = WrittenBytes.ReadCursor()
         let runs = self.runs
+        // Bound once (binding the optional in `next` retained and released its parts a piece).
+        let ends = rendered?.ends ?? []
+        let bytes = rendered?.bytes
         // The next piece, copied (in two parts where it crosses from one of the chunk's
         // buffers to the next); whether it was not empty.
         func next(_ writer: inout JSONWriter) -> Bool {
-            while chunk < rendered.count, piece >= rendered[chunk].ends.count {
-                chunk += 1
-                piece = 0
-                read = WrittenBytes.ReadCursor()
-            }
-            guard chunk < rendered.count else { return false }
-            let end = rendered[chunk].ends[piece]
+            guard piece < ends.count else { return false }
+            let end = ends[piece]
             piece += 1
             guard end > read.offset else { return false }
             if end <= read.segmentEnd {
                 // Within the buffer being read (no access to the chunk's bytes: a retain).
                 writer.put(read.take(upTo: end))
             } else {
-                read.copy(upTo: end, from: rendered[chunk].bytes) { writer.put($0) }
+                // `bytes` is there: `ends` is empty without `rendered`.
+                read.copy(upTo: end, from: bytes!) { writer.put($0) }
             }
             return true
         }

@@ -71,6 +71,40 @@ import Testing
         #expect(back.tree.count == scene.tree.count)
     }
 
+    /// Each chunk replays the events from the one that takes its first piece (a head, or a
+    /// masked tail) up to the next chunk's first piece: its own pieces and no other; the
+    /// first chunk's from the round's first event, the last one's to the round's last.
+    @Test(arguments: [1, 2, 3, 7])
+    func eachChunkReplaysTheEventsOfItsPieces(chunk: Int) {
+        let scene = Self.generated(count: 60)
+        let encoder = LayerEncoder(writer: JSONWriter(growing: 64))
+        var tasks: [LayerEncoder.Task] = [.head(scene.root, depth: 1)]
+        var events: [LayerEncoder.Task] = []
+        var pieces: [LayerEncoder.Piece] = []
+        var starts: [Int] = []
+        var rounds = 0
+        while !tasks.isEmpty {
+            events.removeAll()
+            pieces.removeAll()
+            encoder.collectRound(scene.tree, &tasks, layers: 10, chunk: chunk, events: &events, pieces: &pieces, starts: &starts)
+            rounds += 1
+            let chunks = (pieces.count + chunk - 1) / chunk
+            #expect(starts.count == chunks + 1)
+            #expect(starts.first == 0 && starts.last == events.count)
+            func takesPiece(_ e: LayerEncoder.Task) -> Bool {
+                switch e {
+                case .head, .tail(_, _, masked: true): true
+                default: false
+                }
+            }
+            for k in 0..<chunks {
+                #expect(events[starts[k]..<starts[k + 1]].filter(takesPiece).count == min(chunk, pieces.count - k * chunk))
+                if k > 0 { #expect(takesPiece(events[starts[k]])) }
+            }
+        }
+        #expect(rounds > 3)
+    }
+
     @Test func largeSceneWithTheDefaultChunksEqualsSequential() {
         let scene = Self.generated(count: 9000)
         var split = WorkSplit(threads: 2)
