@@ -77,44 +77,80 @@ extension FlatWriter {
     /// scene; a layer drawn by several consecutive items is looked at once): the walk, one
     /// thread's work, no longer waits for the look or the look for the walk. Returns whether
     /// the body might hold `xlink:`.
+    ///
+    /// The content's generated-looking ids (``generatedLookingIDs(in:)``, a look at every
+    /// layer, which the walk made when it generated its first id) are looked for in as many
+    /// pieces beside it: the walk generates its ids as if there were none, and is walked
+    /// again the one-thread way in the rare case one of the ids it generated is among them.
+    /// Otherwise the ids are those the one-thread walk generates: each id it skips is a
+    /// resource's id or one of those, and none of those was one it returned.
     mutating func makeIDsCheckingXlink(keepGroups: Bool, threads: Int) -> Bool {
         let count = list.items.count
+        let layers = scene.tree.count
         let pieces = xlinkPieces(threads: threads)
+        let idPieces = threads > 1 && !reservedContentIDs ? pieces : 0
         let start = self
-        let results = ParallelWork.map(1 + pieces, threads: threads) { k -> FirstWalk in
+        let results = ParallelWork.map(1 + pieces + idPieces, threads: threads) { k -> FirstWalk in
+            if k > pieces {
+                let range = Self.xlinkPiece(k - 1 - pieces, of: idPieces, count: layers)
+                return .contentIDs(Self.generatedLookingIDs(in: start.scene.tree, layers: range))
+            }
             guard k == 0 else { return .xlink(start.itemsMayHoldXlink(Self.xlinkPiece(k - 1, of: pieces, count: count))) }
             var w = start
-            var none: [UInt8] = []
-            if keepGroups {
-                w.prepareLayerGroups()
-                w.writeLayerGroups(0..<count, emit: false, to: &none)
-            } else {
-                w.writeBody(0..<count, emit: false, to: &none)
+            if idPieces > 0 {
+                w.reservedContentIDs = true
+                w.generatedAhead = []
             }
+            w.makeIDs(keepGroups: keepGroups)
             return .ids(w)
         }
         var found = false
+        var walked = start
+        var contentIDs: Set<String> = []
         for r in results {
             switch r {
-            case .ids(let w): self = w
+            case .ids(let w): walked = w
             case .xlink(let f): found = found || f
+            case .contentIDs(let ids): contentIDs.formUnion(ids)
             }
         }
+        if idPieces > 0 {
+            if let made = walked.generatedAhead, made.contains(where: contentIDs.contains) {
+                walked = start
+                walked.makeIDs(keepGroups: keepGroups)
+            } else {
+                walked.reserved.formUnion(contentIDs)
+                walked.generatedAhead = nil
+            }
+        }
+        self = walked
         return found || groupsMayHoldXlink()
+    }
+
+    /// The walk that makes the ids, writing nothing.
+    private mutating func makeIDs(keepGroups: Bool) {
+        var none: [UInt8] = []
+        if keepGroups {
+            prepareLayerGroups()
+            writeLayerGroups(0..<list.items.count, emit: false, to: &none)
+        } else {
+            writeBody(0..<list.items.count, emit: false, to: &none)
+        }
     }
 
     /// A result of ``makeIDsCheckingXlink(keepGroups:threads:)``'s pieces.
     private enum FirstWalk {
         case ids(FlatWriter)
         case xlink(Bool)
+        case contentIDs(Set<String>)
     }
 
-    /// The items in up to 64 pieces on `threads` threads (1 on one thread).
+    /// The items (or layers) in up to 64 pieces on `threads` threads (1 on one thread).
     private func xlinkPieces(threads: Int) -> Int {
         threads > 1 ? min(64, max(1, list.items.count / 2048)) : 1
     }
 
-    /// The items of piece `k` of `pieces`.
+    /// The items (or layers) of piece `k` of `pieces`.
     private static func xlinkPiece(_ k: Int, of pieces: Int, count: Int) -> Range<Int> {
         (k * count / pieces)..<((k + 1) * count / pieces)
     }

@@ -51,6 +51,9 @@ struct FlatWriter {
     /// Whether `reserved` has the content's ids: looked for when the first id is generated (most
     /// drawings generate none, and looking cost 2 % of converting 5,000 texts).
     var reservedContentIDs = false
+    /// The ids generated while the content's ids are looked for on another thread
+    /// (``makeIDsCheckingXlink(keepGroups:threads:)``); nil otherwise.
+    var generatedAhead: [String]?
     var nextClip = 1
     var nextMask = 1
     /// Clip variant ids by (node, space group or -1).
@@ -222,8 +225,13 @@ struct FlatWriter {
     /// `<text id="lamina-clip-1">` made `url(#lamina-clip-1)` name the text in resvg, which then
     /// drew nothing of what the clip held.
     static func generatedLookingIDs(in tree: LayerTree) -> Set<String> {
+        generatedLookingIDs(in: tree, layers: 0..<tree.count)
+    }
+
+    /// ``generatedLookingIDs(in:)`` of the layers with indices in `layers`.
+    static func generatedLookingIDs(in tree: LayerTree, layers: Range<Int>) -> Set<String> {
         var ids: Set<String> = []
-        for i in 0..<tree.count {
+        for i in layers.clamped(to: 0..<tree.count) {
             tree.withContentPointer(of: LayerID(i)) { content in
                 // First a search for the prefix, which almost all markup fails, then the scan.
                 guard case .svg(let xml) = content.pointee.shape, SVGMarkup.contains(xml, "lamina-") else { return }
@@ -244,7 +252,10 @@ struct FlatWriter {
         while true {
             let id = "\(prefix)\(counter)"
             counter += 1
-            if !reserved.contains(id) { return id }
+            if !reserved.contains(id) {
+                generatedAhead?.append(id)
+                return id
+            }
         }
     }
 }

@@ -186,6 +186,38 @@ import Testing
         }
     }
 
+    /// The content's generated-looking ids looked for beside the walk, which generates its
+    /// ids as if there were none: an id it generates (`lamina-clip-3`) makes it walk again
+    /// the one-thread way; one it does not (`lamina-clip-900`), a mask's, or none, does not.
+    /// Either way the ids, definitions and reserved ids are the walk alone's, on two threads.
+    @Test(arguments: [nil, "lamina-clip-3", "lamina-clip-900", "lamina-mask-1"] as [String?])
+    func contentIDsLookedForBesideTheWalk(id: String?) {
+        var scene = Self.nestedClips(count: 120)
+        if let id {
+            var l = Layer(name: "verbatim")
+            l.bounds = Rect(0, 0, 10, 10)
+            l.position = Point(5, 5)
+            l.content = Content(shape: .svg(xml: "<text id=\"\(id)\" y=\"9\">a</text>"))
+            let v = scene.tree.make(l)
+            try? scene.tree.addSublayer(v, to: scene.root)
+        }
+        let (list, _) = DisplayList.resolve(scene)
+        var alone = FlatWriter(list: list, scene: scene)
+        var none: [UInt8] = []
+        alone.writeBody(0..<list.items.count, emit: false, to: &none)
+        let defs = String(decoding: alone.defs, as: UTF8.self)
+        #expect(defs.contains("<clipPath id=\"lamina-clip-4\""))
+        if let id { #expect(!defs.contains("id=\"\(id)\"")) }
+        var beside = FlatWriter(list: list, scene: scene)
+        _ = beside.makeIDsCheckingXlink(keepGroups: false, threads: 2)
+        #expect(beside.defs == alone.defs)
+        #expect(beside.nextClip == alone.nextClip)
+        #expect(beside.reserved == alone.reserved)
+        #expect(beside.generatedAhead == nil)
+        let sequential = Self.document(scene, keepGroups: false, split: .sequential)
+        #expect(Self.document(scene, keepGroups: false, split: Self.split(chunk: 5)) == sequential)
+    }
+
     /// The `xlink` check reads each text of a content in place: the fill and the stroke (a
     /// color, a paint server's id, its fallback), path data, verbatim markup, the rare keywords
     /// and the extras; short and long text alike.
