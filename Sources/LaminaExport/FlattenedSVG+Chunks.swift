@@ -204,15 +204,20 @@ extension FlatWriter {
         }
         // Each paint matched where it is stored: passing a `Paint?` on copied it (an outlined
         // copy and destroy of each).
-        switch c.pointee.fill {
-        case .color(let s)?: if holdsXlink(s) { return true }
-        case .ref(let id, let fallback)?: if holdsXlink(id) || holdsXlink(fallback ?? "") { return true }
-        default: break
+        // Only a paint in a box of its own has text to look at (`PaintSlot`).
+        if case .other(let box) = c.pointee.fillSlot {
+            switch box.value {
+            case .color(let s): if holdsXlink(s) { return true }
+            case .ref(let id, let fallback): if holdsXlink(id) || holdsXlink(fallback ?? "") { return true }
+            case .none: break
+            }
         }
-        switch c.pointee.stroke {
-        case .color(let s)?: if holdsXlink(s) { return true }
-        case .ref(let id, let fallback)?: if holdsXlink(id) || holdsXlink(fallback ?? "") { return true }
-        default: break
+        if case .other(let box) = c.pointee.strokeSlot {
+            switch box.value {
+            case .color(let s): if holdsXlink(s) { return true }
+            case .ref(let id, let fallback): if holdsXlink(id) || holdsXlink(fallback ?? "") { return true }
+            case .none: break
+            }
         }
         guard c.pointee.mayHaveRareProperties else { return false }
         if let s = c.pointee.fillRule, holdsXlink(s) { return true }

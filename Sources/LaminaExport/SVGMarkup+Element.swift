@@ -26,8 +26,8 @@ extension SVGMarkup {
         case .rect, .circle, .ellipse, .line: break
         default: return false
         }
-        let written = withPlainPaint(content.pointee.fill, noneWritten: true) { fill -> Bool in
-            let inner = withPlainPaint(content.pointee.stroke, noneWritten: false) { stroke -> Bool in
+        let written = withPlainPaint(content.pointee.fillSlot, noneWritten: true) { fill -> Bool in
+            let inner = withPlainPaint(content.pointee.strokeSlot, noneWritten: false) { stroke -> Bool in
                 staged(&out, capacity: commonElementCapacity) { s in
                     s.shape(shape)
                     s.transform(t)
@@ -55,6 +55,17 @@ extension SVGMarkup {
     /// nil for no paint (and for `none` unless `noneWritten`), `none`, or a plain color
     /// (``isPlain(_:)``, at most ``plainLimit`` bytes). Returns nil, without calling `body`,
     /// for a paint written otherwise (a reference, a color to check or escape).
+    @inline(__always)
+    static func withPlainPaint<R>(_ slot: PaintSlot, noneWritten: Bool, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R? {
+        switch slot {
+        case .unset: return body(nil)
+        case .rgb: return slot.withRGBText { body($0) }
+        case .none: return withPlainPaint(Paint.none, noneWritten: noneWritten, body)
+        case .other(let box): return withPlainPaint(box.value, noneWritten: noneWritten, body)
+        }
+    }
+
+    /// ``withPlainPaint(_:noneWritten:_:)-(PaintSlot,_,_)`` of a `Paint?`.
     @inline(__always)
     static func withPlainPaint<R>(_ p: Paint?, noneWritten: Bool, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R? {
         switch p {

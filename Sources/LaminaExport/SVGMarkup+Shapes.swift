@@ -93,6 +93,18 @@ extension SVGMarkup {
         }
     }
 
+    /// Appends ` name="paint"` of a paint where ``Content`` stores it (nothing for no paint): an
+    /// opaque color's `#rrggbb` written from its value, no string made.
+    @inline(__always)
+    static func paintAttr(_ name: StaticString, _ slot: PaintSlot, to out: inout some MarkupOutput) {
+        switch slot {
+        case .unset: return
+        case .rgb: slot.withRGBText { stagedAttr(name, $0, capacity: name.utf8CodeUnitCount + plainLimit + 4, to: &out) }
+        case .none: paintAttr(name, Paint.none, to: &out)
+        case .other(let box): paintAttr(name, box.value, to: &out)
+        }
+    }
+
     /// ``attr(_:_:to:)-(StaticString,String,_)`` of a value that is usually short and plain (a
     /// color): when its bytes are at most ``plainLimit`` printable ASCII characters none of
     /// which needs the safety check or escaping (``isPlain(_:)``), they are copied as they are
@@ -155,11 +167,11 @@ extension SVGMarkup {
     /// as the initial value and is then left out), then its extras. The content is read where it is stored, one field at a time (a copy of the whole
     /// content retains and releases each reference in it).
     package static func paintAttributes(_ c: UnsafePointer<Content>, to out: inout some MarkupOutput) {
-        if let f = c.pointee.fill { paintAttr("fill", f, to: &out) }
+        paintAttr("fill", c.pointee.fillSlot, to: &out)
         if let v = c.pointee.fillOpacity, !printsAsInitial(v, 1) { attr("fill-opacity", v, to: &out) }
         let rare = c.pointee.mayHaveRareProperties
         if rare, let v = c.pointee.fillRule { attr("fill-rule", v, to: &out) }
-        if let s = c.pointee.stroke, s != Paint.none { paintAttr("stroke", s, to: &out) }
+        if case .none = c.pointee.strokeSlot {} else { paintAttr("stroke", c.pointee.strokeSlot, to: &out) }
         if rare, let v = c.pointee.strokeOpacity, !printsAsInitial(v, 1) { attr("stroke-opacity", v, to: &out) }
         if let v = c.pointee.strokeWidth, !printsAsInitial(v, 1) { attr("stroke-width", v, to: &out) }
         guard rare else { return }

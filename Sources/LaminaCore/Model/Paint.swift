@@ -4,8 +4,7 @@ public enum Paint: Hashable, Sendable {
     /// A normalized CSS color string (`#rrggbb`, `rgba(r,g,b,a)` …) or `currentColor` resolved away.
     case color(String)
     /// A gradient or pattern in the scene's resources, with an optional fallback color. Boxed
-    /// (`indirect`): inline, its two strings made every `Paint?` 33 bytes instead of 17, and a
-    /// shape's ``Content`` carries two of them.
+    /// (`indirect`): inline, its two strings made every `Paint?` 33 bytes instead of 17.
     indirect case ref(String, fallback: String?)
 }
 
@@ -30,9 +29,31 @@ public enum Shape: Hashable, Sendable {
 /// The rarely set ones live in one copy-on-write box that is absent while all are unset, so a
 /// million shapes stay small (`Content+Rare.swift`).
 public struct Content: Hashable, Sendable {
+    // The stored properties are declared in the order that packs them: the shape (49 bytes)
+    // last, so that no field is padded after it (89 bytes; a heap chunk of 128).
+    @usableFromInline var fillOpacityBits = Content.unsetBits
+    @usableFromInline var strokeWidthBits = Content.unsetBits
+    /// The rarely set properties; nil while every one of them is unset (visible to the
+    /// inlinable getters of `Content+Rare.swift`, which other modules then read in place).
+    @usableFromInline var rareBox: LayerBox<ContentRare>?
+    /// ``fill`` and ``stroke`` in a word each (`Content+PaintSlot.swift`): an opaque color as
+    /// its 24-bit value, not its text (a `Paint?` is 17 bytes, padded to 24).
+    @usableFromInline package var fillSlot = PaintSlot.unset
+    @usableFromInline package var strokeSlot = PaintSlot.unset
     public var shape: Shape
-    public var fill: Paint?
-    public var stroke: Paint?
+
+    public var fill: Paint? {
+        // Always inlined: a reader that called it on a content in place (`pointer.pointee.fill`)
+        // copied the whole content first (an outlined copy and destroy).
+        @inlinable @inline(__always) get { fillSlot.paint }
+        set { fillSlot = PaintSlot(newValue) }
+    }
+
+    public var stroke: Paint? {
+        @inlinable @inline(__always) get { strokeSlot.paint }
+        set { strokeSlot = PaintSlot(newValue) }
+    }
+
     /// `nil` is stored as ``unsetBits`` (an 8-byte `Double` instead of a 9-byte optional
     /// padded to 16: with the boxed ``Paint/ref(_:fallback:)`` a content is 128 bytes, not 176).
     @inlinable public var fillOpacity: Double? {
@@ -43,11 +64,6 @@ public struct Content: Hashable, Sendable {
         get { Self.unpack(strokeWidthBits) }
         set { strokeWidthBits = Self.pack(newValue) }
     }
-    @usableFromInline var fillOpacityBits = Content.unsetBits
-    @usableFromInline var strokeWidthBits = Content.unsetBits
-    /// The rarely set properties; nil while every one of them is unset (visible to the
-    /// inlinable getters of `Content+Rare.swift`, which other modules then read in place).
-    @usableFromInline var rareBox: LayerBox<ContentRare>?
 
     public init(shape: Shape) {
         self.shape = shape

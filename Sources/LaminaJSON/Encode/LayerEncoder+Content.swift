@@ -48,8 +48,8 @@ extension LayerEncoder {
             k.entry(.xml)
             string(xml, &k)
         }
-        paint(.fill, content.pointee.fill, &k, level: level + 1)
-        paint(.stroke, content.pointee.stroke, &k, level: level + 1)
+        paint(.fill, content.pointee.fillSlot, &k, level: level + 1)
+        paint(.stroke, content.pointee.strokeSlot, &k, level: level + 1)
         k.optional(.fillOpacity, content.pointee.fillOpacity)
         // Most content has none of the rare properties: one test skips them all.
         let rare = content.pointee.mayHaveRareProperties
@@ -142,6 +142,26 @@ extension LayerEncoder {
     private func kind(_ quoted: StaticString, _ k: inout EntryCursor) {
         k.entry(.kind)
         k.literal(quoted)
+    }
+
+    /// `"key": paint` of a paint where ``Content`` stores it (nothing for no paint): an opaque
+    /// color's `"#rrggbb"` written at the cursor from its value (9 bytes, less than the room
+    /// kept for a number), no string made.
+    private mutating func paint(_ key: EntryKey, _ slot: PaintSlot, _ k: inout EntryCursor, level: Int) {
+        switch slot {
+        case .unset: return
+        case .rgb:
+            k.entry(key)
+            let p = k.p
+            slot.withRGBText { text in
+                p[0] = UInt8(ascii: "\"")
+                (p + 1).update(from: text.baseAddress!, count: 7)
+                p[8] = UInt8(ascii: "\"")
+            }
+            k.p += 9
+        case .none: paint(key, Paint.none, &k, level: level)
+        case .other(let box): paint(key, box.value, &k, level: level)
+        }
     }
 
     /// `"key": paint` when present (a reference as an object of entries at `level + 1`).

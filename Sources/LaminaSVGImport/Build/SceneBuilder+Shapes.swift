@@ -19,9 +19,14 @@ extension SceneBuilder {
         // Only a paint server reference has anything to check (a color is its own answer). The
         // tests are patterns, not `.map` or `== .color(…)`: either made a `Paint?` or a tuple of
         // two that Swift destroyed through the runtime's generic witness, 146 instructions each.
-        if case .ref? = content.value.fill { content.value.fill = content.value.fill.map { checkedPaint($0, element: w.element) } }
-        if case .ref? = content.value.stroke { content.value.stroke = content.value.stroke.map { checkedPaint($0, element: w.element) } }
-        if case .color(let c)? = content.value.fill, c == "#000000" { content.value.fill = nil }
+        // (A paint that is not an opaque color or `none` is in a box of its own: `PaintSlot`.)
+        if case .other(let box) = content.value.fillSlot, case .ref = box.value {
+            content.value.fill = checkedPaint(box.value, element: w.element)
+        }
+        if case .other(let box) = content.value.strokeSlot, case .ref = box.value {
+            content.value.stroke = checkedPaint(box.value, element: w.element)
+        }
+        if content.value.fillSlot.isBlack { content.value.fillSlot = .unset }
         if !content.value.extra.isEmpty { requestMarkers(content.value.extra) }
         // The author's length of the path, which dash arrays and offsets are measured against
         // (line-drawing animations set `pathLength="1"`): kept as written when it is a number > 0.

@@ -16,8 +16,8 @@ extension ComputedStyle {
     package func applyPaint(to content: inout Content, viewport: Size, shape: Bool = false) {
         // With no rare property stored in either, every one of them stays unset in the content.
         let plain = hasOnlyCommonProperties && !content.mayHaveRareProperties
-        content.fill = contentFill
-        content.stroke = contentStroke
+        content.fillSlot = contentFill
+        content.strokeSlot = contentStroke
         content.fillOpacity = fillOpacity == 1 ? nil : fillOpacity
         content.strokeOpacity = strokeOpacity == 1 ? nil : strokeOpacity
         let width = strokeWidth.unit == .percent ? px(strokeWidth, viewport) : strokeWidth.resolve(percentBase: 0, fontSize: fontSize)
@@ -49,26 +49,30 @@ extension ComputedStyle {
         l.resolve(percentBase: viewport.normalizedDiagonal, fontSize: fontSize)
     }
 
-    /// The content's `fill`: nil for opaque black (the initial value). A color is written
-    /// from its components without the `PaintValue` made and compared as text.
-    private var contentFill: Paint? {
+    /// The content's `fill`: unset for opaque black (the initial value). A color is stored as
+    /// its components, without a `PaintValue` or text made and compared.
+    private var contentFill: PaintSlot {
         if case .color(let specified) = fillPaint {
-            let c = Self.concrete(specified, color)
-            if case .rgba(r: 0, g: 0, b: 0, a: 1) = c { return nil }
-            return .color(ColorText.text(c))
+            switch Self.concrete(specified, color) {
+            case .rgba(r: 0, g: 0, b: 0, a: 1): return .unset
+            case .rgba(let r, let g, let b, a: 1): return PaintSlot(r: r, g: g, b: b)
+            case let c: return PaintSlot(.color(c.cssText))
+            }
         }
         let value = ComputedStyle.paint(fill)
-        return value == .color("#000000") ? nil : value
+        return value == .color("#000000") ? .unset : PaintSlot(value)
     }
 
-    /// The content's `stroke`: nil for none (the initial value).
-    private var contentStroke: Paint? {
+    /// The content's `stroke`: unset for none (the initial value).
+    private var contentStroke: PaintSlot {
         switch strokePaint {
-        case .none: return nil
-        case .color(let specified): return .color(ColorText.text(Self.concrete(specified, color)))
+        case .none: return .unset
+        case .color(let specified):
+            if case .rgba(let r, let g, let b, a: 1) = Self.concrete(specified, color) { return PaintSlot(r: r, g: g, b: b) }
+            return PaintSlot(.color(Self.concrete(specified, color).cssText))
         default:
             let value = ComputedStyle.paint(stroke)
-            return value == Paint.none ? nil : value
+            return value == Paint.none ? .unset : PaintSlot(value)
         }
     }
 

@@ -9,7 +9,53 @@ import Testing
         // 176 and 33 bytes while `Paint.ref`'s two strings were inline and the two numbers
         // were `Double?` (a 192-byte box, a 208-byte heap chunk).
         #expect(MemoryLayout<Paint?>.size <= 17)
-        #expect(MemoryLayout<Content>.size <= 128)
+        // 128 while the fill and stroke were stored as `Paint?` (17 bytes padded to 24) and the
+        // shape came first (a 144-byte box, a 160-byte heap chunk); 89 (a 128-byte chunk).
+        #expect(MemoryLayout<Content>.size <= 104)
+        #expect(MemoryLayout<PaintSlot>.size == 8)
+    }
+
+    @Test(arguments: [
+        nil, Paint.none, .color("#000000"), .color("#1f77b4"), .color("#ffffff"), .color("#FFFFFF"),
+        .color("#abc"), .color("rgba(1,2,3,0.5)"), .color("currentColor"), .color(""),
+        .ref("g", fallback: "#ff0000"), .ref("p", fallback: nil),
+    ] as [Paint?])
+    func everyPaintReadsBackAsSet(paint: Paint?) {
+        var content = Content(shape: .circle(cx: 1, cy: 2, r: 3))
+        content.fill = paint
+        content.stroke = paint
+        #expect(content.fill == paint && content.stroke == paint)
+        if case .color(let set)? = paint, case .color(let read)? = content.fill {
+            #expect(Array(read.utf8) == Array(set.utf8))
+        }
+        var other = Content(shape: .circle(cx: 1, cy: 2, r: 3))
+        other.stroke = paint
+        other.fill = paint
+        #expect(content == other && content.hashValue == other.hashValue)
+        content.fill = nil
+        #expect(content.fill == nil && content.stroke == paint)
+        #expect((content == other) == (paint == nil))
+    }
+
+    /// An opaque color written `#rrggbb` is kept as its value (no string, no box); any other
+    /// text of a color is kept as written.
+    @Test func lowercaseHexColorsAreStoredAsTheirValue() {
+        var content = Content(shape: .path("M0 0"))
+        content.fill = .color("#1f77b4")
+        content.stroke = .color("#1F77B4")
+        guard case .rgb(0x1F_77B4) = content.fillSlot else {
+            Issue.record("#1f77b4 is not stored as its value")
+            return
+        }
+        guard case .other = content.strokeSlot else {
+            Issue.record("#1F77B4 is not kept as written")
+            return
+        }
+        #expect(content.fill != content.stroke)
+        content.strokeSlot = PaintSlot(r: 0x1F, g: 0x77, b: 0xB4)
+        #expect(content.fill == content.stroke && content.stroke == .color("#1f77b4"))
+        content.fillSlot = PaintSlot(r: 0, g: 0, b: 0)
+        #expect(content.fillSlot.isBlack && content.fill == .color("#000000") && !content.strokeSlot.isBlack)
     }
 
     @Test(arguments: [

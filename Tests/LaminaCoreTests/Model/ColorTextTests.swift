@@ -1,8 +1,6 @@
 import LaminaCore
 import Testing
 
-@testable import LaminaSVGImport
-
 /// A shape's paint text made in one word (``ColorText``) is `ParsedColor.cssText`, byte for
 /// byte and as a string that behaves like any other.
 @Suite struct ColorTextTests {
@@ -35,6 +33,22 @@ import Testing
         #expect(made.uppercased() == "#1F77B4")
         #expect(made.dropFirst() == "1f77b4")
         #expect(made < "#1f77b5" && made > "#1f77b3")
+    }
+
+    /// Every value read from its text is the value, and its text is the text; any other text
+    /// (upper case, short, long, another first byte, a byte next to a digit) is no value.
+    @Test func theTextReadsBackAsTheValue() {
+        for v in 0...255 {
+            for rgb in [UInt32(v) << 16 | 0x00_A5F0, UInt32(v) << 8 | 0x5A_000F, UInt32(v) | 0xF0_0A00] {
+                let text = ColorText.text(rgb: rgb)
+                #expect(ColorText.rgb(of: text) == rgb)
+                #expect(ColorText.text(rgb: ColorText.rgb(of: text) ?? 0x100_0000) == text)
+            }
+        }
+        for text in ["#ABCDEF", "#abcdeF", "#abc", "#abcdef0", "abcdef0", " #abcdef", "#abcdeg", "#abcde/",
+                     "#abcde:", "#abcde`", "rgba(1,2,3,0.5)", "red", "", "#ａbcdef", "currentColor"] {
+            #expect(ColorText.rgb(of: text) == nil)
+        }
     }
 
     /// Colors that are not opaque, and `currentColor`, are `cssText` as before.
