@@ -30,8 +30,8 @@ extension TestSupport {
         // The logs are read into the result before the folder is removed.
         return try withTemporaryDirectory { logs in
             let outURL = logs.appendingPathComponent("stdout"), errURL = logs.appendingPathComponent("stderr")
-            FileManager.default.createFile(atPath: outURL.path, contents: nil)
-            FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
             let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
             let process = Process()
             process.executableURL = exe

@@ -56,7 +56,6 @@ import Testing
         switch item.geometry {
         case .projected(let d): #expect(transformLayer && d == "M18.75 18.75L31.25 18.75L31.25 31.25L18.75 31.25Z", "\(d)")
         case .transformed(let t): #expect(!transformLayer && t == AffineTransform(1, 0, 0, 1, 25, 25), "\(t)")
-        default: Issue.record("\(item.geometry)")
         }
         let offset = transformLayer ? 18.75 : 25
         if transformLayer, let m = b.scene.tree.toRoot(a), let q = m.apply(Point(0, 0)) {

@@ -49,7 +49,7 @@ import Testing
         let root = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 100\" style=\"font-size: 20px\">"
         func load(_ element: String) throws -> Shape? {
             let (scene, _) = try S.load(root + element + "</svg>")
-            return try S.layer(scene, "s").flatMap { scene.tree[$0].content?.shape }
+            return S.layer(scene, "s").flatMap { scene.tree[$0].content?.shape }
         }
         #expect(
             try load("<rect id=\"s\" x=\"1rem\" y=\"calc(10% + 1px)\" width=\"calc(50% - 10px)\" height=\"calc(1rem + 1em)\" font-size=\"10px\"/>")
