@@ -202,23 +202,7 @@ extension FlatWriter {
         case .svg(let xml): if holdsXlink(xml) { return true }
         default: break
         }
-        // Each paint matched where it is stored: passing a `Paint?` on copied it (an outlined
-        // copy and destroy of each).
-        // Only a paint in a box of its own has text to look at (`PaintSlot`).
-        if case .other(let box) = c.pointee.fillSlot {
-            switch box.value {
-            case .color(let s): if holdsXlink(s) { return true }
-            case .ref(let id, let fallback): if holdsXlink(id) || holdsXlink(fallback ?? "") { return true }
-            case .none: break
-            }
-        }
-        if case .other(let box) = c.pointee.strokeSlot {
-            switch box.value {
-            case .color(let s): if holdsXlink(s) { return true }
-            case .ref(let id, let fallback): if holdsXlink(id) || holdsXlink(fallback ?? "") { return true }
-            case .none: break
-            }
-        }
+        if holdsXlink(c.pointee.fillSlot) || holdsXlink(c.pointee.strokeSlot) { return true }
         guard c.pointee.mayHaveRareProperties else { return false }
         if let s = c.pointee.fillRule, holdsXlink(s) { return true }
         if let s = c.pointee.strokeLinecap, holdsXlink(s) { return true }
@@ -226,6 +210,18 @@ extension FlatWriter {
         if let s = c.pointee.clipRule, holdsXlink(s) { return true }
         for p in c.pointee.extra where holdsXlink(p.name) || holdsXlink(p.value) { return true }
         return false
+    }
+
+    /// Whether a paint's text holds `xlink`, read where ``Content`` stores it: only a paint in a
+    /// box of its own has text (``PaintSlot``; a `Paint?` passed on was copied, an outlined
+    /// copy and destroy of each).
+    static func holdsXlink(_ slot: PaintSlot) -> Bool {
+        guard case .other(let box) = slot else { return false }
+        switch box.value {
+        case .color(let s): return holdsXlink(s)
+        case .ref(let id, let fallback): return holdsXlink(id) || holdsXlink(fallback ?? "")
+        case .none: return false
+        }
     }
 
     /// Whether `s` holds `xlink` (a byte search).

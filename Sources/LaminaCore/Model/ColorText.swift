@@ -12,14 +12,6 @@
 /// color goes through `cssText`.
 @usableFromInline
 package enum ColorText {
-    /// The text of `c`, the same as `c.cssText`.
-    package static func text(_ c: ParsedColor) -> String {
-        if case .rgba(let r, let g, let b, let a) = c, a == 1 {
-            return text(rgb: UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b))
-        }
-        return c.cssText
-    }
-
     /// `#rrggbb` (lowercase digits) of the low 24 bits of `rgb`: `ParsedColor.cssText` of the
     /// opaque color.
     @inlinable @inline(__always) package static func text(rgb: UInt32) -> String {
@@ -40,15 +32,9 @@ package enum ColorText {
     /// `rgba(…)`, a name…), which is kept as written.
     @inlinable package static func rgb(of text: String) -> UInt32? {
         let bytes = text.utf8
-        guard bytes.count == 7 else { return nil }
+        guard bytes.count == 7, bytes.first == UInt8(ascii: "#") else { return nil }
         var value: UInt32 = 0
-        var first = true
-        for b in bytes {
-            if first {
-                guard b == UInt8(ascii: "#") else { return nil }
-                first = false
-                continue
-            }
+        for b in bytes.dropFirst() {
             let digit: UInt8
             switch b {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b &- UInt8(ascii: "0")

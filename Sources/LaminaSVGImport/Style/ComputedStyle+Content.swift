@@ -68,8 +68,10 @@ extension ComputedStyle {
         switch strokePaint {
         case .none: return .unset
         case .color(let specified):
-            if case .rgba(let r, let g, let b, a: 1) = Self.concrete(specified, color) { return PaintSlot(r: r, g: g, b: b) }
-            return PaintSlot(.color(Self.concrete(specified, color).cssText))
+            switch Self.concrete(specified, color) {
+            case .rgba(let r, let g, let b, a: 1): return PaintSlot(r: r, g: g, b: b)
+            case let c: return PaintSlot(.color(c.cssText))
+            }
         default:
             let value = ComputedStyle.paint(stroke)
             return value == Paint.none ? .unset : PaintSlot(value)
