@@ -202,8 +202,9 @@ package struct ComputedStyle: Hashable, Sendable {
         set { if inheritedExtras != newValue { updateInherited { $0.inheritedExtras = newValue } } }
     }
 
-    /// This element's own `text-decoration`, nil for none.
-    var ownTextDecoration: String? {
+    /// This element's own `text-decoration`, nil for none. Inlined: read on a parent style in
+    /// place (``child(of:cascaded:)``), a call would copy the whole style first.
+    @inline(__always) var ownTextDecoration: String? {
         guard let own = ownRare else { return nil }
         for p in own.value.extraOwn where p.name == "text-decoration" { return p.value }
         return nil
