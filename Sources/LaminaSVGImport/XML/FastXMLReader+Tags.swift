@@ -20,8 +20,20 @@ extension FastXMLReader {
         var i = name.end
         var empty = false
         var namespacedCount = 0
+        // What the first attribute follows (``AttributePrefixes``): the element's name, when known.
+        var key = known.end >= 0 ? AttributePrefixes.key(element: known.id) : -1
         while true {
-            i = try quickAttributes(from: i, namespacedCount: &namespacedCount)
+            i = try quickAttributes(from: i, after: key, namespacedCount: &namespacedCount)
+            // The tag's end right after a value (as ``tagItem(at:)`` reads it).
+            if i + 1 < n, base[i] == 0x2F, base[i + 1] == 0x3E {
+                i += 2
+                empty = true
+                break
+            }
+            if i < n, base[i] == 0x3E {
+                i += 1
+                break
+            }
             let item = try tagItem(at: i)
             guard case .attribute(let a, let next) = item else {
                 if case .end(let next, let isEmpty) = item {
@@ -40,6 +52,7 @@ extension FastXMLReader {
                 return try startTagWithDeclarations(lt)
             }
             try appendAttribute(a, id: id, namespacedCount: &namespacedCount)
+            key = AttributePrefixes.key(attribute: id)
         }
         if namespacedCount > 1 { try checkNamespacedDistinct(from: firstSlot) }
         flushText()
@@ -167,47 +180,70 @@ extension FastXMLReader {
             next: valueEnd + 1)
     }
 
-    /// The common attributes from `start` on (``quickAttribute(at:namespacedCount:)``), in one
-    /// call a tag; returns the offset of the first item not read so.
-    func quickAttributes(from start: Int, namespacedCount: inout Int) throws(Decline) -> Int {
+    /// The common attributes from `start` on, in one call a tag; returns the offset of the
+    /// first item not read so. `key` is what the first one follows (``AttributePrefixes``, -1
+    /// for nothing known): an attribute whose bytes from its white space to its value's quote
+    /// are those met last after the same name is recognised by one compare of two words
+    /// (``AttributePrefixes/match(_:at:)``); any other goes through ``quickName(at:)``, and its
+    /// bytes are kept for the next time.
+    func quickAttributes(from start: Int, after key: Int, namespacedCount: inout Int) throws(Decline) -> Int {
         var i = start
+        var key = key
         while true {
-            let next = try quickAttribute(at: i, namespacedCount: &namespacedCount)
-            if next < 0 { return i }
-            i = next
+            // Every attribute starts with white space: anything else ends the tag or is wrong.
+            guard i < n, Self.isSpace(base[i]) else { return i }
+            let id: Int32
+            let valueStart: Int
+            if key >= 0, i + 16 <= n, let hit = prefixes.match(key, at: base + i) {
+                id = hit.id
+                valueStart = i + hit.count
+            } else {
+                let name = quickName(at: i)
+                guard name.id >= 0 else { return i }
+                if key >= 0 { prefixes.remember(key, base + i, count: name.valueStart - i, id: name.id) }
+                id = name.id
+                valueStart = name.valueStart
+            }
+            i = try quickValue(id: id, from: valueStart, quote: base[valueStart - 1], namespacedCount: &namespacedCount)
+            key = AttributePrefixes.key(attribute: id)
         }
     }
 
-    /// The common attribute at `start`, appended to the element being started: white space, a
-    /// name met before with no prefix and at most 16 bytes (found by its bytes as two words,
-    /// ``ShortNameTable``), `=` and a quoted value. Returns the offset after it, or -1 when the
-    /// item at `start` is anything else (read by ``tagItem(at:)``, nothing done yet).
+    /// The common attribute at `start` up to its value: white space, a name met before with no
+    /// prefix and at most 16 bytes (found by its bytes as two words, ``ShortNameTable``), `=`
+    /// and a quote. Returns the name's id and where the value starts (after the quote), or an
+    /// id of -1 when the item at `start` is anything else (read by ``tagItem(at:)``).
     ///
     /// The name's end is the first byte of its 16 that no name in the table holds (white space
     /// or any byte below it, `=`, a byte from 0x80; ``Self/nameEnd(_:)``): when the bytes before
     /// it are a name of the table, they are name bytes, so a name scan would stop there too, and
-    /// any other name byte ends in a miss. A plain value is copied to the arena while its end is
-    /// found (``copyPlainValue(from:quote:)``).
-    @inline(__always) func quickAttribute(at start: Int, namespacedCount: inout Int) throws(Decline) -> Int {
-        guard start < n, Self.isSpace(base[start]) else { return -1 }
+    /// any other name byte ends in a miss.
+    @inline(__always) func quickName(at start: Int) -> (id: Int32, valueStart: Int) {
+        let miss: (id: Int32, valueStart: Int) = (-1, -1)
+        guard start < n, Self.isSpace(base[start]) else { return miss }
         let i = skipSpace(start + 1)
         // The name's 16 bytes and the byte after them are in the input.
-        guard i + 17 <= n, Self.isNameStart(base[i]) else { return -1 }
+        guard i + 17 <= n, Self.isNameStart(base[i]) else { return miss }
         let count = Self.nameEnd(base + i)
         let (w0, w1) = ShortNameTable.words(base + i, count: count)
         let id = shortAttributeNames.find(w0, w1)
-        guard id >= 0 else { return -1 }
+        guard id >= 0 else { return miss }
         // The name ends at `=` or white space (`:` and other bytes: ``qualifiedName(at:)``).
         var k = i + count
         if base[k] != 0x3D {
-            guard Self.isSpace(base[k]) else { return -1 }
+            guard Self.isSpace(base[k]) else { return miss }
             k = skipSpace(k)
-            guard k < n, base[k] == 0x3D else { return -1 }
+            guard k < n, base[k] == 0x3D else { return miss }
         }
         k = skipSpace(k + 1)
-        guard k < n, base[k] == 0x22 || base[k] == 0x27 else { return -1 }
-        let quote = base[k]
-        let valueStart = k + 1
+        guard k < n, base[k] == 0x22 || base[k] == 0x27 else { return miss }
+        return (id, k + 1)
+    }
+
+    /// The value from `valueStart` to its closing `quote` of the attribute named `id`, appended
+    /// to the element being started; returns the offset after the quote. A plain value is
+    /// copied to the arena while its end is found (``copyPlainValue(from:quote:)``).
+    @inline(__always) func quickValue(id: Int32, from valueStart: Int, quote: UInt8, namespacedCount: inout Int) throws(Decline) -> Int {
         // A name used twice in one tag: libxml2 stops.
         if lastUse.base[Int(id)] == elementCount { throw Decline() }
         let valueEnd = copyPlainValue(from: valueStart, quote: quote)

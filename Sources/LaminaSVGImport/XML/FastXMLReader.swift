@@ -52,11 +52,14 @@ final class FastXMLReader {
     @exclusivity(unchecked) var elementNames = NameTable()
     @exclusivity(unchecked) var attributeNames = NameTable()
     /// The attribute names without a prefix of at most 16 bytes met so far, by their bytes
-    /// (``quickAttribute(at:namespacedCount:)``).
+    /// (``quickName(at:)``).
     @exclusivity(unchecked) var shortAttributeNames = ShortNameTable()
     /// The element names without a prefix of at most 16 bytes met so far, by their bytes, with
     /// the namespace they had (``quickElementName(at:)``).
     @exclusivity(unchecked) var shortElementNames = ShortNameTable()
+    /// The bytes from white space to quote of the attribute that followed each name last
+    /// (``quickAttributes(from:after:namespacedCount:)``).
+    @exclusivity(unchecked) var prefixes = AttributePrefixes()
     /// The attributes of the start tag being read (namespace declarations apart).
     @exclusivity(unchecked) var pending: [PendingAttribute] = []
     /// Where attribute values and text bytes are written: each holds room for the whole input,
@@ -214,6 +217,7 @@ final class FastXMLReader {
         attributeNames.deallocate()
         shortAttributeNames.deallocate()
         shortElementNames.deallocate()
+        prefixes.deallocate()
         lastUse.deallocate()
         namespaced.deallocate()
     }
