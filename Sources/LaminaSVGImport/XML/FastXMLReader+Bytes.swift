@@ -211,6 +211,15 @@ struct RawColumn<T: BitwiseCopyable> {
 
     mutating func truncate(to k: Int) { count = min(count, k) }
 
+    /// Makes room for `k` more values, counts them in, and returns where they go (to be written
+    /// by the caller before the column is read).
+    mutating func extend(by k: Int) -> UnsafeMutablePointer<T> {
+        while count + k > capacity { grow() }
+        let at = base + count
+        count += k
+        return at
+    }
+
     private mutating func grow() {
         let bigger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: base, count: count)

@@ -64,4 +64,40 @@ import Testing
         let joined = FastXMLReaderSplitTests.agrees(bytes, splitAt: tags[2])
         #expect(joined.same && joined.joined, "\(joined.detail)")
     }
+
+    /// Room made for values written through a pointer (the join's slots): in the given buffer
+    /// while it has room, else in the column's own, the values before kept.
+    @Test func roomIsMadeInTheBufferOrPastIt() {
+        var column: RawColumn<Int32>?
+        let given = [Int32](unsafeUninitializedCapacity: 16) { buffer, count in
+            var c = RawColumn(filling: buffer)
+            c.append(1)
+            let at = c.extend(by: 10)
+            for k in 0..<10 { at[k] = Int32(10 + k) }
+            #expect(c.fillsGivenBuffer && c.count == 11 && at == buffer.baseAddress! + 1)
+            count = c.countInGivenBuffer
+            let past = c.extend(by: 40)
+            for k in 0..<40 { past[k] = Int32(100 + k) }
+            #expect(!c.fillsGivenBuffer && c.count == 51 && c.capacity >= 51)
+            column = c
+        }
+        #expect(given == [1] + (10..<20).map { Int32($0) })
+        #expect(column?.array() == [1] + (10..<20).map { Int32($0) } + (100..<140).map { Int32($0) })
+        #expect(column?.countInGivenBuffer == 0)
+        column?.deallocate()
+    }
+
+    /// A second half with more slots than the first reader's columns have room for: the join
+    /// makes room past them, and the tables are one reader's.
+    @Test func aJoinPastTheColumnsRoomReadsTheSame() throws {
+        let tags = (0..<120).map { k in "<g" + (0..<6).map { " a\($0)=\"\(k % 3)\"" }.joined() + "/>" }.joined()
+        let bytes = Array((FastXMLReaderTests.svgOpen + "><rect x=\"1\"/>" + tags + "</svg>").utf8)
+        let tables = try #require(FastXMLReader.read(bytes))
+        #expect(tables.attributeNameIDs.count > FastXMLReader.slotCapacity(count: bytes.count))
+        let starts = FastXMLReaderSplitTests.startTags(bytes)
+        for split in [starts[2], starts[60]] {
+            let joined = FastXMLReaderSplitTests.agrees(bytes, splitAt: split)
+            #expect(joined.same && joined.joined, "\(joined.detail)")
+        }
+    }
 }
