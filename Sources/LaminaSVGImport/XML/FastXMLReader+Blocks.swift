@@ -16,6 +16,18 @@ extension FastXMLReader {
         return firstFlag(flags)
     }
 
+    /// Where the element name at `p` may end: the offset of the first of its 16 bytes that is
+    /// white space or below it, from 0x80, `>` or `/`; 16 when there is none. A name of the
+    /// short-name table ending there holds name bytes only, so a byte scan would stop there too.
+    @inline(__always) static func elementNameEnd(_ p: UnsafePointer<UInt8>) -> Int {
+        let v = UnsafeRawPointer(p).loadUnaligned(as: SIMD16<UInt8>.self)
+        let one = SIMD16<UInt8>(repeating: 1)
+        let low: SIMD16<UInt8> = (v &- SIMD16<UInt8>(repeating: 0x21)) | v
+        let gt: SIMD16<UInt8> = (v ^ SIMD16<UInt8>(repeating: 0x3E)) &- one
+        let slash: SIMD16<UInt8> = (v ^ SIMD16<UInt8>(repeating: 0x2F)) &- one
+        return firstFlag((low | gt | slash) & SIMD16<UInt8>(repeating: 0x80))
+    }
+
     /// The first lane of `flags` (each lane 0 or 0x80) that is set, or 16.
     @inline(__always) static func firstFlag(_ flags: SIMD16<UInt8>) -> Int {
         let words = unsafeBitCast(flags, to: SIMD2<UInt64>.self)

@@ -69,11 +69,11 @@ extension FastXMLReader {
     @inline(__always) func quickElementName(at start: Int) -> (end: Int, id: Int32, isText: Bool) {
         let miss: (end: Int, id: Int32, isText: Bool) = (-1, -1, false)
         guard start + 17 <= n, Self.isNameStart(base[start]) else { return miss }
-        var end = start + 1
-        while end < start + 17, Self.isNameByteFast(base[end]) { end += 1 }
-        let count = end - start
+        // Any other byte before the end leaves bytes no name of the table has: a miss.
+        let count = Self.elementNameEnd(base + start)
+        let end = start + count
         let b = base[end]
-        guard count <= ShortNameTable.maximumCount, Self.isSpace(b) || b == 0x3E || b == 0x2F else { return miss }
+        guard Self.isSpace(b) || b == 0x3E || b == 0x2F else { return miss }
         let (w0, w1) = ShortNameTable.words(base + start, count: count)
         let e = shortElementNames.entry(w0, w1)
         guard e.id >= 0, e.extra >> 1 == namespace(prefixAt: 0, count: 0) ?? -1 else { return miss }

@@ -121,6 +121,22 @@ import Testing
         }
     }
 
+    /// A known element name of 1–18 bytes ended by each kind of byte: white space, `>` and `/`
+    /// read it by its words; any other byte (a prefix's colon, `=`, a quote, a control, NUL, a
+    /// byte past ASCII, a name byte making a longer name) leaves it to the general reading.
+    @Test(arguments: 1...18)
+    func knownElementNamesEndedByEveryKindOfByte(_ count: Int) {
+        let name = Self.name(count, count + 3)
+        for end in [" ", "\t", "\n", ">", "/", ":a", "=", "\"", "\u{0B}", "\u{0}", "é", "-", "a", "<"] {
+            let tail = end == ">" ? "</\(name)>" : end == "/" ? ">" : end == " " || end == "\t" || end == "\n" ? "/>" : "/>"
+            let s = Self.open + " xmlns:\(name)=\"urn:x\"><\(name)/><\(name) x=\"1\"/><\(name)\(end)\(tail)"
+                + String(repeating: "<g/>", count: 5) + "</svg>"
+            let r = FastXMLReaderTests.compare(Array(s.utf8))
+            #expect(r.same, "\(name)\(end): \(r.detail)")
+            if [" ", "\t", "\n", ">", "/"].contains(end) { #expect(r.fast, "declined: \(s)") }
+        }
+    }
+
     /// Element names met before are found by their words only under the namespace they had.
     @Test func elementNamesUnderChangingDefaultNamespaces() {
         let body = "<g><rect/><text>a</text></g><g xmlns=\"urn:a\"><g/><rect /><text> </text></g><g xmlns=\"\"><rect></rect></g>"
