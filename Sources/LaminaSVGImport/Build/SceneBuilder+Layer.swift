@@ -291,7 +291,7 @@ extension SceneBuilder {
             if hasViewBox && !isCalc && (length == nil || length?.value.isFinite == false || (length?.value ?? 0) < 0) { continue }
             if let l = length, l.unit == .percent, hasViewBox {
                 out.append(StyleProperty(name, NumberText.format(l.value) + "%"))
-            } else if let l = length, hasViewBox, [.pt, .pc, .mm, .cm, .in].contains(l.unit) {
+            } else if let l = length, hasViewBox, [.pt, .pc, .mm, .cm, .in, .q].contains(l.unit) {
                 // As written: in pixels, rounded to 6 decimals (660.472441pt is
                 // 880.62992133… px), the viewBox maps a little off and edges on pixel
                 // boundaries move a row.

@@ -1,10 +1,11 @@
 import LaminaGeometry
 
-/// A CSS/SVG length: a number and its unit (SPEC §5: px pt pc mm cm in % em ex, 96 dpi).
+/// A CSS/SVG length: a number and its unit (SPEC §5: px pt pc mm cm in % em ex, 96 dpi; and CSS
+/// Values 3's `Q`, a quarter of a millimetre, which Chromium reads in SVG attributes too).
 package struct Length: Hashable, Sendable {
     /// The units Lamina understands.
     package enum Unit: String, Hashable, Sendable, CaseIterable {
-        case none = "", px, pt, pc, mm, cm, `in`, percent = "%", em, ex
+        case none = "", px, pt, pc, mm, cm, `in`, percent = "%", em, ex, q
     }
 
     /// The number as written.
@@ -48,7 +49,10 @@ package struct Length: Hashable, Sendable {
     private static func unitFrom(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Unit? {
         let n = end - start
         if n == 0 { return Unit.none }
-        if n == 1 { return b[start] == UInt8(ascii: "%") ? .percent : nil }
+        if n == 1 {
+            if b[start] == UInt8(ascii: "%") { return .percent }
+            return b[start] | 0x20 == UInt8(ascii: "q") ? .q : nil
+        }
         guard n == 2 else { return nil }
         let c0 = b[start] | 0x20, c1 = b[start + 1] | 0x20
         switch (c0, c1) {
@@ -72,6 +76,7 @@ package struct Length: Hashable, Sendable {
         case .pc: return value * 16
         case .mm: return value * 96 / 25.4
         case .cm: return value * 96 / 2.54
+        case .q: return value * 96 / 101.6
         case .in: return value * 96
         case .percent: return value * percentBase / 100
         case .em: return value * fontSize

@@ -80,6 +80,21 @@ import Testing
         #expect(geometry(5) == nil)
     }
 
+    /// `Q` (a quarter millimetre, CSS Values 3) is a length in the geometry attributes, as
+    /// Chromium reads it: a `rect` given in `Q` is drawn, 101.6Q to the inch.
+    @Test func aShapeReadsQuarterMillimetres() throws {
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg"><rect x="101.6Q" y="50.8q" width="203.2Q" height="25.4Q"/></svg>"#
+        let tree = try XMLReader.read(Array(text.utf8), file: "t.svg").tree
+        var builder = SceneBuilder(tree: tree, diagnostics: [])
+        let w = SceneBuilder.Work(element: 1, parent: LayerID(0), style: .initial, viewport: Size(100, 100), context: .normal)
+        let geometry = builder.shapeGeometry(w, fontSize: 16)
+        let rect = try #require(geometry)
+        guard case let .rect(x, y, width, height, _, _) = rect.0 else { Issue.record("not a rect: \(rect.0)"); return }
+        for (got, want) in [(x, 96.0), (y, 48), (width, 192), (height, 24)] {
+            #expect(abs(got - want) < 1e-9)
+        }
+    }
+
     @Test func otherKindsReadNone() {
         #expect(ShapeAttributes.names(of: .path) == nil)
         #expect(ShapeAttributes.names(of: .group) == nil)

@@ -6,6 +6,7 @@ import Testing
     @Test(arguments: [
         ("12", 12.0), ("12px", 12), ("3pt", 4), ("1pc", 16), ("25.4mm", 96), ("2.54cm", 96), ("1in", 96),
         ("50%", 100), ("2em", 20), ("2ex", 10), (" 1.5E1PX ", 15), ("-3", -3), (".5in", 48),
+        ("101.6Q", 96), ("4q", 4 * 96 / 101.6),
     ])
     func resolvesUnitsAt96DPI(text: String, px: Double) throws {
         let length = try #require(Length.parse(text[...]))
@@ -16,9 +17,10 @@ import Testing
         #expect(Length.parse("5mm") == Length(5, .mm))
         #expect(Length.parse("7%") == Length(7, .percent))
         #expect(Length.parse("7") == Length(7, .none))
+        #expect(Length.parse("30Q") == Length(30, .q))
     }
 
-    @Test(arguments: ["", "px", "12 px", "12pz", "1e400", "12%%", "1 2", "--1", "12p"])
+    @Test(arguments: ["", "px", "12 px", "12pz", "1e400", "12%%", "1 2", "--1", "12p", "12qq", "Q", "12 Q"])
     func rejectsBadLengths(text: String) {
         #expect(Length.parse(text[...]) == nil)
     }
