@@ -34,6 +34,10 @@ extension SceneBuilder {
     ) -> String {
         let rootIsResource = rootIsResource ?? !asLayerContent
         var out = ""
+        // The root's `color`, written after its other attributes once a `currentColor` in the
+        // markup needs it (the output has none of the root's ancestors).
+        var rootColor: (text: String, at: Int)?
+        var keptCurrentColor = false
         let outerRoot = markupRoot
         markupRoot = root
         defer { markupRoot = outerRoot }
@@ -95,6 +99,9 @@ extension SceneBuilder {
                     guard case .context(let stroke) = paint, let k = properties.firstIndex(where: { $0.0 == name }) else { continue }
                     properties[k].1 = stroke ? "context-stroke" : "context-fill"
                 }
+                if keepCurrentColor(style, declarations, isRoot: isRoot, parentProperties, in: &properties) {
+                    keptCurrentColor = true
+                }
                 // Decorations of ancestors: the text says them (in their paint, `tspan`s inside).
                 let ownProperties = properties
                 let wrappers = isRoot && el.name == "text"
@@ -149,6 +156,9 @@ extension SceneBuilder {
                     append("stop-color", style.stopColor, to: &out)
                     append("stop-opacity", NumberText.format(style.stopOpacity), to: &out)
                 }
+                if isRoot, style.color != .black, !properties.contains(where: { $0.0 == "color" }) {
+                    rootColor = (style.color.cssText, out.utf8.count)
+                }
                 if el.content.isEmpty {
                     out += "/>"
                     continue
@@ -171,8 +181,10 @@ extension SceneBuilder {
                 // children: a text run's `text` has none).
                 var mine: [String: String] = [:]
                 if el.content.contains(where: { if case .element = $0 { true } else { false } }) {
-                    mine.reserveCapacity(ownProperties.count)
+                    mine.reserveCapacity(ownProperties.count + 1)
                     for (k, v) in ownProperties { mine[k] = v }
+                    // The `color` in scope below, written here or above (the root's, when needed).
+                    if mine["color"] == nil, let c = isRoot ? rootColor?.text : parentProperties["color"] { mine["color"] = c }
                 }
                 for c in el.content.reversed() {
                     switch c {
@@ -182,7 +194,36 @@ extension SceneBuilder {
                 }
             }
         }
+        if keptCurrentColor, let (text, at) = rootColor {
+            var attribute = ""
+            append("color", text, to: &attribute)
+            out.insert(contentsOf: attribute, at: out.utf8.index(out.utf8.startIndex, offsetBy: at))
+        }
         return out
+    }
+
+    /// `currentColor` paints stay the keyword, and `color` goes where the cascade sets it when it
+    /// differs from the one in scope (an inherited one on the root, the caller's, once a
+    /// keyword in its markup needs it): an element that a `use` in
+    /// the markup instances takes the `use`'s `color`, as in the input, not the one of its own
+    /// place (a `rect` in a pattern's `defs` with `fill="currentColor"`, drawn by
+    /// `<use color="green">`, is green in Chromium and resvg). True when a paint is the keyword.
+    private func keepCurrentColor(
+        _ style: ComputedStyle, _ declarations: CascadedList, isRoot: Bool, _ parentProperties: [String: String],
+        in properties: inout [(String, String)]
+    ) -> Bool {
+        var kept = false
+        for (name, paint) in [("fill", style.fillPaint), ("stroke", style.strokePaint)] {
+            guard case .color(.currentColor) = paint, let k = properties.firstIndex(where: { $0.0 == name }) else { continue }
+            properties[k].1 = "currentColor"
+            kept = true
+        }
+        // A root `use` gives its copy the `color` it inherits, which the output must say.
+        let sets = declarations.contains(where: { $0.property == .color }) || (isRoot && tree[markupRoot ?? 0].name == "use")
+        if sets, style.color != .black || parentProperties["color"] != nil {
+            properties.append(("color", style.color.cssText))
+        }
+        return kept
     }
 
     /// Writes `name="value"`, requesting any `url(#id)` it names as a resource.

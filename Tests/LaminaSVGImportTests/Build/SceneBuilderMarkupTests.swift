@@ -139,4 +139,19 @@ import Testing
         let tile = try #require(scene.resources.first { $0.id == "tile" })
         #expect(tile.xml.contains(#"<clipPath id="c">"#))
     }
+
+    /// `currentColor` stays the keyword in markup and `color` goes where it is set: a `use`
+    /// inside a pattern gives the element it draws its own `color`, as Chromium and resvg draw
+    /// it (resolved where the `rect` is defined, both copies were black).
+    @Test func currentColorInMarkupFollowsTheUseThatDrawsIt() throws {
+        let svg = S.header + #" color="blue"><pattern id="p" width="20" height="10" patternUnits="userSpaceOnUse">"#
+            + #"<defs><rect id="r" width="5" height="5" fill="currentColor"/></defs>"#
+            + ##"<use xlink:href="#r" color="green"/><use xlink:href="#r" x="10"/></pattern>"##
+            + ##"<rect width="40" height="40" fill="url(#p)"/></svg>"##
+        let (scene, _) = try S.load(svg)
+        let p = try #require(scene.resources.first { $0.id == "p" })
+        #expect(p.xml.contains(#"<rect id="r" width="5" height="5" fill="currentColor"/>"#), "\(p.xml)")
+        #expect(p.xml.contains(##"<use href="#r" color="#008000"/>"##), "\(p.xml)")
+        #expect(p.xml.contains(##"<use href="#r" x="10" color="#0000ff"/>"##), "\(p.xml)")
+    }
 }
