@@ -11,6 +11,10 @@ public struct Layer: Hashable, Sendable {
     public var anchorPoint: Point = Point(0.5, 0.5)
     public var opacity: Double = 1
     public var autoresizingMask: AutoresizingMask = []
+    /// Where the content is stored (nil: none), ahead of the flags so that its 2-byte slot and
+    /// the five flags share a word (the layer stays 136 bytes): a slot of a ``ContentStore``,
+    /// which other layers' contents may share (`ContentStore.swift`).
+    @usableFromInline var contentPlace: ContentPlace?
     public var geometryFlipped = false
     public var masksToBounds = false
     public var hidden = false
@@ -22,7 +26,6 @@ public struct Layer: Hashable, Sendable {
     // (a retain and release of each box).
     @usableFromInline var transformBox: LayerBox<Transform3D>?
     @usableFromInline var rareBox: LayerBox<LayerRare>?
-    @usableFromInline var contentBox: LayerBox<Content>?
     @usableFromInline var svgBox: LayerBox<SVGInfo>?
 
     public init(name: String? = nil) {
@@ -86,16 +89,16 @@ public struct Layer: Hashable, Sendable {
     }
 
     public var content: Content? {
-        @inlinable get { contentBox?.value }
-        set { LayerBox.store(newValue, in: &contentBox) }
+        @inlinable get { contentPlace?.content }
+        set { ContentPlace.store(newValue, in: &contentPlace) }
     }
 
     /// `body` applied to the content, or nil when the layer has none. Reading ``content``
     /// copies the whole `Content` out of its box (a retain and a release of each of its
     /// references); this leaves the layer itself uncopied.
     @inlinable package func withContent<R>(_ body: (Content) throws -> R) rethrows -> R? {
-        guard let box = contentBox else { return nil }
-        return try body(box.value)
+        guard let place = contentPlace else { return nil }
+        return try body(place.content)
     }
 
     /// `body` applied to a pointer to the content of the layer at `layer` where it is stored
@@ -105,14 +108,18 @@ public struct Layer: Hashable, Sendable {
     @inlinable package static func withContentPointer<R>(
         of layer: UnsafePointer<Layer>, _ body: (UnsafePointer<Content>) throws -> R
     ) rethrows -> R? {
-        guard let box = layer.pointee.contentBox else { return nil }
-        return try box.withPointer(body)
+        // The address only is taken out (as in ``LayerTree/withContentPointer(of:_:)``).
+        guard let content = layer.pointee.contentPlace?.pointer else { return nil }
+        return try body(UnsafePointer(content))
     }
 
-    /// Gives the layer the content held in `box` (nil: none), which the caller built in place
+    /// Gives the layer the content stored at `place` (nil: none), which the caller built in place
     /// and no longer changes: an importer that fills a shape's content field by field builds it
-    /// in the box the layer keeps, instead of copying a finished `Content` into a new one.
-    @inlinable package mutating func setContent(box: LayerBox<Content>?) { contentBox = box }
+    /// where the layer keeps it (``ContentSlab``), instead of copying a finished `Content` there.
+    @inlinable package mutating func setContent(_ place: ContentPlace?) { contentPlace = place }
+
+    /// Where the content is stored (nil: none); layers copied from one another share it.
+    @inlinable package var contentPlaceIfSet: ContentPlace? { contentPlace }
 
     /// SVG facts kept for fidelity and for the exporter.
     public var svg: SVGInfo? {
@@ -149,7 +156,7 @@ public struct Layer: Hashable, Sendable {
     @inlinable package var mayHaveRareProperties: Bool { rareBox != nil }
 
     /// Whether the layer has content (`content != nil`), without copying the content out of its box.
-    @inlinable package var hasContent: Bool { contentBox != nil }
+    @inlinable package var hasContent: Bool { contentPlace != nil }
 
     /// Whether a transform other than the identity is stored (reads no value out of its box).
     @inlinable package var hasTransform: Bool { transformBox != nil }

@@ -115,8 +115,8 @@ public struct LayerTree: Hashable, Sendable {
     /// witness first).
     @inlinable
     public func withContent<R>(of id: LayerID, _ body: (Content) throws -> R) rethrows -> R? {
-        guard let box = layers[id.index].contentBox else { return nil }
-        return try body(box.value)
+        guard let place = layers[id.index].contentPlace else { return nil }
+        return try body(place.content)
     }
 
     /// `body` applied to a pointer to the content of layer `id` where it is stored (valid during
@@ -126,8 +126,10 @@ public struct LayerTree: Hashable, Sendable {
     /// that field only.
     @inlinable
     package func withContentPointer<R>(of id: LayerID, _ body: (UnsafePointer<Content>) throws -> R) rethrows -> R? {
-        guard let box = layers[id.index].contentBox else { return nil }
-        return try box.withPointer(body)
+        // The address only is taken out of the layer (a copy of its place kept the store with
+        // a retain and a release around `body`); the tree, borrowed meanwhile, keeps the store.
+        guard let content = layers[id.index].contentPlace?.pointer else { return nil }
+        return try body(UnsafePointer(content))
     }
 
     public func superlayer(of id: LayerID) -> LayerID? { superlayers[id.index] }

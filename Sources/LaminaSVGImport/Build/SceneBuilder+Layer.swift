@@ -4,11 +4,11 @@ extension SceneBuilder {
     /// Creates the layer of a group, `use`, viewport or drawable and attaches it to its parent:
     /// name, `svg` facts, opacity, `display`, clip path, mask and filter, authoring attributes.
     mutating func makeLayer(
-        _ w: Work, style: ComputedStyle, transform: AffineTransform, content: LayerBox<Content>? = nil,
+        _ w: Work, style: ComputedStyle, transform: AffineTransform, content: ContentPlace? = nil,
         rendererTransform: [StyleProperty] = []
     ) throws(SVGImportError) -> LayerID {
         // The layer is made in the tree, as a sublayer of its parent, and filled in place in one
-        // access; it keeps the box `content` was built in: no `Layer` or `Content` copy.
+        // access; it keeps the place `content` was built in: no `Layer` or `Content` copy.
         let facts = prefetch?.layerFacts(w.element) ?? Self.layerFacts(in: tree, roles: attributeRoles, w.element)
         let elementID = facts.id(in: tree)
         let id = newLayer(named: elementID, element: w.element, sublayerOf: w.parent)
@@ -67,15 +67,15 @@ extension SceneBuilder {
 
     /// Sets the properties ``makeLayer(_:style:transform:content:rendererTransform:)`` gives a
     /// new layer, in one access to it (each `layers.layers[i].x = …` checked the array's
-    /// uniqueness and bounds again): its opacity when given, `hidden`, its content's box, and
+    /// uniqueness and bounds again): its opacity when given, `hidden`, its content's place, and
     /// its SVG facts, held in `sharedSVG` when given, else `svg`.
     private static func fill(
-        _ layer: inout Layer, opacity: Double?, hidden: Bool, content: LayerBox<Content>?, sharedSVG: LayerBox<SVGInfo>?,
+        _ layer: inout Layer, opacity: Double?, hidden: Bool, content: ContentPlace?, sharedSVG: LayerBox<SVGInfo>?,
         svg: SVGInfo?
     ) {
         if let opacity { layer.opacity = opacity }
         layer.hidden = hidden
-        layer.setContent(box: content)
+        layer.setContent(content)
         if let sharedSVG {
             layer.setSVG(sharing: sharedSVG)
         } else {

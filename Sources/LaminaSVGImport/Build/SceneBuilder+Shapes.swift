@@ -10,33 +10,36 @@ extension SceneBuilder {
             noteFillBox(layer, w.element, declarations, fontSize: style.fontSize)
             return
         }
-        // The content is built in the box the layer keeps: made in a local and handed to the
-        // layer, it was copied into a new box (a `Content` copy and destroy, two 176-byte moves
-        // and the setter's checks: 1.8 % of a drawing of 10,000 shapes).
-        let content = LayerBox(Content(shape: shape))
-        style.applyPaint(to: &content.value, viewport: w.viewport, shape: true)
+        // The content is built where the layer keeps it, a slot of the builder's current store
+        // (``ContentSlab``): made in a local and handed to the layer, it was copied (a `Content`
+        // copy and destroy, two 176-byte moves and the setter's checks: 1.8 % of a drawing of
+        // 10,000 shapes); in a box of its own, it cost a `malloc` and 32 more bytes.
+        // (Read and written through its address: the slab, then the layer, keeps the store.)
+        let place = contentSlab.append(Content(shape: shape))
+        let content = place.pointer
+        style.applyPaint(to: &content.pointee, viewport: w.viewport, shape: true)
         let requested = resources.order.count
         // Only a paint server reference has anything to check (a color is its own answer). The
         // tests are patterns, not `.map` or `== .color(…)`: either made a `Paint?` or a tuple of
         // two that Swift destroyed through the runtime's generic witness, 146 instructions each.
         // (A paint that is not an opaque color or `none` is in a box of its own: `PaintSlot`.)
-        if case .other(let box) = content.value.fillSlot, case .ref = box.value {
-            content.value.fill = checkedPaint(box.value, element: w.element)
+        if case .other(let box) = content.pointee.fillSlot, case .ref = box.value {
+            content.pointee.fill = checkedPaint(box.value, element: w.element)
         }
-        if case .other(let box) = content.value.strokeSlot, case .ref = box.value {
-            content.value.stroke = checkedPaint(box.value, element: w.element)
+        if case .other(let box) = content.pointee.strokeSlot, case .ref = box.value {
+            content.pointee.stroke = checkedPaint(box.value, element: w.element)
         }
-        if content.value.fillSlot.isBlack { content.value.fillSlot = .unset }
-        if !content.value.extra.isEmpty { requestMarkers(content.value.extra) }
+        if content.pointee.fillSlot.isBlack { content.pointee.fillSlot = .unset }
+        if !content.pointee.extra.isEmpty { requestMarkers(content.pointee.extra) }
         // The author's length of the path, which dash arrays and offsets are measured against
         // (line-drawing animations set `pathLength="1"`): kept as written when it is a number > 0.
         if hasPathLength, let text = tree[w.element].attribute("pathLength"), let list = Length.parseNumberList(text[...]), list.count == 1,
             list[0] > 0, list[0].isFinite
         {
-            content.value.extra.append(StyleProperty("pathLength", NumberText.format(list[0])))
+            content.pointee.extra.append(StyleProperty("pathLength", NumberText.format(list[0])))
         }
         let contentRequested = resources.order.count
-        let layer = try makeLayer(w, style: style, transform: transform, content: content)
+        let layer = try makeLayer(w, style: style, transform: transform, content: place)
         // The layer's mask and filter go before its paint servers and markers, in the order the
         // output refers to them (the group that masks or filters the shape comes first), so
         // that the output's defs keep their order when it is read back.
@@ -48,8 +51,8 @@ extension SceneBuilder {
         if let context = style.contextPaint, w.context != .clip {
             // The paint as built here (a later change to the layer's content would copy the
             // box, which this reference keeps shared).
-            noteContextServer(layer, style.fillPaint, content.value.fill, context, stroke: false)
-            noteContextServer(layer, style.strokePaint, content.value.stroke, context, stroke: true)
+            noteContextServer(layer, style.fillPaint, content.pointee.fill, context, stroke: false)
+            noteContextServer(layer, style.strokePaint, content.pointee.stroke, context, stroke: true)
         }
     }
 

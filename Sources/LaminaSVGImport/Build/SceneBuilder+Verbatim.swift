@@ -44,7 +44,7 @@ extension SceneBuilder {
         }
         let transform =
             kept?.transform == true ? .identity : transformAttribute(w.element, declarations, viewport: w.viewport, fontSize: font)
-        let layer = try makeLayer(w, style: layerStyle, transform: transform, content: LayerBox(Content(shape: .svg(xml: xml))))
+        let layer = try makeLayer(w, style: layerStyle, transform: transform, content: contentSlab.append(Content(shape: .svg(xml: xml))))
         if !box.origin.isFinite || !box.width.isFinite || !box.height.isFinite { box = .zero }
         pending[layer.index].box = box
         if kept?.transform != true { noteFillBox(layer, w.element, declarations, fontSize: font) }

@@ -91,6 +91,8 @@ struct SceneBuilder {
     /// The warnings given so far, by element and message.
     var warned: Set<WarningKey> = []
     var layers = LayerTree()
+    /// Where the layers' contents are built and kept, side by side (``ContentSlab``).
+    var contentSlab = ContentSlab()
     var pending: [PendingGeometry] = []
     /// Element index of each id (built on the first lookup).
     var ids: IDIndex

@@ -4,7 +4,7 @@ import Testing
 @testable import LaminaCore
 
 /// The importer's way of making a layer: ``LayerTree/make(named:)`` builds it in the tree's
-/// storage and ``Layer/setContent(box:)`` gives it a content box built in place. The tree is
+/// storage and ``Layer/setContent(_:)`` gives it a content built in place. The tree is
 /// then the one ``LayerTree/make(_:)`` of a finished `Layer(name:)` with that content makes.
 @Suite struct LayerMakingTests {
     @Test(arguments: [nil, "a", "a name longer than fifteen bytes"])
@@ -51,24 +51,25 @@ import Testing
         #expect(made.sublayers(of: root).count == 3)
     }
 
-    @Test func aContentBoxIsKeptAsBuilt() {
-        let box = LayerBox(Content(shape: .circle(cx: 1, cy: 2, r: 3)))
-        box.value.fill = .color("#123456")
-        box.value.strokeWidth = 2
+    @Test func aContentPlaceIsKeptAsBuilt() {
+        var slab = ContentSlab()
+        let place = slab.append(Content(shape: .circle(cx: 1, cy: 2, r: 3)))
+        place.store[place.slot].fill = .color("#123456")
+        place.store[place.slot].strokeWidth = 2
         var tree = LayerTree()
         let id = tree.make(named: "c")
-        tree.layers[id.index].setContent(box: box)
+        tree.layers[id.index].setContent(place)
         var expected = Content(shape: .circle(cx: 1, cy: 2, r: 3))
         expected.fill = .color("#123456")
         expected.strokeWidth = 2
         #expect(tree[id].content == expected)
         #expect(tree.withContent(of: id) { $0.fill } == .color("#123456"))
-        // A change through the layer copies the shared box: the builder's reference still
+        // A change through the layer copies the shared store: the builder's reference still
         // reads what it built.
         tree.layers[id.index].content?.fill = nil
         #expect(tree[id].content?.fill == nil)
-        #expect(box.value.fill == .color("#123456"))
-        tree.layers[id.index].setContent(box: nil)
+        #expect(place.content.fill == .color("#123456"))
+        tree.layers[id.index].setContent(nil)
         #expect(tree[id].content == nil)
     }
 }
