@@ -16,6 +16,8 @@ final class IDTableAhead: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var entries: IDByteTable.Entries?
     private var waited = false
+    /// Signalled once the helper has let the leftover go (``waitForLeftover()``).
+    private let leftoverGone = DispatchSemaphore(value: 0)
 
     private init() {}
 
@@ -26,6 +28,10 @@ final class IDTableAhead: @unchecked Sendable {
         names: [Int32], ends: [UInt32], arena: [UInt8], isID: [Bool], then leftover: (any AnyObject & Sendable)? = nil
     ) -> IDTableAhead {
         let ahead = IDTableAhead()
+        // Held through a box the block empties, so that the last reference goes at a known
+        // point on the helper (a value the block captured would go when dispatch releases the
+        // block, after it returned).
+        let held = HeldReference<AnyObject>(leftover)
         DispatchQueue.global().async {
             ahead.entries = names.withUnsafeBufferPointer { names in
                 ends.withUnsafeBufferPointer { ends in
@@ -35,10 +41,17 @@ final class IDTableAhead: @unchecked Sendable {
                 }
             }
             ahead.done.signal()
-            // Held by this block until here, released with it on this thread.
-            withExtendedLifetime(leftover) {}
+            // Let go here, on this thread (freed here when it was the last reference).
+            held.value = nil
+            ahead.leftoverGone.signal()
         }
         return ahead
+    }
+
+    /// Waits until the helper has let the leftover go (after the table is done).
+    func waitForLeftover() {
+        leftoverGone.wait()
+        leftoverGone.signal()
     }
 
     /// The table, once built (nil when the document's ids need the `String` map: a non-ASCII

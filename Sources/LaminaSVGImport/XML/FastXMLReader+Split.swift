@@ -151,19 +151,29 @@ extension FastXMLReader {
         // Taken here, before this reader writes anything: the other thread only reads them.
         let rooms = tableRooms()
         let firstShare = Double(offset) / Double(max(1, n - offset))
+        // The block lets the half go before its signal (this reader holds it too), so that
+        // once this reader has waited, the half's last reference is this reader's.
+        let held = HeldReference(half)
+        let done = half.done
         DispatchQueue.global().async {
-            do {
-                try half.reader.readSecondHalf(from: offset)
-                half.succeeded = true
-            } catch {
-                half.succeeded = false
-            }
-            // Done first, this thread backs the pages this reader (still reading) and the join
-            // will write, which the join otherwise faulted in on this reader's thread.
-            if half.succeeded {
-                half.backAhead(Self.joinRegions(rooms: rooms, secondCounts: half.reader.joinCounts(), firstShare: firstShare))
-            }
-            half.done.signal()
+            if let half = held.value { Self.runSecondHalf(half, from: offset, rooms: rooms, firstShare: firstShare) }
+            held.value = nil
+            done.signal()
+        }
+    }
+
+    /// The second reader's work on its thread (``startSecondHalf(at:valuesAt:)``).
+    private static func runSecondHalf(_ half: SecondHalf, from offset: Int, rooms: [TableRoom], firstShare: Double) {
+        do {
+            try half.reader.readSecondHalf(from: offset)
+            half.succeeded = true
+        } catch {
+            half.succeeded = false
+        }
+        // Done first, this thread backs the pages this reader (still reading) and the join
+        // will write, which the join otherwise faulted in on this reader's thread.
+        if half.succeeded {
+            half.backAhead(Self.joinRegions(rooms: rooms, secondCounts: half.reader.joinCounts(), firstShare: firstShare))
         }
     }
 

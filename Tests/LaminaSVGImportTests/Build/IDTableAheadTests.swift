@@ -118,13 +118,9 @@ import Testing
                 #expect(threads == 2)
                 #expect(ahead.wait() != nil)
                 // Let go on the helper right after the table's signal.
-                var waited = 0
-                while half != nil, waited < 500 {
-                    usleep(10_000)
-                    waited += 1
-                }
+                ahead.waitForLeftover()
             }
-            #expect(half == nil)
+            #expect(half == nil, "threads \(threads), ahead \(tree.table.idsAhead != nil)")
             #expect(tree.table.content == (try Self.finished(bytes, threads: 1)).table.content)
             #expect(IDIndex(tree: tree)["er7"] == IDIndex(tree: try Self.finished(bytes, threads: 1))["er7"])
         }
