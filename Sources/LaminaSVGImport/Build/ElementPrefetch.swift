@@ -300,36 +300,37 @@ final class ElementPrefetch {
             outsideStyles.append(style)
         }
         ancestors?.remember(found)
-        var entries: [Entry] = []
-        entries.reserveCapacity(range.count)
         // The parent outside the range asked about last and its index in `outsideStyles`: the
         // elements of a block mostly share one (a dictionary look-up each cost ~130 instructions).
         var lastOutside = -1, lastOutsideIndex = 0
         let styleOffset = MemoryLayout<Entry>.offset(of: \Entry.style).unsafelyUnwrapped
-        for e in range {
-            let declarations = cascade.cascaded(for: e, in: &arena)
-            // The parent's style is read where it is (an entry of this block, or an ancestor's),
-            // not copied: through the arrays' subscripts each was copied once more than the
-            // child's own copy, and that copy destroyed (~160 instructions an element).
-            // (The address is used at once, before either array changes.)
-            let style: ComputedStyle
-            if let q = tree.parent(e), q >= range.lowerBound {
-                let parent = entries.withUnsafeBufferPointer {
-                    (UnsafeRawPointer($0.baseAddress.unsafelyUnwrapped + (q - range.lowerBound)) + styleOffset)
-                        .assumingMemoryBound(to: ComputedStyle.self)
+        // The entries are made in place in the array's storage, so that a parent's style is read
+        // where it is (an entry of this block, or an ancestor's), not copied: through the arrays'
+        // subscripts each was copied once more than the child's own copy, and that copy
+        // destroyed (~160 instructions an element).
+        return outsideStyles.withUnsafeBufferPointer { outsideStyles in
+            [Entry](unsafeUninitializedCapacity: range.count) { entries, made in
+                guard let first = entries.baseAddress else { return }
+                for e in range {
+                    let declarations = cascade.cascaded(for: e, in: &arena)
+                    let style: ComputedStyle
+                    if let q = tree.parent(e), q >= range.lowerBound {
+                        // A parent comes before its children: its entry is made already.
+                        let parent = (UnsafeRawPointer(first + (q - range.lowerBound)) + styleOffset)
+                            .assumingMemoryBound(to: ComputedStyle.self)
+                        style = ComputedStyle.child(of: parent, cascaded: declarations)
+                    } else if let q = tree.parent(e), let k = q == lastOutside ? lastOutsideIndex : outside[q] {
+                        lastOutside = q
+                        lastOutsideIndex = k
+                        style = ComputedStyle.child(of: outsideStyles.baseAddress.unsafelyUnwrapped + k, cascaded: declarations)
+                    } else {
+                        style = ComputedStyle.initial.child(cascaded: declarations)
+                    }
+                    (first + made).initialize(to: compute(e, tree: tree, roles: roles, declarations: declarations, style: style))
+                    made += 1
                 }
-                style = ComputedStyle.child(of: parent, cascaded: declarations)
-            } else if let q = tree.parent(e), let k = q == lastOutside ? lastOutsideIndex : outside[q] {
-                lastOutside = q
-                lastOutsideIndex = k
-                let parent = outsideStyles.withUnsafeBufferPointer { $0.baseAddress.unsafelyUnwrapped + k }
-                style = ComputedStyle.child(of: parent, cascaded: declarations)
-            } else {
-                style = ComputedStyle.initial.child(cascaded: declarations)
             }
-            entries.append(compute(e, tree: tree, roles: roles, declarations: declarations, style: style))
         }
-        return entries
     }
 
     /// The entry of one element with its cascaded declarations and document style.
