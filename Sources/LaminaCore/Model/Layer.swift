@@ -118,9 +118,6 @@ public struct Layer: Hashable, Sendable {
     /// where the layer keeps it (``ContentSlab``), instead of copying a finished `Content` there.
     @inlinable package mutating func setContent(_ place: ContentPlace?) { contentPlace = place }
 
-    /// Where the content is stored (nil: none); layers copied from one another share it.
-    @inlinable package var contentPlaceIfSet: ContentPlace? { contentPlace }
-
     /// SVG facts kept for fidelity and for the exporter.
     public var svg: SVGInfo? {
         @inlinable get { svgBox?.value }

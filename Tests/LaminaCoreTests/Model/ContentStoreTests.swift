@@ -54,7 +54,7 @@ import Testing
         }
         // 8 + 16 + … + 512 in the first 7 stores (1,016), then stores of 1,024.
         #expect(stores.count == 7 + (n - 1016 + 1023) / 1024)
-        #expect(tree[LayerID(n - 1)].contentPlaceIfSet?.store.count == (n - 1016) % 1024)
+        #expect(tree[LayerID(n - 1)].contentPlace?.store.count == (n - 1016) % 1024)
     }
 
     /// A change through a layer whose store others share copies the content into a store of
@@ -70,7 +70,7 @@ import Testing
         #expect(a.content?.fill == .color("#ffffff") && a.content?.strokeLinecap == "round")
         #expect(before.content == Self.content(1))
         #expect(b.content == Self.content(2))
-        #expect(a.contentPlaceIfSet?.store !== b.contentPlaceIfSet?.store)
+        #expect(a.contentPlace?.store !== b.contentPlace?.store)
         #expect(a != before)
         a.content = Self.content(1)
         #expect(a == before && a.hashValue == before.hashValue)
@@ -83,15 +83,15 @@ import Testing
         var layer = Layer(name: "one")
         layer.content = Self.content(4)
         // Only its identity is kept here: a reference would be a second one.
-        let id = try #require(layer.contentPlaceIfSet.map { ObjectIdentifier($0.store) })
+        let id = try #require(layer.contentPlace.map { ObjectIdentifier($0.store) })
         layer.content?.strokeWidth = 9
         layer.content = Self.content(7)
-        #expect(layer.contentPlaceIfSet.map { ObjectIdentifier($0.store) } == id)
+        #expect(layer.contentPlace.map { ObjectIdentifier($0.store) } == id)
         #expect(layer.content == Self.content(7))
         // A copy of the layer shares the store: the next change copies, the copy keeps its value.
         let copy = layer
         layer.content?.strokeWidth = 1
-        #expect(layer.contentPlaceIfSet.map { ObjectIdentifier($0.store) } != id)
+        #expect(layer.contentPlace.map { ObjectIdentifier($0.store) } != id)
         #expect(copy.content == Self.content(7) && layer.content?.strokeWidth == 1)
     }
 
@@ -107,7 +107,7 @@ import Testing
                 layer.setContent(slab.append(Self.content(k)))
                 layers.append(layer)
             }
-            guard case .other(let box) = layers[0].contentPlaceIfSet?.content.fillSlot else {
+            guard case .other(let box) = layers[0].contentPlace?.content.fillSlot else {
                 Issue.record("a reference is kept in a box")
                 return
             }
