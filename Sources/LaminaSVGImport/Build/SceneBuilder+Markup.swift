@@ -90,8 +90,10 @@ extension SceneBuilder {
                 }
                 var content = Content(shape: .path(""))
                 style.applyPaint(to: &content, viewport: viewport)
-                content.fill = content.fill.map { checkedPaint($0, element: e) }
-                content.stroke = content.stroke.map { checkedPaint($0, element: e) }
+                // Checked, not requested: writing the `url()` requests it, unless the server
+                // lies inside this markup, which holds it already.
+                content.fill = content.fill.map { validPaint($0) }
+                content.stroke = content.stroke.map { validPaint($0) }
                 var properties = MarkupText.properties(of: content, fontSize: style.fontSize)
                 // Context paint with no `use` around: the keyword, for the renderer to resolve
                 // inside a marker (elsewhere it paints nothing, as `none` would).
@@ -228,11 +230,13 @@ extension SceneBuilder {
 
     /// Writes `name="value"`, requesting any `url(#id)` it names as a resource.
     /// Requests element `id` as a resource, unless it lies inside the subtree being written
-    /// (a `clipPath` inside a group a pattern uses): it is written there already, and a second
+    /// (a `clipPath` inside a group a pattern uses, a gradient inside a mask) or inside the
+    /// pattern whose children are being written: it is written there already, and a second
     /// copy in `defs` would repeat its id.
     private mutating func requestOutsideMarkup(_ id: String) {
         guard let target = element(id: id) else { return }
-        if let root = markupRoot {
+        for root in [markupRoot, markupScope] {
+            guard let root else { continue }
             var cur = tree.parent(target)
             while let p = cur {
                 if p == root { return }

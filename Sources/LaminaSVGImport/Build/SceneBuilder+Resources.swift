@@ -180,6 +180,9 @@ extension SceneBuilder {
         if tree[e].name == "pattern" {
             if let owner = firstInChain(e, kinds: ["pattern"], question: "children", holds: { !tree[$0].children.isEmpty }) {
                 let ownerStyle = documentStyle(of: owner)
+                let outerScope = markupScope
+                markupScope = owner
+                defer { markupScope = outerScope }
                 for c in tree[owner].children {
                     out += markup(of: c, parentStyle: ownerStyle, viewport: rootViewport, asLayerContent: false, rootIsResource: false)
                 }

@@ -230,4 +230,17 @@ extension SceneBuilder {
         if let fallback, fallback != "none" { return .color(fallback) }
         return .none
     }
+
+    /// `p` as ``checkedPaint(_:element:)`` gives it, without requesting the paint server as a
+    /// resource (markup requests what it writes, ``markup(of:parentStyle:viewport:asLayerContent:rootStyle:percentsOf:kept:rootIsResource:)``).
+    func validPaint(_ p: Paint) -> Paint {
+        guard case .ref(let id, let fallback) = p else { return p }
+        if let target = self.element(id: id),
+            ["linearGradient", "radialGradient", "pattern"].contains(tree[target].name), tree[target].isSVG
+        {
+            return p
+        }
+        if let fallback, fallback != "none" { return .color(fallback) }
+        return .none
+    }
 }

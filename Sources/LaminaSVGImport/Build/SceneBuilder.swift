@@ -107,6 +107,9 @@ struct SceneBuilder {
     /// The element whose subtree ``markup(of:parentStyle:viewport:asLayerContent:rootStyle:percentsOf:)``
     /// is writing: references to elements inside it are written with it, not as resources.
     var markupRoot: Int?
+    /// The pattern whose children ``paintServerBody(_:)`` is writing one by one: references to
+    /// elements inside it are written with it too (a gradient in the pattern's own `defs`).
+    var markupScope: Int?
     /// `<filter>`s made for CSS filter functions, in order, and their ids by what they hold.
     var madeFilters: [Resource] = []
     /// The root `svg` has no `viewBox` and no absolute width or height: its size is its
