@@ -140,10 +140,15 @@ extension SVGMarkup.Stage {
     }
 
     /// ` transform="matrix(…)"` unless the transform is, or prints as, the identity: what
-    /// ``SVGMarkup/transformAttribute(_:to:)`` stages.
+    /// ``SVGMarkup/transformAttribute(_:to:)`` stages. A translation of at most one unit of
+    /// the sixth decimal on the identity (``SVGMarkup/roundOffTranslation``) is not written
+    /// either.
     @inline(__always)
     mutating func transform(_ t: AffineTransform) {
-        if t.a == 1, t.b == 0, t.c == 0, t.d == 1, t.tx == 0, t.ty == 0 { return }
+        if t.a == 1, t.b == 0, t.c == 0, t.d == 1 {
+            if t.tx == 0, t.ty == 0 { return }
+            if abs(t.tx) <= SVGMarkup.roundOffTranslation, abs(t.ty) <= SVGMarkup.roundOffTranslation { return }
+        }
         let start = count
         lit(" transform=\"")
         let m = count

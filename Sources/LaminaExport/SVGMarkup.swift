@@ -220,6 +220,15 @@ package enum SVGMarkup {
 
     static let identityMatrix = "matrix(1 0 0 1 0 0)"
 
+    /// The largest translation that an identity matrix is written without: one unit of the
+    /// sixth decimal (and a hair for the binary sum). It is round-off of layer JSON, whose
+    /// `position` and `bounds` have six decimals: a layer without a transform whose anchor is
+    /// the midpoint of a size with an odd last digit comes back half a unit off, two nested
+    /// ones a unit. It moves nothing a renderer shows, but resvg rasterizes a path under any
+    /// transform otherwise than under none (`matrix(1 0 0 1 -0.000001 0)` on Bootstrap's
+    /// `tools.svg` through JSON: 50 of 16,384 pixels differed).
+    static let roundOffTranslation = 1.0000001e-6
+
     /// Appends ` transform="matrix(…)"` unless the transform prints as the identity.
     package static func transformAttribute(_ t: AffineTransform, to out: inout some MarkupOutput) {
         // The exact identity (most items of a flat drawing) without formatting six numbers to

@@ -19,6 +19,15 @@ import Testing
           <rect x="10" y="20" width="100" height="50" fill="blue"/>
         </svg>
         """,
+        // Sizes with an odd last digit: the anchor's midpoint (1.0000015) is half a unit of the
+        // sixth decimal, so the layer came back with `matrix(1 0 0 1 0 0.000001)`, which resvg
+        // draws otherwise than no transform (Bootstrap's tools.svg: 50 of 16,384 pixels).
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" width="4" height="4">
+          <rect width="1.000001" height="2.000003"/>
+          <g><rect x="0.000001" y="1.000001" width="3.000001" height="0.000003" fill="red"/></g>
+        </svg>
+        """,
     ]
 
     @Test(arguments: documents)

@@ -79,6 +79,20 @@ import Testing
         #expect(!SVGMarkup.printsAsIdentity(AffineTransform(1, 0, 0, 1, 0, 0.001)))
     }
 
+    /// A translation of at most one unit of the sixth decimal on the identity is round-off of
+    /// layer JSON's six decimals, not written; a larger one, or one on another matrix, is.
+    @Test func roundOffTranslationWritesNoTransform() {
+        var out: [UInt8] = Array("<g".utf8)
+        SVGMarkup.transformAttribute(AffineTransform(1, 0, 0, 1, 8.000517 - 16.001035 / 2, 0), to: &out)
+        SVGMarkup.transformAttribute(AffineTransform(1, 0, 0, 1, -0.000001, 0.000001), to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "<g")
+        SVGMarkup.transformAttribute(AffineTransform(1, 0, 0, 1, 0.000002, 0), to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "<g transform=\"matrix(1 0 0 1 0.000002 0)\"")
+        out = Array("<g".utf8)
+        SVGMarkup.transformAttribute(AffineTransform(2, 0, 0, 2, 0.000001, 0), to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "<g transform=\"matrix(2 0 0 2 0.000001 0)\"")
+    }
+
     /// The exact identity (with `-0` among its zeros), tested before any number is formatted,
     /// writes nothing, as the identity printed does.
     @Test func exactIdentityWritesNoTransform() {
