@@ -58,6 +58,7 @@ extension SceneBuilder {
 
     /// Warns about references to other files in the `url()` values of `declarations`.
     mutating func warnExternalURLs(_ declarations: CascadedList, element: Int) {
+        if declarations.isPlain { return }
         for i in declarations.indices where declarations[i].text.contains(0x28) {
             warnExternalURLs(declarations[i].value, element: element)
         }
@@ -67,7 +68,9 @@ extension SceneBuilder {
     /// `(` and a `url(` that may not point into this document (false for the `url(#id)`
     /// references of most drawings, so the builder skips them).
     static func mayReferenceOtherFiles(_ declarations: CascadedList) -> Bool {
-        declarations.indices.contains {
+        // A plain list's only references are `url(#id)`s (``CascadedList/isPlain``).
+        if declarations.isPlain { return false }
+        return declarations.indices.contains {
             declarations[$0].text.contains(0x28) && declarations[$0].text.withBytes { !allURLsLocal(bytes: $0) }
         }
     }

@@ -22,6 +22,13 @@ struct CascadeWinners: ~Copyable {
     /// Bit `p` is set once a winner of the property with raw value `p` (`.other` included) is
     /// here: the first declaration of a property, most of an element's, is placed without a scan.
     private var seenProperties: UInt32 = 0
+    /// Whether every declaration offered since the last ``take(into:from:)`` was one that
+    /// ``ComputedStyle/parseFast(_:bytes:)`` reads (a `#rgb`, `#rrggbb` or `none` paint or stop
+    /// colour, a plain number or percentage for an opacity or `stroke-width`, a `url(#id)` for
+    /// `clip-path`, `mask` or `filter`): then the winners hold no `color`, `font-size`, transform
+    /// or other property, no `var()` and no reference to another file (``CascadedList/isPlain``).
+    /// Cleared by any other offer, winning or not; sheet declarations clear it.
+    private(set) var isPlain = true
     /// What only many winners need, made when first needed: most elements have a few, and an
     /// empty array and dictionary released per element cost 60 instructions.
     private var many: Many?
@@ -63,19 +70,21 @@ struct CascadeWinners: ~Copyable {
     /// they were gathered in, unless they outgrew it: then they are moved to `arena`'s);
     /// none are left here.
     mutating func take(into arena: inout CascadeArena, from storage: consuming CascadedStorage) -> CascadedList {
-        let n = count
+        let n = count, plain = isPlain
+        isPlain = true
         guard n > 0 else { return CascadedList() }
         count = 0
         seenProperties = 0
-        if !ownsStorage { return arena.adopt(n, in: storage) }
+        if !ownsStorage { return arena.adopt(n, in: storage, plain: plain) }
         let target = arena.storage(withRoom: n)
         target.free.baseAddress!.moveInitialize(from: base, count: n)
-        return arena.adopt(n, in: target)
+        return arena.adopt(n, in: target, plain: plain)
     }
 
     /// Offers one declaration, after every declaration of lower cascade order of the same
     /// importance. An invalid value is dropped (CSS then lets a lower-priority valid one win).
     mutating func offer(_ name: String, _ value: String, _ property: CSSProperty, important isImportant: Bool) {
+        isPlain = false
         if property == .other, name == "font" {
             // With a `var()`, each longhand waits for the substitution (`deferredFont`).
             if CustomProperties.referencesVariables(value) {
@@ -94,7 +103,7 @@ struct CascadeWinners: ~Copyable {
     /// (trimmed), read in place: parsed from them, and kept as ``CSSText`` (no `String` for
     /// short ASCII text); the same winners as ``offer(_:_:_:important:)`` of its text.
     mutating func offer(_ property: CSSProperty, bytes value: UnsafeBufferPointer<UInt8>, important isImportant: Bool) {
-        let parsed = ComputedStyle.parse(property, bytes: value)
+        let parsed = ComputedStyle.parse(property, bytes: value, plain: &isPlain)
         if case .invalid = parsed { return }
         place(nil, CSSText(bytes: value), property, parsed, important: isImportant)
     }
@@ -102,6 +111,7 @@ struct CascadeWinners: ~Copyable {
     /// Offers one declaration already parsed (a sheet's, parsed once for every element it
     /// matches); the `font` shorthand goes through ``offer(_:_:_:important:)``.
     mutating func offer(parsed d: CascadedDeclaration, important isImportant: Bool) {
+        isPlain = false
         if d.property == .other, d.name == "font" { return offer(d.name, d.value, d.property, important: isImportant) }
         if case .invalid = d.parsed { return }
         if let k = index(of: d) {

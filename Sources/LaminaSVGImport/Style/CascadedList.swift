@@ -13,21 +13,33 @@ package struct CascadedList: RandomAccessCollection, @unchecked Sendable {
     /// What keeps the declarations alive; nil for the empty list.
     private let storage: CascadedStorage?
     private let first: UnsafePointer<CascadedDeclaration>?
-    package let count: Int
+    /// The count (32 bits, so that ``isPlain`` fits in the same word: a list is three words).
+    private let count32: Int32
+    /// Whether the cascade read every declaration it was offered for this element in one of the
+    /// plain forms (``CascadeWinners/isPlain``): then none of the list is `color`, `font-size`,
+    /// a transform property or another property, and none holds a `var()` or a reference to
+    /// another file, so the passes that look for those have nothing to find. True for the empty
+    /// list; false when unsure (a list not made by the cascade).
+    package let isPlain: Bool
 
     /// The empty list.
     package init() {
         storage = nil
         first = nil
-        count = 0
+        count32 = 0
+        isPlain = true
     }
 
     /// The `count` declarations from `first`, which `storage` holds initialized.
-    fileprivate init(_ storage: CascadedStorage, _ first: UnsafePointer<CascadedDeclaration>, _ count: Int) {
+    fileprivate init(_ storage: CascadedStorage, _ first: UnsafePointer<CascadedDeclaration>, _ count: Int, plain: Bool) {
         self.storage = storage
         self.first = first
-        self.count = count
+        self.count32 = Int32(count)
+        self.isPlain = plain
     }
+
+    /// The number of declarations.
+    package var count: Int { Int(count32) }
 
     /// A list of copies of `declarations`, in memory of its own of exactly their count (a list
     /// kept for long, or made outside the cascade).
@@ -106,12 +118,12 @@ package struct CascadeArena {
     }
 
     /// The list of the `count` declarations initialized from `storage.free`'s start: they
-    /// belong to the list from now on.
-    func adopt(_ count: Int, in storage: consuming CascadedStorage) -> CascadedList {
+    /// belong to the list from now on. `plain`: see ``CascadedList/isPlain``.
+    func adopt(_ count: Int, in storage: consuming CascadedStorage, plain: Bool = false) -> CascadedList {
         guard count > 0 else { return CascadedList() }
         let first = storage.base + storage.used
         storage.used += count
-        return CascadedList(storage, first, count)
+        return CascadedList(storage, first, count, plain: plain)
     }
 
     /// A list of copies of `declarations`.

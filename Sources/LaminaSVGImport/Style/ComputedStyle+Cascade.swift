@@ -29,13 +29,16 @@ extension ComputedStyle {
     @inline(never)
     private mutating func inherit(cascaded declarations: CascadedList, parent p: UnsafePointer<ComputedStyle>) {
         resetOwnProperties()
-        // One look at every declaration for what needs a pass of its own (most have none).
+        // One look at every declaration for what needs a pass of its own (most have none); none
+        // for a plain list, which holds neither `color`, `font-size`, custom properties nor `var()`.
         var first = false, usesCustoms = false
-        for i in declarations.indices {
-            let property = declarations[i].property
-            if property == .color || property == .fontSize { first = true }
-            if declarations[i].parsed.isDeferred || (property == .other && declarations[i].isCustomProperty) {
-                usesCustoms = true
+        if !declarations.isPlain {
+            for i in declarations.indices {
+                let property = declarations[i].property
+                if property == .color || property == .fontSize { first = true }
+                if declarations[i].parsed.isDeferred || (property == .other && declarations[i].isCustomProperty) {
+                    usesCustoms = true
+                }
             }
         }
         // Custom properties and `var()`: only where an element has them.
