@@ -81,6 +81,8 @@ extension SceneBuilder {
     /// Whether some declaration sets `transform`, `transform-box` or `transform-origin` (one
     /// pass for the three; most elements have none).
     static func hasTransformDeclaration(_ declarations: CascadedList) -> Bool {
+        // A plain list holds none (``CascadedList/isPlain``).
+        if declarations.isPlain { return false }
         for i in declarations.indices {
             let p = declarations[i].property
             if p == .transform || p == .transformBox || p == .transformOrigin { return true }
@@ -139,6 +141,7 @@ extension SceneBuilder {
 
     /// The valid `transform-box` keyword among `declarations`, if any.
     private static func transformBox(_ declarations: CascadedList) -> String? {
+        if declarations.isPlain { return nil }
         // Indexing, not `first(where:)`: a closure over each element copies (retains) it.
         for i in declarations.indices where declarations[i].property == .transformBox {
             guard case .keyword(let k) = declarations[i].parsed else { return nil }
@@ -157,6 +160,7 @@ extension SceneBuilder {
 
     /// The `transform-origin` among `declarations`, if any and valid.
     static func transformOrigin(_ declarations: CascadedList) -> TransformOrigin? {
+        if declarations.isPlain { return nil }
         for i in declarations.indices where declarations[i].property == .transformOrigin {
             return TransformOrigin.parse(declarations[i].value)
         }
@@ -220,7 +224,9 @@ extension SceneBuilder {
         in tree: ElementTree, _ element: Int, _ declarations: CascadedList
     ) -> (result: TransformResult, fromText: Bool) {
         var text: String?
-        for i in declarations.indices where declarations[i].property == .transform { text = declarations[i].value }
+        if !declarations.isPlain {
+            for i in declarations.indices where declarations[i].property == .transform { text = declarations[i].value }
+        }
         if text == nil {
             // The attribute alone: parsed from its bytes, a `String` only for the warning.
             guard let parsed = tree.withTransformBytes(element, { TransformList.parse(bytes: $0) }) else {
