@@ -19,8 +19,52 @@ extension ComputedStyle {
     /// (and that copy destroyed after it), ~160 instructions an element on the prefetch thread.
     static func child(of parent: UnsafePointer<ComputedStyle>, cascaded declarations: CascadedList) -> ComputedStyle {
         var s = parent.pointee
+        if declarations.isPlain, s.inheritPlain(declarations, parent: parent) { return s }
         s.inherit(cascaded: declarations, parent: parent)
         return s
+    }
+
+    /// ``inherit(cascaded:parent:)`` of a plain list (``CascadedList/isPlain``: paints,
+    /// opacities, `stroke-width` numbers, `clip-path` and `mask` references), in a pass that
+    /// applies those and nothing else; false, having applied some, at any other value (a
+    /// `stop-color`, a `filter`), which the general pass then applies from the start (each
+    /// declaration sets its property whatever it held, and none reads what another set here).
+    /// Apart: the general pass's frame (its rare paths) cost ~60 instructions an element.
+    @inline(never)
+    private mutating func inheritPlain(_ declarations: CascadedList, parent p: UnsafePointer<ComputedStyle>) -> Bool {
+        resetOwnProperties()
+        let done = declarations.withUnsafeBufferPointer { list -> Bool in
+            for i in list.indices {
+                let property = list[i].property
+                // As the general pass applies them.
+                switch list[i].parsed {
+                case .paint(.color(let c)): applyPaint(property, .color(c))
+                case .paint(let p): applyPaint(property, p)
+                case .fraction(let o): applyFraction(property, o)
+                case .length(let l): applyLength(property, l)
+                case .reference where property == .clipPath || property == .mask: apply(property, "", "", list[i].parsed)
+                default: return false
+                }
+            }
+            return true
+        }
+        if done { inheritFromParent(p) }
+        return done
+    }
+
+    /// The last step of inheriting: the parent's own text decoration, and the root's font size.
+    @inline(__always)
+    private mutating func inheritFromParent(_ p: UnsafePointer<ComputedStyle>) {
+        if let decoration = p.pointee.ownTextDecoration {
+            // The parent's decoration reaches the text inside it, in the parent's paint.
+            let parent = p.pointee
+            textDecorations = parent.textDecorations + [DecoratingStyle(value: decoration, style: parent)]
+        }
+        if !p.pointee.isElement {
+            // The root element: `rem` below it is of its font size.
+            isElement = true
+            rootFontSize = fontSize
+        }
     }
 
     /// Makes this copy of the style at `parent` the style of its child with `declarations`.
@@ -119,16 +163,7 @@ extension ComputedStyle {
         if !own.isEmpty {
             extraOwn = own.enumerated().compactMap { k, v in v.map { StyleProperty(ComputedStyle.ownExtraNames[k], $0) } }
         }
-        if let decoration = p.pointee.ownTextDecoration {
-            // The parent's decoration reaches the text inside it, in the parent's paint.
-            let parent = p.pointee
-            textDecorations = parent.textDecorations + [DecoratingStyle(value: decoration, style: parent)]
-        }
-        if !p.pointee.isElement {
-            // The root element: `rem` below it is of its font size.
-            isElement = true
-            rootFontSize = fontSize
-        }
+        inheritFromParent(p)
     }
 
     /// Whether a parsed value is a reference (`url(#id)`, or `none`).
