@@ -49,6 +49,33 @@ import Testing
         #expect(array.count > 100_000)
     }
 
+    /// Growth by `realloc` (a block past the allocator's mmap threshold is moved, not copied)
+    /// keeps every byte written before it, through several doublings from 256 bytes to
+    /// megabytes, by each kind of write.
+    @Test func keepsItsBytesThroughGrowthPastMegabytes() {
+        var array: [UInt8] = []
+        var buffer = MarkupBuffer(capacity: 0)
+        defer { buffer.release() }
+        var k = 0
+        while array.count < 5_000_000 {
+            let n = (k * 7919) % 40_000
+            let block = (0..<n).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ k) }
+            block.withUnsafeBufferPointer { buffer.putBytes($0) }
+            array += block
+            buffer.putByte(UInt8(truncatingIfNeeded: k))
+            array.append(UInt8(truncatingIfNeeded: k))
+            let room = 1 + k % 300
+            buffer.withPutRoom(room) { p in
+                for j in 0..<room { p[j] = UInt8(truncatingIfNeeded: j ^ k) }
+                return room
+            }
+            array += (0..<room).map { UInt8(truncatingIfNeeded: $0 ^ k) }
+            k += 1
+        }
+        #expect(buffer.count == array.count)
+        #expect(Array(buffer.bytes) == array)
+    }
+
     @Test func startsEmpty() {
         let buffer = MarkupBuffer(capacity: 10)
         defer { buffer.release() }

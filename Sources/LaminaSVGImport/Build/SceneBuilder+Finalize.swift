@@ -228,7 +228,13 @@ private struct FinalizePass: @unchecked Sendable {
         let bounds = layers[i].bounds
         let ap = layers[i].anchorPoint, position = layers[i].position
         let a = Point(bounds.x + ap.x * bounds.width, bounds.y + ap.y * bounds.height)
-        let t = layers[i].transform
+        guard let t = layers[i].transformIfSet else {
+            // No transform stored (most shapes, a group placed by a translation): the identity's
+            // steps below (its linear part, then its zero translation added), without copying
+            // the 4×4 out or testing it (a group's bounds read each sublayer's frame).
+            let r = AffineTransform(1, 0, 0, 1, 0, 0).apply(Rect(b.x - a.x, b.y - a.y, b.width, b.height))
+            return Rect(r.x + position.x + 0.0, r.y + position.y + 0.0, r.width, r.height)
+        }
         if t.isAffine {
             let r = t.affinePart.linear.apply(Rect(b.x - a.x, b.y - a.y, b.width, b.height))
             return Rect(r.x + position.x + t.m41, r.y + position.y + t.m42, r.width, r.height)

@@ -48,6 +48,41 @@ import Testing
         #expect(tree.allIDs.filter { tree[$0].bounds.width > 0 }.count > tree.count / 2)
     }
 
+    /// A group's bounds are the union of its visible sublayers' frames, each mapped by the
+    /// general steps (the linear part of the layer's 4×4 about its anchor, then its position and
+    /// translation added): bit for bit also for sublayers with no stored transform, which the
+    /// pass maps without reading one, with negative zeros, fractions and a translated group.
+    @Test func aGroupsBoundsAreItsSublayersFramesBitForBit() throws {
+        let svg = #"""
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+            <g id="a"><rect x="-0" y="-0" width="0.1" height="0.3"/><circle cx="-0.7" cy="1e-9" r="0.35"/>
+            <rect x="3" y="-2.5" width="1e-7" height="7" transform="rotate(33)"/><ellipse cx="-0" cy="4" rx="0" ry="2"/></g>
+            <g id="b" transform="translate(-0 0.25)"><rect x="-1.5" y="-0" width="3" height="0"/>
+            <g transform="translate(5 -0)"><path d="M-0 -0 L0.5 -3 L-2 1e-3 Z"/></g></g>
+            </svg>
+            """#
+        let scene = try SVGImport.importScene(Array(svg.utf8), file: "f.svg", threads: 1).scene
+        let tree = scene.tree
+        var checked = 0
+        for id in tree.allIDs where !tree.sublayers(of: id).isEmpty && id != scene.root {
+            var box = Rect.null
+            for c in tree.sublayers(of: id) where !tree[c].hidden {
+                let layer = tree[c], b = layer.bounds, ap = layer.anchorPoint, p = layer.position
+                if b.width == 0 && b.height == 0 && tree.sublayers(of: c).isEmpty && layer.content == nil { continue }
+                let t = layer.transform
+                let a = Point(b.x + ap.x * b.width, b.y + ap.y * b.height)
+                let r = t.affinePart.linear.apply(Rect(b.x - a.x, b.y - a.y, b.width, b.height))
+                box = box.union(Rect(r.x + p.x + t.m41, r.y + p.y + t.m42, r.width, r.height))
+            }
+            let bounds = tree[id].bounds
+            let bits = [bounds.x, bounds.y, bounds.width, bounds.height].map(\.bitPattern)
+            #expect(bits == [box.x, box.y, box.width, box.height].map(\.bitPattern), "layer \(id.index)")
+            checked += 1
+        }
+        #expect(checked == 3)
+        #expect(tree.allIDs.contains { tree[$0].transformIfSet == nil && tree[$0].hasContent })
+    }
+
     /// The root's sublayers go in runs that follow each other, cover them all, are never empty,
     /// and hold about equal id spans; ids out of order or fewer than the runs still split.
     @Test func theRootsSublayersAreSplitInRunsOfAboutEqualSpan() {
