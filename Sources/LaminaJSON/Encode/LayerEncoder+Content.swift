@@ -12,21 +12,23 @@ extension LayerEncoder {
         switch content.pointee.shape {
         case .rect(let x, let y, let width, let height, let rx, let ry):
             kind("\"rect\"", &k)
-            k.nonZero(.x, x)
-            k.nonZero(.y, y)
-            k.nonZero(.width, width)
-            k.nonZero(.height, height)
+            // Usually its bounds (kept by the head).
+            k.nonZero(.x, x, as: kept.x)
+            k.nonZero(.y, y, as: kept.y)
+            k.nonZero(.width, width, as: kept.width)
+            k.nonZero(.height, height, as: kept.height)
             k.nonZero(.rx, rx)
             k.nonZero(.ry, ry)
         case .circle(let cx, let cy, let r):
             kind("\"circle\"", &k)
-            k.nonZero(.cx, cx)
-            k.nonZero(.cy, cy)
+            // Usually its position (kept by the head).
+            k.nonZero(.cx, cx, as: kept.positionX)
+            k.nonZero(.cy, cy, as: kept.positionY)
             k.nonZero(.r, r)
         case .ellipse(let cx, let cy, let rx, let ry):
             kind("\"ellipse\"", &k)
-            k.nonZero(.cx, cx)
-            k.nonZero(.cy, cy)
+            k.nonZero(.cx, cx, as: kept.positionX)
+            k.nonZero(.cy, cy, as: kept.positionY)
             k.nonZero(.rx, rx)
             k.nonZero(.ry, ry)
         case .line(let x1, let y1, let x2, let y2):

@@ -5,6 +5,8 @@ struct LayerEncoder: ~Copyable {
     var writer: JSONWriter
     /// The entries' runs of every level the layers are written at.
     let runs: EntryRuns
+    /// The last head's bounds and position, for its content (``KeptNumbers``).
+    var kept = KeptNumbers()
 
     init(writer: consuming JSONWriter, runs: EntryRuns = EntryRuns()) {
         self.writer = writer
@@ -68,14 +70,16 @@ struct LayerEncoder: ~Copyable {
         if !(PrintsAs.zero(b.x) && PrintsAs.zero(b.y) && PrintsAs.zero(b.width) && PrintsAs.zero(b.height)) {
             c.entry(.bounds)
             c.literal("[")
-            c.inlineNumber(b.x, first: true)
-            c.inlineNumber(b.y)
-            c.inlineNumber(b.width)
-            c.inlineNumber(b.height)
+            c.inlineNumber(b.x, first: true, keepingIn: &kept.x)
+            c.inlineNumber(b.y, keepingIn: &kept.y)
+            c.inlineNumber(b.width, keepingIn: &kept.width)
+            c.inlineNumber(b.height, keepingIn: &kept.height)
             c.literal("]")
         }
         let position = layer.pointee.position
-        if !(PrintsAs.zero(position.x) && PrintsAs.zero(position.y)) { c.point(.position, position) }
+        if !(PrintsAs.zero(position.x) && PrintsAs.zero(position.y)) {
+            c.point(.position, position, keepingIn: &kept.positionX, &kept.positionY)
+        }
         let anchor = layer.pointee.anchorPoint
         if !(PrintsAs.half(anchor.x) && PrintsAs.half(anchor.y)) { c.point(.anchorPoint, anchor) }
         // Most layers have none of the rare properties: one test skips them all.
