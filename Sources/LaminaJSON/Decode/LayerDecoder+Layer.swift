@@ -39,7 +39,7 @@ extension LayerDecoder {
             }
             layer.layoutManager = m
         case .autoresizingMask: layer.autoresizingMask = try autoresizingMask()
-        case .content: layer.content = try content()
+        case .content: layer.setContent(contents.append(try content()))
         case .svg: layer.svg = try svgInfo()
         case .mask, .sublayers: break  // handled by the layer loop
         }

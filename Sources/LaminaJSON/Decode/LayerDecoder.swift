@@ -13,6 +13,9 @@ struct LayerDecoder {
     var resourcePositions: [SourcePosition] = []
     /// Reused buffer for fixed-size number arrays.
     var scratch: [Double] = []
+    /// The stores the layers' contents are decoded into, one allocation per run of contents
+    /// (a `layer.content = …` made a store of one for each).
+    var contents = ContentSlab()
     /// A helper reading the second half (``AheadDecode``), until its layers are taken.
     var ahead: AheadDecode?
     /// How many sublayers were taken from the helper (for tests).
