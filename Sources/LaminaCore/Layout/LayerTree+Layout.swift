@@ -2,18 +2,23 @@
 extension LayerTree {
     /// `setNeedsLayout`: marks the layer.
     public mutating func setNeedsLayout(_ id: LayerID) {
-        needsLayoutFlags[id.index] = true
+        PrefixStorage.write(&needsLayoutStored, id.index, true)
     }
 
     /// `needsLayout`: whether the layer is marked.
     public func needsLayout(_ id: LayerID) -> Bool {
-        needsLayoutFlags[id.index]
+        PrefixStorage.read(needsLayoutStored, id.index)
     }
 
     /// An implicit `setNeedsLayout` (bounds, transform or sublayer change), skipped while the
     /// layer runs its own `layoutSublayers`.
+    @inline(__always)
     mutating func invalidateLayoutImplicitly(_ id: LayerID) {
-        if layoutInProgress != id { needsLayoutFlags[id.index] = true }
+        // A layer marked already (a parent as each sublayer is added) is only read: a write
+        // checks that the column is not shared first.
+        if layoutInProgress != id, !PrefixStorage.read(needsLayoutStored, id.index) {
+            PrefixStorage.write(&needsLayoutStored, id.index, true)
+        }
     }
 
     /// `layoutSublayers`: the delegate if it lays out (then the manager is ignored), else the
@@ -22,8 +27,8 @@ extension LayerTree {
     /// - Returns: warnings from the constraint solver (cycles, unknown sources, conflicts).
     @discardableResult
     public mutating func layoutSublayers(_ id: LayerID) -> [Diagnostic] {
-        layoutCounts[id.index] += 1
-        if delegateLaysOut[id.index] { return [] }
+        countLayout(id.index)
+        if PrefixStorage.read(delegateStored, id.index) { return [] }
         guard layers[id.index].layoutManager == .constraint else { return [] }
         let saved = layoutInProgress
         layoutInProgress = id
@@ -36,7 +41,7 @@ extension LayerTree {
     @discardableResult
     public mutating func layoutIfNeeded(_ id: LayerID) -> [Diagnostic] {
         var top = id
-        while let s = superlayers[top.index], needsLayoutFlags[s.index] { top = s }
+        while let s = superlayers[top.index], needsLayout(s) { top = s }
         return layoutMarked(beneath: top)
     }
 
@@ -47,12 +52,12 @@ extension LayerTree {
         // and no delegate that lays out: then `layoutSublayers` only counts, nothing can mark a
         // layer again, and clearing the marks beneath the root does what the passes below would
         // (they build the preorder and walk the tree twice: ~4 % of a 100,000-element conversion).
-        if !delegateLaysOut.contains(true), !anyLayoutManager() {
+        if !delegateStored.contains(true), !anyLayoutManager() {
             clearLayoutMarks(beneath: root)
             return []
         }
         for id in preorder(from: root) where layers[id.index].layoutManager != nil {
-            needsLayoutFlags[id.index] = true
+            setNeedsLayout(id)
         }
         return layoutMarked(beneath: root)
     }
@@ -63,18 +68,20 @@ extension LayerTree {
     /// walk down the tree read every layer's sublayer list, retaining each, where an imported
     /// drawing marks its groups only (deep-1e5: 25,000 of 100,000 layers).
     mutating func clearLayoutMarks(beneath root: LayerID) {
-        guard let first = needsLayoutFlags.firstIndex(of: true) else { return }
+        // Only stored marks can be set; entries stored past the layers are unset.
+        let marked = min(needsLayoutStored.count, count)
+        guard let first = needsLayoutStored[..<marked].firstIndex(of: true) else { return }
         // Per layer: 0 not known yet, 1 beneath `root` (or it), 2 not.
         var reached = [UInt8](repeating: 0, count: count)
         reached[root.index] = 1
         var path: [Int] = []
-        for i in first..<count where needsLayoutFlags[i] {
+        for i in first..<marked where needsLayoutStored[i] {
             var cur = i
             var state = reached[cur]
             while state == 0 {
                 path.append(cur)
                 // A mask hangs off its host, not among its sublayers: the walk never reaches it.
-                guard !isMask[cur], let s = superlayers[cur] else {
+                guard !PrefixStorage.read(isMaskStored, cur), let s = superlayers[cur] else {
                     state = 2
                     break
                 }
@@ -84,8 +91,8 @@ extension LayerTree {
             for p in path { reached[p] = state }
             path.removeAll(keepingCapacity: true)
             if state == 1 {
-                layoutCounts[i] += 1
-                needsLayoutFlags[i] = false
+                countLayout(i)
+                needsLayoutStored[i] = false
             }
         }
     }
@@ -98,11 +105,11 @@ extension LayerTree {
             var any = false
             var stack: [LayerID] = [top]
             while let id = stack.popLast() {
-                if needsLayoutFlags[id.index] {
+                if needsLayout(id) {
                     any = true
-                    needsLayoutFlags[id.index] = false
+                    PrefixStorage.write(&needsLayoutStored, id.index, false)
                     diagnostics += layoutSublayers(id)
-                    needsLayoutFlags[id.index] = false
+                    PrefixStorage.write(&needsLayoutStored, id.index, false)
                 }
                 for child in sublayerLists[id.index].reversed() { stack.append(child) }
             }
@@ -124,9 +131,14 @@ extension LayerTree {
     func subtreeHasMarks(_ top: LayerID) -> Bool {
         var stack: [LayerID] = [top]
         while let id = stack.popLast() {
-            if needsLayoutFlags[id.index] { return true }
+            if needsLayout(id) { return true }
             stack.append(contentsOf: sublayerLists[id.index])
         }
         return false
+    }
+
+    /// One more run of layer `i`'s `layoutSublayers` in ``layoutCounts``.
+    private mutating func countLayout(_ i: Int) {
+        PrefixStorage.write(&layoutCountsStored, i, PrefixStorage.read(layoutCountsStored, i) + 1)
     }
 }

@@ -16,12 +16,17 @@ extension LayerTree {
         reserveCapacity(base + n)
         for i in 0..<n {
             superlayers.append(source.superlayers[i].map { LayerID($0.index + base) })
-            masks.append(source.masks[i].map { LayerID($0.index + base) })
         }
-        isMask.append(contentsOf: source.isMask)
-        needsLayoutFlags.append(contentsOf: source.needsLayoutFlags)
-        layoutCounts.append(contentsOf: source.layoutCounts)
-        delegateLaysOut.append(contentsOf: source.delegateLaysOut)
+        // The stored entries of the default-valued columns, the masks' ids shifted (the
+        // fragment's count of layers is `n`, this tree's `base`).
+        let shiftedMasks = source.masksStored.prefix(n).map {
+            PrefixIndexColumn<LayerID>.slot(PrefixIndexColumn<LayerID>.value($0).map { LayerID($0.index + base) })
+        }
+        PrefixStorage.append(shiftedMasks, sourceCount: n, to: &masksStored, count: base)
+        PrefixStorage.append(source.isMaskStored, sourceCount: n, to: &isMaskStored, count: base)
+        PrefixStorage.append(source.needsLayoutStored, sourceCount: n, to: &needsLayoutStored, count: base)
+        PrefixStorage.append(source.layoutCountsStored, sourceCount: n, to: &layoutCountsStored, count: base)
+        PrefixStorage.append(source.delegateStored, sourceCount: n, to: &delegateStored, count: base)
         sourcePositions.append(contentsOf: source.sourcePositions)
         // Sublayer ids shifted in place (the fragment's lists are its own), then both columns
         // moved: each destination slot is made empty first, each source slot left empty.

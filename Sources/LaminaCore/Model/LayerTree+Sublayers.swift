@@ -5,9 +5,9 @@ extension LayerTree {
     /// sublayer needs layout.
     public mutating func removeFromSuperlayer(_ id: LayerID) {
         guard let sup = superlayers[id.index] else { return }
-        if isMask[id.index] {
-            masks[sup.index] = nil
-            isMask[id.index] = false
+        if isMaskLayer(id) {
+            PrefixStorage.write(&masksStored, sup.index, .columnDefault)
+            PrefixStorage.write(&isMaskStored, id.index, false)
         } else {
             if let k = sublayerLists[sup.index].firstIndex(of: id) { sublayerLists[sup.index].remove(at: k) }
             invalidateLayoutImplicitly(sup)
@@ -31,11 +31,11 @@ extension LayerTree {
     public mutating func insertSublayer(_ child: LayerID, into parent: LayerID, at index: Int) throws(LayerTreeError) {
         // A layer in no tree yet (no superlayer, no sublayers, no one's mask), as importers add
         // every layer, cannot be an ancestor of `parent` unless it is `parent`, nor need moving.
-        let inNoTree = child != parent && superlayers[child.index] == nil && !isMask[child.index]
+        let inNoTree = child != parent && superlayers[child.index] == nil && !isMaskLayer(child)
             && sublayerLists[child.index].isEmpty
         if !inNoTree {
             if isAncestor(child, of: parent) { throw .cycle(layer: child, parent: parent) }
-            if superlayers[child.index] == parent, !isMask[child.index],
+            if superlayers[child.index] == parent, !isMaskLayer(child),
                 let k = sublayerLists[parent.index].firstIndex(of: child)
             {
                 var i = min(max(0, index), sublayerLists[parent.index].count)
@@ -92,11 +92,11 @@ extension LayerTree {
     ///   mask of `parent`; ``LayerTreeError/cycle(layer:parent:)`` when `new` is an ancestor of `parent`.
     public mutating func replaceSublayer(_ old: LayerID, with new: LayerID?, in parent: LayerID) throws(LayerTreeError) {
         if old == new { return }
-        if masks[parent.index] == old {
+        if mask(of: parent) == old {
             try setMask(new, of: parent)
             return
         }
-        guard superlayers[old.index] == parent, !isMask[old.index] else { throw .notASublayer(old) }
+        guard superlayers[old.index] == parent, !isMaskLayer(old) else { throw .notASublayer(old) }
         guard let n = new else {
             removeFromSuperlayer(old)
             return
@@ -115,16 +115,16 @@ extension LayerTree {
     /// - Throws: ``LayerTreeError/cycle(layer:parent:)`` when the mask is `host` or an ancestor of it.
     public mutating func setMask(_ maskLayer: LayerID?, of host: LayerID) throws(LayerTreeError) {
         if let m = maskLayer, isAncestor(m, of: host) { throw .cycle(layer: m, parent: host) }
-        if masks[host.index] == maskLayer { return }
-        if let old = masks[host.index] {
+        if mask(of: host) == maskLayer { return }
+        if let old = mask(of: host) {
             superlayers[old.index] = nil
-            isMask[old.index] = false
-            masks[host.index] = nil
+            PrefixStorage.write(&isMaskStored, old.index, false)
+            PrefixStorage.write(&masksStored, host.index, .columnDefault)
         }
         guard let m = maskLayer else { return }
         removeFromSuperlayer(m)
-        masks[host.index] = m
+        PrefixStorage.write(&masksStored, host.index, PrefixIndexColumn<LayerID>.slot(m))
         superlayers[m.index] = host
-        isMask[m.index] = true
+        PrefixStorage.write(&isMaskStored, m.index, true)
     }
 }

@@ -28,19 +28,16 @@ public struct LayerTree: Hashable, Sendable {
     public var layers: [Layer] = []
     /// The superlayer of each layer; for a mask, the layer it masks.
     public internal(set) var superlayers = IndexColumn<LayerID>()
-    /// Whether the layer is its superlayer's mask rather than a sublayer.
-    public internal(set) var isMask: [Bool] = []
     /// Sublayers of each layer, back to front.
     public internal(set) var sublayerLists: [[LayerID]] = []
-    /// The mask of each layer.
-    public internal(set) var masks = IndexColumn<LayerID>()
-    /// Layout bookkeeping (LAYER-MODEL.md §7.1).
-    public var needsLayoutFlags: [Bool] = []
-    /// How many times each layer's `layoutSublayers` ran (bookkeeping, not part of equality).
-    public var layoutCounts: [Int] = []
-    /// Layers whose delegate implements `layoutSublayersOfLayer:` (a no-op that overrides the
-    /// layout manager, LAYER-MODEL.md §7.1).
-    public var delegateLaysOut: [Bool] = []
+    // The stored entries of the columns that most layers leave at their default (masks, mask
+    // flags, layout marks and counts, delegates): up to the last entry set (``PrefixColumn``),
+    // so that making a layer appends nothing to them. Read and changed as the columns below.
+    @usableFromInline var isMaskStored: [Bool] = []
+    @usableFromInline var masksStored: [CompactIndexSlot] = []
+    @usableFromInline var needsLayoutStored: [Bool] = []
+    @usableFromInline var layoutCountsStored: [Int] = []
+    @usableFromInline var delegateStored: [Bool] = []
     /// The layer whose `layoutSublayers` is running; implicit invalidations of it are skipped.
     var layoutInProgress: LayerID?
     /// Where each layer starts in ``sourceFile``, by `LayerID.index`, for layers read by a decoder
@@ -51,6 +48,67 @@ public struct LayerTree: Hashable, Sendable {
     public var sourceFile = ""
 
     public init() {}
+
+    /// Whether the layer is its superlayer's mask rather than a sublayer.
+    public internal(set) var isMask: PrefixColumn<Bool> {
+        @inlinable get { PrefixColumn(stored: isMaskStored, count: layers.count) }
+        set { isMaskStored = newValue.stored }
+        _modify {
+            var c = PrefixColumn(stored: isMaskStored, count: layers.count)
+            isMaskStored = []
+            defer { isMaskStored = c.stored }
+            yield &c
+        }
+    }
+
+    /// The mask of each layer.
+    public internal(set) var masks: PrefixIndexColumn<LayerID> {
+        @inlinable get { PrefixIndexColumn(stored: masksStored, count: layers.count) }
+        set { masksStored = newValue.column.stored }
+        _modify {
+            var c = PrefixIndexColumn<LayerID>(stored: masksStored, count: layers.count)
+            masksStored = []
+            defer { masksStored = c.column.stored }
+            yield &c
+        }
+    }
+
+    /// Layout bookkeeping (LAYER-MODEL.md §7.1).
+    public var needsLayoutFlags: PrefixColumn<Bool> {
+        get { PrefixColumn(stored: needsLayoutStored, count: layers.count) }
+        set { needsLayoutStored = newValue.stored }
+        _modify {
+            var c = PrefixColumn(stored: needsLayoutStored, count: layers.count)
+            needsLayoutStored = []
+            defer { needsLayoutStored = c.stored }
+            yield &c
+        }
+    }
+
+    /// How many times each layer's `layoutSublayers` ran (bookkeeping, not part of equality).
+    public var layoutCounts: PrefixColumn<Int> {
+        get { PrefixColumn(stored: layoutCountsStored, count: layers.count) }
+        set { layoutCountsStored = newValue.stored }
+        _modify {
+            var c = PrefixColumn(stored: layoutCountsStored, count: layers.count)
+            layoutCountsStored = []
+            defer { layoutCountsStored = c.stored }
+            yield &c
+        }
+    }
+
+    /// Layers whose delegate implements `layoutSublayersOfLayer:` (a no-op that overrides the
+    /// layout manager, LAYER-MODEL.md §7.1).
+    public var delegateLaysOut: PrefixColumn<Bool> {
+        get { PrefixColumn(stored: delegateStored, count: layers.count) }
+        set { delegateStored = newValue.stored }
+        _modify {
+            var c = PrefixColumn(stored: delegateStored, count: layers.count)
+            delegateStored = []
+            defer { delegateStored = c.stored }
+            yield &c
+        }
+    }
 
     public var count: Int { layers.count }
     public var allIDs: [LayerID] { (0..<layers.count).map(LayerID.init) }
@@ -64,17 +122,12 @@ public struct LayerTree: Hashable, Sendable {
         return id
     }
 
-    /// The columns beside `layers` for a layer just appended: its superlayer, no mask, no
-    /// sublayers, layout state at rest.
+    /// The columns beside `layers` for a layer just appended: its superlayer, no sublayers
+    /// (no mask, not a mask, layout state at rest: defaults, nothing stored).
     @inline(__always)
     private mutating func appendColumns(superlayer: LayerID?) {
         superlayers.append(superlayer)
-        isMask.append(false)
         sublayerLists.append([])
-        masks.append(nil)
-        needsLayoutFlags.append(false)
-        layoutCounts.append(0)
-        delegateLaysOut.append(false)
     }
 
     /// Adds a detached layer with every property at its default and this name, and returns its
@@ -134,8 +187,10 @@ public struct LayerTree: Hashable, Sendable {
 
     public func superlayer(of id: LayerID) -> LayerID? { superlayers[id.index] }
     public func sublayers(of id: LayerID) -> [LayerID] { sublayerLists[id.index] }
-    public func mask(of id: LayerID) -> LayerID? { masks[id.index] }
-    public func isMaskLayer(_ id: LayerID) -> Bool { isMask[id.index] }
+    public func mask(of id: LayerID) -> LayerID? {
+        PrefixIndexColumn<LayerID>.value(PrefixStorage.read(masksStored, id.index))
+    }
+    public func isMaskLayer(_ id: LayerID) -> Bool { PrefixStorage.read(isMaskStored, id.index) }
 
     /// Layers with no superlayer that are not masks, in creation order.
     public var roots: [LayerID] {
@@ -146,7 +201,7 @@ public struct LayerTree: Hashable, Sendable {
     public func isAncestor(_ ancestor: LayerID, of id: LayerID) -> Bool {
         // A layer with no sublayers and no mask is nobody's ancestor but its own: O(1) for
         // trees built top-down; trees built bottom-up walk from a fresh, shallow parent.
-        if ancestor != id, sublayerLists[ancestor.index].isEmpty, masks[ancestor.index] == nil { return false }
+        if ancestor != id, sublayerLists[ancestor.index].isEmpty, mask(of: ancestor) == nil { return false }
         var cur: LayerID? = id
         while let c = cur {
             if c == ancestor { return true }
@@ -174,7 +229,7 @@ public struct LayerTree: Hashable, Sendable {
         while let id = stack.popLast() {
             out.append(id)
             for child in sublayerLists[id.index].reversed() { stack.append(child) }
-            if includeMasks, let m = masks[id.index] { stack.append(m) }
+            if includeMasks, let m = mask(of: id) { stack.append(m) }
         }
         return out
     }

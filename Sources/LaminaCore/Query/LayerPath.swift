@@ -27,7 +27,7 @@ extension LayerTree {
 
     /// The one path component naming `id` inside its superlayer `s`.
     func pathComponent(of id: LayerID, in s: LayerID) -> String {
-        if isMask[id.index] { return "@mask" }
+        if isMaskLayer(id) { return "@mask" }
         let siblings = sublayerLists[s.index]
         let k = siblings.firstIndex(of: id) ?? 0
         if let n = layers[id.index].name, Self.isPathName(n),
@@ -87,7 +87,7 @@ extension LayerTree {
                 }
             }
             stack.append(contentsOf: subs)
-            if let m = masks[id.index] { stack.append(m) }
+            if let m = mask(of: id) { stack.append(m) }
         }
         return out
     }
@@ -140,7 +140,7 @@ extension LayerTree {
             // `#N` and `@mask` first: no printed name has that form.
             if part.first == "#", let n = Int(part.dropFirst()), n >= 0, n < subs.count {
                 cur = subs[n]
-            } else if part == "@mask", let m = masks[cur.index] {
+            } else if part == "@mask", let m = mask(of: cur) {
                 cur = m
             } else if let hit = subs.first(where: { layers[$0.index].name.map { $0.utf8.elementsEqual(part.utf8) } ?? false })
                 ?? subs.first(where: { layers[$0.index].name.map { $0[...] == part } ?? false })
@@ -166,7 +166,7 @@ extension LayerTree {
                 out[c.index] = base + (names.admits(name) ? name! : "#\(k)")
                 stack.append(c)
             }
-            if let m = masks[id.index] {
+            if let m = mask(of: id) {
                 out[m.index] = base + "@mask"
                 stack.append(m)
             }

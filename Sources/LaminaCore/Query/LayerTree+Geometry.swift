@@ -121,7 +121,7 @@ extension LayerTree {
             m.m41 += c * m.m21; m.m42 += c * m.m22; m.m43 += c * m.m23; m.m44 += c * m.m24
             m.m21 = -m.m21; m.m22 = -m.m22; m.m23 = -m.m23; m.m24 = -m.m24
         }
-        if let s = superlayers[id.index], !isMask[id.index] {
+        if let s = superlayers[id.index], !isMaskLayer(id) {
             if let sublayerTransform = layers[s.index].sublayerTransformIfStored, !sublayerTransform.isIdentity {
                 let a = anchor(of: s), az = layers[s.index].anchorPointZ
                 let slt = Self.sandwich(sublayerTransform, before: (-a.x, -a.y, -az), after: (a.x, a.y, az))
@@ -141,7 +141,7 @@ extension LayerTree {
         let t = set ?? .identity
         guard t.isAffine else { return Homography(flattening: matrixToSuperlayer(id)) }
         var slt: Transform3D?
-        if let s = superlayers[id.index], !isMask[id.index] {
+        if let s = superlayers[id.index], !isMaskLayer(id) {
             let stored = layers[s.index].sublayerTransformIfStored
             if let st = stored, !st.isIdentity {
                 slt = st

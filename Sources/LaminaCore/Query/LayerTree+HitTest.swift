@@ -21,10 +21,10 @@ extension LayerTree {
     /// A singular map on the way makes the point miss everything below it.
     public func hitTest(_ p: Point, in id: LayerID, order: HitTestOrder = .array) -> LayerID? {
         var acc = Transform3D.identity
-        var s = isMask[id.index] ? nil : superlayers[id.index]
+        var s = isMaskLayer(id) ? nil : superlayers[id.index]
         while let t = s, layers[t.index].isTransformLayer {
             acc = acc.concatenating(matrixToSuperlayer(t))
-            s = isMask[t.index] ? nil : superlayers[t.index]
+            s = isMaskLayer(t) ? nil : superlayers[t.index]
         }
         guard let first = hitFrame(id, point: p, accumulated: acc, order: order) else { return nil }
         var stack: [HitFrame] = [first]

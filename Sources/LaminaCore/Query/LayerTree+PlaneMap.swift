@@ -23,7 +23,7 @@ extension LayerTree {
     /// flattening of ``matrixToSuperlayer(_:)``, which it calls when that transform is set.
     @inline(__always)
     func flattenedMatrixToSuperlayer(_ id: LayerID) -> Homography {
-        if let s = superlayers[id.index], !isMask[id.index],
+        if let s = superlayers[id.index], !isMaskLayer(id),
             let sublayerTransform = layers[s.index].sublayerTransformIfStored, !sublayerTransform.isIdentity
         {
             return Homography(flattening: matrixToSuperlayer(id))

@@ -14,7 +14,7 @@ extension LayerTree {
     /// other properties that assume 2D image processing (filters, masksToBounds).
     @inline(__always)
     public func appliedMask(of id: LayerID) -> LayerID? {
-        layers[id.index].isTransformLayer ? nil : masks[id.index]
+        layers[id.index].isTransformLayer ? nil : mask(of: id)
     }
 
     /// The part of `id`'s bounds not cut away by masking ancestors, in the space of `space`
@@ -73,7 +73,7 @@ extension LayerTree {
         var stack: [LayerID] = [root]
         while let p = stack.popLast() {
             var children = sublayerLists[p.index]
-            if let m = masks[p.index] { children.append(m) }
+            if let m = mask(of: p) { children.append(m) }
             for c in children {
                 stack.append(c)
                 let h: Homography, base: Homography, plane: Int?
@@ -111,7 +111,7 @@ extension LayerTree {
         out[root.index] = ownClip(root, toRoot: toRoot, eyePlanes: eyePlanes, inherited: inherited)
         while let p = stack.popLast() {
             var children = sublayerLists[p.index]
-            if let m = masks[p.index] { children.append(m) }
+            if let m = mask(of: p) { children.append(m) }
             for c in children {
                 out[c.index] = ownClip(c, toRoot: toRoot, eyePlanes: eyePlanes, inherited: out[p.index])
                 stack.append(c)

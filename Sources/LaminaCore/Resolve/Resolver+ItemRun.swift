@@ -96,7 +96,7 @@ extension Resolver {
                 marks?[id.index] = may ? CompositeMark.may : CompositeMark.none
                 if may, layer.pointee.svgCompositing != nil {
                     bound.groups += 3
-                } else if layer.pointee.opacity < 1 || tree.masks[id.index] != nil {
+                } else if layer.pointee.opacity < 1 || tree.mask(of: id) != nil {
                     bound.groups += 1
                 }
                 for child in tree.sublayerLists[id.index] where tree.isVisible(child) { stack.append(child) }

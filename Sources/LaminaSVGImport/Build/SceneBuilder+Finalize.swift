@@ -71,7 +71,7 @@ private struct FinalizePass: @unchecked Sendable {
     let layers: UnsafeMutableBufferPointer<Layer>
     let pending: UnsafeMutableBufferPointer<PendingGeometry>
     let sublayers: [[LayerID]]
-    let masks: IndexColumn<LayerID>
+    let masks: PrefixIndexColumn<LayerID>
     /// The root, whose object bounding box (a walk over all its sublayers, every element of a
     /// flat drawing) is made only when something asks for it (``objectBoundingBox(of:)``).
     let root: Int
