@@ -12,10 +12,11 @@ import Synchronization
 /// `ElementPrefetch` computes it on a second thread for the elements just ahead of the builder.
 /// The builder walks the document mostly in element order, so the elements are cut into blocks
 /// of ``blockSize`` (1,024 by default): when the builder first asks for an element of block
-/// `b + 1` (its block being `b`), it waits for that block (normally long finished) and starts
-/// block `b + 2`. Requests outside the current block (clip paths, `use` targets, paint servers)
-/// get nil and are computed on the spot; a run of requests further ahead (a large skipped
-/// `defs`) moves the blocks there. Nothing is computed before the builder walks through a block
+/// `b + 1` (its block being `b`), it takes that block and starts block `b + 2`; when the
+/// worker is still in the block's first half, the builder fills the second half itself instead
+/// of waiting (on a drawing the worker's part is the slower one). Requests outside the current
+/// block (clip paths, `use` targets, paint servers) get nil and are computed on the spot; a run
+/// of requests further ahead (a large skipped `defs`) moves the blocks there. Nothing is computed before the builder walks through a block
 /// (a symbols-only sprite, whose elements are never built, costs nothing), and nothing is
 /// waited for after its last request. Every entry is a pure function of the document, so the
 /// scene and its diagnostics are the same with or without the prefetch, and at most two blocks
@@ -39,14 +40,38 @@ final class ElementPrefetch {
         var mayReferenceOtherFiles: Bool
     }
 
-    /// One block of entries, filled by a worker thread; readable once `ready` was signalled.
+    /// One block of entries in two parts: the worker fills the first (`entries`, from the
+    /// block's start to `middle`) and then the second (`rest`) unless the builder claimed it
+    /// first. Readable once `ready` was signalled (and `rest` once its filler is done).
     private final class Block: @unchecked Sendable {
         let index: Int
+        let range: Range<Int>
+        /// Where the second part starts.
+        let middle: Int
         var entries: [Entry] = []
+        var rest: [Entry] = []
         let ready = DispatchSemaphore(value: 0)
+        /// Whether a thread has taken the second part (the worker or the builder, one of them).
+        private let restTaken = Atomic<Bool>(false)
         private var waited = false
 
-        init(index: Int) { self.index = index }
+        init(index: Int, range: Range<Int>) {
+            self.index = index
+            self.range = range
+            middle = range.lowerBound + (range.count + 1) / 2
+        }
+
+        /// Takes the second part for the calling thread: true for the first thread that asks.
+        func takeRest() -> Bool {
+            restTaken.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        }
+
+        /// Whether the worker has filled the block, without waiting.
+        func isReady() -> Bool {
+            if waited { return true }
+            if ready.wait(timeout: .now()) == .success { waited = true }
+            return waited
+        }
 
         /// Waits (once) until the worker has filled the block.
         func wait() {
@@ -79,8 +104,11 @@ final class ElementPrefetch {
     /// and the block after it.
     private var currentIndex = -2
     private var current: Block?
-    /// The first entry of `current` once waited for (nil before, or without entries).
+    /// The first entry of `current` once waited for (nil before, or without entries), and of
+    /// its second part (from `currentMiddle`).
     private var currentFirst: UnsafePointer<Entry>?
+    private var currentRest: UnsafePointer<Entry>?
+    private var currentMiddle = 0
     private var next: Block?
     /// The block the builder left last, freed by the worker that fills the next block: its
     /// entries (a style and a declaration list per element) then cost the builder nothing.
@@ -95,6 +123,8 @@ final class ElementPrefetch {
     private let startAfter: Int
     /// The document styles of the ancestors blocks start under, shared by the blocks.
     private let ancestors = AncestorStyles()
+    /// How many blocks' second parts the builder filled itself (for the tests).
+    package private(set) var restsTaken = 0
 
     /// A prefetch over `tree`, or nil when only one thread may be used or the document has
     /// fewer than four blocks of elements (then the thread would cost more than it saves).
@@ -174,14 +204,26 @@ final class ElementPrefetch {
             aheadRun = 0
             requestsHere += 1
             if requestsHere >= startAfter, next == nil { next = start(b + 1) }
-            if let first = currentFirst { return first + (element - b * blockSize) }
+            if let first = currentFirst {
+                return element < currentMiddle ? first + (element - b * blockSize) : currentRest.unsafelyUnwrapped + (element - currentMiddle)
+            }
             guard let c = current else { return nil }
+            if !c.isReady(), c.takeRest() {
+                // The worker is still in the block's first part: rather than wait, the builder
+                // fills the second part itself (the next block first started, so that the worker
+                // goes on to it).
+                if next == nil { next = start(b + 1) }
+                restsTaken += 1
+                c.rest = Self.compute(c.middle..<c.range.upperBound, tree: tree, cascade: cascade, ancestors: ancestors)
+            }
             c.wait()
             // Entries are not changed once filled: their storage stays where it is while the
             // block is current (it holds the block).
             guard let first = c.entries.withUnsafeBufferPointer({ $0.baseAddress }) else { return nil }
             currentFirst = first
-            return first + (element - b * blockSize)
+            currentMiddle = c.middle
+            currentRest = c.rest.withUnsafeBufferPointer { $0.baseAddress }
+            return element < currentMiddle ? first + (element - b * blockSize) : currentRest.unsafelyUnwrapped + (element - currentMiddle)
         }
         if b == currentIndex + 1 {
             // The builder has moved on: the current block is done with.
@@ -205,6 +247,7 @@ final class ElementPrefetch {
         if let left = current { retired = left }
         current = filled
         currentFirst = nil
+        currentRest = nil
         next = nil
         requestsHere = 0
     }
@@ -219,6 +262,7 @@ final class ElementPrefetch {
         retired = nil
         currentIndex = -2
         currentFirst = nil
+        currentRest = nil
         lastElement = -1
         lastAddress = nil
         if left.0 != nil || left.1 != nil || left.2 != nil {
@@ -229,13 +273,15 @@ final class ElementPrefetch {
     /// Starts filling block `index` on a worker thread (nil past the last block).
     private func start(_ index: Int) -> Block? {
         guard index >= 0, index < blockCount else { return nil }
-        let block = Block(index: index)
         let tree = self.tree, cascade = self.cascade, ancestors = self.ancestors
-        let range = (index * blockSize)..<min(tree.count, (index + 1) * blockSize)
+        let block = Block(index: index, range: (index * blockSize)..<min(tree.count, (index + 1) * blockSize))
         let left = retired
         retired = nil
         DispatchQueue.global().async {
-            block.entries = Self.compute(range, tree: tree, cascade: cascade, ancestors: ancestors)
+            block.entries = Self.compute(block.range.lowerBound..<block.middle, tree: tree, cascade: cascade, ancestors: ancestors)
+            if block.takeRest() {
+                block.rest = Self.compute(block.middle..<block.range.upperBound, tree: tree, cascade: cascade, ancestors: ancestors)
+            }
             block.ready.signal()
             // Released here, after the builder's next block is ready.
             withExtendedLifetime(left) {}

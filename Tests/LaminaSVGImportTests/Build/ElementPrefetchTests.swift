@@ -86,6 +86,36 @@ import Testing
         #expect(hits >= tree.count - prefetch.blockSize)
     }
 
+    /// A builder that reaches a block before the worker has filled it fills the block's second
+    /// part itself instead of waiting: walked with no work per element, the walk is always ahead
+    /// of the worker, and every entry, whoever filled it, is the one computed alone.
+    @Test func aBuilderAheadOfTheWorkerFillsTheSecondPartItself() throws {
+        let text = Self.document(count: 5 * ElementPrefetch.defaultBlockSize, bigDefs: false)
+        let (tree, _) = try XMLReader.read(Array(text.utf8), file: "p.svg")
+        var none: [Diagnostic] = []
+        let cascade = StyleCascade(tree: tree, diagnostics: &none)
+        var taken = 0
+        for _ in 0..<3 {
+            let prefetch = try #require(ElementPrefetch.make(tree: tree, cascade: cascade, threads: 2))
+            var found: [(Int, ElementPrefetch.Entry)] = []
+            for e in tree.indices {
+                if let entry = prefetch.entry(e) { found.append((e, entry)) }
+            }
+            taken += prefetch.restsTaken
+            prefetch.finish()
+            #expect(found.count >= tree.count - prefetch.blockSize)
+            for (e, entry) in found {
+                let direct = ElementPrefetch.compute(e..<(e + 1), tree: tree, cascade: cascade)[0]
+                #expect(entry.declarations.map(\.value) == direct.declarations.map(\.value))
+                #expect(entry.style == direct.style)
+                #expect(String(describing: entry.transform) == String(describing: direct.transform))
+                #expect(entry.layerFacts.idSlot == direct.layerFacts.idSlot)
+            }
+        }
+        // Twelve blocks reached at once after their worker started: the walk takes at least one.
+        #expect(taken > 0)
+    }
+
     /// The builder asks about an element several times in a row (style, transform, geometry,
     /// layer facts); the element asked about last is answered again without finding its block.
     /// A request for another element in between (one of a block the builder has left: none)
