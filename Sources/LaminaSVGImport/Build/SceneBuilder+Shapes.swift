@@ -220,19 +220,14 @@ extension SceneBuilder {
     /// A paint server reference that resolves: requested as a resource; otherwise its
     /// fallback, or none.
     mutating func checkedPaint(_ p: Paint, element: Int) -> Paint {
-        guard case .ref(let id, let fallback) = p else { return p }
-        if let target = self.element(id: id),
-            ["linearGradient", "radialGradient", "pattern"].contains(tree[target].name), tree[target].isSVG
-        {
-            resources.request(id)
-            return p
-        }
-        if let fallback, fallback != "none" { return .color(fallback) }
-        return .none
+        let valid = validPaint(p)
+        if case .ref(let id, _) = valid { resources.request(id) }
+        return valid
     }
 
-    /// `p` as ``checkedPaint(_:element:)`` gives it, without requesting the paint server as a
-    /// resource (markup requests what it writes, ``markup(of:parentStyle:viewport:asLayerContent:rootStyle:percentsOf:kept:rootIsResource:)``).
+    /// A paint server reference that resolves, as it is; otherwise its fallback, or none:
+    /// ``checkedPaint(_:element:)`` without the request (markup requests what it writes,
+    /// ``markup(of:parentStyle:viewport:asLayerContent:rootStyle:percentsOf:kept:rootIsResource:)``).
     func validPaint(_ p: Paint) -> Paint {
         guard case .ref(let id, let fallback) = p else { return p }
         if let target = self.element(id: id),
