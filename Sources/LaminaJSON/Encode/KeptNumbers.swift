@@ -36,17 +36,12 @@ extension EntryCursor {
     /// A number of a one-line array (`, ` before it unless `first`), its text kept in `kept`.
     @inline(__always)
     mutating func inlineNumber(_ v: Double, first: Bool = false, keepingIn kept: inout KeptNumber) {
-        if !first {
-            p[0] = UInt8(ascii: ",")
-            p[1] = 0x20
-            p += 2
-        }
-        let n = NumberText.write(v, to: p)
-        // The cursor's room holds a whole number's bytes past `p`.
-        kept.text = UnsafeRawPointer(p).loadUnaligned(as: SIMD32<UInt8>.self)
-        kept.count = n
+        let start = first ? p : p + 2
+        inlineNumber(v, first: first)
+        // The cursor's room holds a whole number's bytes past its start.
+        kept.text = UnsafeRawPointer(start).loadUnaligned(as: SIMD32<UInt8>.self)
+        kept.count = p - start
         kept.bits = v.bitPattern
-        p += n
     }
 
     /// `"key": [x, y]`, the numbers' texts kept in `x` and `y`.
