@@ -146,8 +146,8 @@ struct LayerEncoder: ~Copyable {
             c.p = writer.room(Self.groupRoom)
         }
         // Read in their boxes: copying them out would retain and release each reference.
-        Layer.withContentPointer(of: layer) { writeContent($0, &c, level: level) }
-        Layer.withSVGPointer(of: layer) { writeSVG($0, &c, level: level) }
+        let usual: UsualElement = Layer.withContentPointer(of: layer) { writeContent($0, &c, level: level) } ?? .g
+        Layer.withSVGPointer(of: layer) { writeSVG($0, &c, level: level, usual: usual) }
         writer.commit(c.p)
     }
 
