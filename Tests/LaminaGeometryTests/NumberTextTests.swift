@@ -124,6 +124,21 @@ import Testing
         }
     }
 
+    /// The sign is written after the magnitude is rounded: only for a value that does not
+    /// round to zero, including the halfway cases on either side of each rounding.
+    @Test func writesTheSignOnlyForValuesThatDoNotRoundToZero() {
+        let halfMillionth = 5e-7
+        for v in [
+            -0.0, -.leastNonzeroMagnitude, -1e-300, -4.9999999e-7, -halfMillionth, halfMillionth.nextDown,
+            -halfMillionth.nextDown, -halfMillionth.nextUp, -1.5e-6, -2.5e-6, -0.0000015, -999.9999995, -1e12 - 0.5,
+            -8_999_999_999_999.4999, -(1.0 / 3), -2.0 / 3,
+        ] {
+            #expect(Self.written(v) == NumberTextReferenceTests.reference(v), "\(v)")
+            #expect(Self.written(v) == NumberText.format(v), "\(v)")
+            #expect(Self.written(-v) == NumberTextReferenceTests.reference(-v), "\(-v)")
+        }
+    }
+
     /// The fast writer declines what it cannot spell (the slow text is written instead).
     @Test(arguments: [Double.nan, .infinity, -.infinity, 9e12 + 1, -1e18, 1e300])
     func fastWriterDeclinesHugeAndNonFinite(value: Double) {
