@@ -53,18 +53,19 @@ extension FastXMLReader {
         let amp = SIMD16<UInt8>(repeating: 0x26)
         let lt = SIMD16<UInt8>(repeating: 0x3C)
         let high = SIMD16<UInt8>(repeating: 0x80)
+        // Offsets stay below the input's size, so the sums and differences here cannot wrap.
         var r = start
-        while r + 16 <= n {
+        while r &+ 16 <= n {
             let v = UnsafeRawPointer(base + r).loadUnaligned(as: SIMD16<UInt8>.self)
-            UnsafeMutableRawPointer(out + (r - start)).storeBytes(of: v, as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(out + (r &- start)).storeBytes(of: v, as: SIMD16<UInt8>.self)
             // High bit: below 0x20, from 0x80, or equal to the quote, `&` or `<` (the quote, `&`
             // and `<` are ASCII, so a wrapped zero is the only other way to set it).
             let control: SIMD16<UInt8> = (v &- space) | v
             let quoted: SIMD16<UInt8> = ((v ^ q) &- one) | ((v ^ amp) &- one) | ((v ^ lt) &- one)
             let flags: SIMD16<UInt8> = (control | quoted) & high
             let k = Self.firstFlag(flags)
-            if k < 16 { return base[r + k] == quote ? r + k : -1 }
-            r += 16
+            if k < 16 { return base[r &+ k] == quote ? r &+ k : -1 }
+            r &+= 16
         }
         while r < n {
             let b = base[r]

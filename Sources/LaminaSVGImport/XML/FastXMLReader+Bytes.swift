@@ -206,7 +206,8 @@ struct RawColumn<T: BitwiseCopyable> {
     @inline(__always) mutating func append(_ value: T) {
         if count == capacity { grow() }
         (base + count).initialize(to: value)
-        count += 1
+        // Below the capacity, which is an allocation's size: no overflow to check.
+        count &+= 1
     }
 
     mutating func truncate(to k: Int) { count = min(count, k) }

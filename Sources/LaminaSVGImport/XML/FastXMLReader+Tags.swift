@@ -194,9 +194,10 @@ extension FastXMLReader {
             guard i < n, Self.isSpace(base[i]) else { return i }
             let id: Int32
             let valueStart: Int
-            if key >= 0, i + 16 <= n, let hit = prefixes.match(key, at: base + i) {
+            // Offsets stay below `n` (an `Int` the input's size), so these sums cannot wrap.
+            if key >= 0, i &+ 16 <= n, let hit = prefixes.match(key, at: base + i) {
                 id = hit.id
-                valueStart = i + hit.count
+                valueStart = i &+ hit.count
             } else {
                 let name = quickName(at: i)
                 guard name.id >= 0 else { return i }
@@ -204,7 +205,7 @@ extension FastXMLReader {
                 id = name.id
                 valueStart = name.valueStart
             }
-            i = try quickValue(id: id, from: valueStart, quote: base[valueStart - 1], namespacedCount: &namespacedCount)
+            i = try quickValue(id: id, from: valueStart, quote: base[valueStart &- 1], namespacedCount: &namespacedCount)
             key = AttributePrefixes.key(attribute: id)
         }
     }
@@ -253,7 +254,7 @@ extension FastXMLReader {
             arenaCount &+= valueEnd &- valueStart
             nameIDs.append(id)
             valueEnds.append(UInt32(truncatingIfNeeded: arenaCount))
-            return valueEnd + 1
+            return valueEnd &+ 1
         }
         let (end, plain) = try valueExtent(from: valueStart, quote: quote)
         try appendAttribute(id: id, valueStart: valueStart, valueEnd: end, plain: plain, namespacedCount: &namespacedCount)
