@@ -121,8 +121,17 @@ final class ElementTable: Sendable {
     func transformSlot(in i: Int) -> Int? {
         guard let id = transformNameID else { return slot(of: "transform", namespace: nil, in: i) }
         guard id >= 0 else { return nil }
-        for s in attributeSlots(i) where attributeNameIDs[s] == id { return s }
-        return nil
+        // Read in place: the builder asks this of every element, and the array's bounds
+        // checks were a third of a slot's compare.
+        let slots = attributeSlots(i)
+        return attributeNameIDs.withUnsafeBufferPointer { ids -> Int? in
+            var s = slots.lowerBound
+            while s < slots.upperBound {
+                if ids[s] == id { return s }
+                s &+= 1
+            }
+            return nil
+        }
     }
 
     /// The value of the attribute in `slot` as a `String`.
