@@ -88,6 +88,39 @@ import Testing
             #expect(PropertyNames.property(key) == property)
         }
     }
+
+    /// A name read from a buffer with 24 bytes from its start (three loads, masked) or fewer
+    /// (copied) has the property of its lower-cased text, whatever bytes follow it: each known
+    /// name in two cases, with a byte changed at each place, one byte shorter and longer.
+    @Test func aNameHasItsPropertyWithAnyBytesAfterIt() {
+        var names: [String] = []
+        for name in CSSProperty.byName.keys.sorted() {
+            names += [name, name.uppercased(), String(name.dropLast()), name + "x", name + "-"]
+            for k in 0..<name.utf8.count {
+                var bytes = Array(name.utf8)
+                bytes[k] = bytes[k] == UInt8(ascii: "z") ? UInt8(ascii: "y") : UInt8(ascii: "z")
+                names.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        var checked = 0
+        for name in names {
+            let expected = CSSProperty.of(name.lowercased())
+            for fill: UInt8 in [0x00, 0x61, 0xFF] {
+                for after in 0...26 {
+                    let bytes = Array("ab".utf8) + Array(name.utf8) + Array(repeating: fill, count: after)
+                    let r = 2..<(2 + name.utf8.count)
+                    let found = bytes.withUnsafeBufferPointer { CSSProperty.of($0, r) }
+                    #expect(found == expected, "\(name) with \(after) bytes of \(fill) after it")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 10_000)
+        // A known name of the most bytes and a non-ASCII byte in a known name's place.
+        #expect(CSSProperty.byName.keys.map(\.utf8.count).max() == PropertyNames.longest)
+        let bent = Array("fill".utf8) + [0xC3, 0xA9] + Array(repeating: 0x61, count: 30)
+        #expect(bent.withUnsafeBufferPointer { CSSProperty.of($0, 0..<6) } == .other)
+    }
 }
 
 @Suite struct AttributeRoleTests {
