@@ -116,7 +116,8 @@ public struct Layer: Hashable, Sendable {
     /// Gives the layer the content stored at `place` (nil: none), which the caller built in place
     /// and no longer changes: an importer that fills a shape's content field by field builds it
     /// where the layer keeps it (``ContentSlab``), instead of copying a finished `Content` there.
-    @inlinable package mutating func setContent(_ place: ContentPlace?) { contentPlace = place }
+    /// (Consuming: the caller's place, moved in, is the layer's reference to its store.)
+    @inlinable package mutating func setContent(_ place: consuming ContentPlace?) { contentPlace = place }
 
     /// SVG facts kept for fidelity and for the exporter.
     public var svg: SVGInfo? {

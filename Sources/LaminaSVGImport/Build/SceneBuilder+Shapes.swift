@@ -39,7 +39,9 @@ extension SceneBuilder {
             content.pointee.extra.append(StyleProperty("pathLength", NumberText.format(list[0])))
         }
         let contentRequested = resources.order.count
-        let layer = try makeLayer(w, style: style, transform: transform, content: place)
+        // Consumed: the slab's reference to the store becomes the layer's (the pointer stays
+        // valid, the layer keeping the store), no retain for the call and release at the end.
+        let layer = try makeLayer(w, style: style, transform: transform, content: consume place)
         // The layer's mask and filter go before its paint servers and markers, in the order the
         // output refers to them (the group that masks or filters the shape comes first), so
         // that the output's defs keep their order when it is read back.
