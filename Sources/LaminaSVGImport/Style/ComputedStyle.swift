@@ -298,7 +298,12 @@ package struct ComputedStyle: Hashable, Sendable {
     package static let initial = ComputedStyle()
 
     /// True when `display: none`.
-    package var isDisplayNone: Bool { display == "none" }
+    /// (Without an own box `display` is `inline`: comparing that default with `none` called
+    /// the runtime's string comparison and released the literal for every layer.)
+    package var isDisplayNone: Bool {
+        guard let own = ownRare else { return false }
+        return own.value.display == "none"
+    }
 
     /// Whether every rarely set property (``InheritedRare``, ``OwnRare``) has its initial value:
     /// true when neither is stored (not always when false).
