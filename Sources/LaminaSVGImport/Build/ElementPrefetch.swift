@@ -372,7 +372,7 @@ final class ElementPrefetch {
                     } else {
                         style = ComputedStyle.initial.child(cascaded: declarations)
                     }
-                    (first + made).initialize(to: compute(e, tree: tree, roles: roles, declarations: declarations, style: style))
+                    (first + made).initialize(to: compute(e, tree: tree, roles: roles, declarations: consume declarations, style: style))
                     made += 1
                 }
             }
@@ -380,8 +380,11 @@ final class ElementPrefetch {
     }
 
     /// The entry of one element with its cascaded declarations and document style.
+    /// (`declarations` is consumed, read before it is moved into the entry: a borrowed list was
+    /// copied into the entry, its storage retained, and released after: two atomic operations an
+    /// element, on storage the builder's thread retains and releases too.)
     static func compute(
-        _ element: Int, tree: ElementTree, roles: AttributeRoles, declarations: CascadedList,
+        _ element: Int, tree: ElementTree, roles: AttributeRoles, declarations: consuming CascadedList,
         style: consuming ComputedStyle
     ) -> Entry {
         let transform = SceneBuilder.transformResult(in: tree, element, declarations)
@@ -390,9 +393,10 @@ final class ElementPrefetch {
         case .path, .polygon, .polyline: geometry = SceneBuilder.listGeometry(in: tree, element)
         default: geometry = nil
         }
+        let mayReferenceOtherFiles = SceneBuilder.mayReferenceOtherFiles(declarations)
         return Entry(
             declarations: declarations, style: style, transform: transform, geometry: geometry,
             layerFacts: SceneBuilder.layerFacts(in: tree, roles: roles, element),
-            mayReferenceOtherFiles: SceneBuilder.mayReferenceOtherFiles(declarations))
+            mayReferenceOtherFiles: mayReferenceOtherFiles)
     }
 }
