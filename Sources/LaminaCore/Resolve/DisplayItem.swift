@@ -65,6 +65,13 @@ public struct DisplayItem: Hashable, Sendable {
         storedClip = clip.map { Int32(truncatingIfNeeded: $0) } ?? Self.noIndex
         storedGroup = group.map { Int32(truncatingIfNeeded: $0) } ?? Self.noIndex
         self.part = part
+        // Most items: no rare facts, tested field by field here (`==` on each entry, as the
+        // synthesized `==` compares) without calling `store` and building its arguments.
+        if opacity == 1, localAffine.a == affine.a, localAffine.b == affine.b, localAffine.c == affine.c,
+            localAffine.d == affine.d, localAffine.tx == affine.tx, localAffine.ty == affine.ty
+        {
+            return
+        }
         store(geometry: nil, local: localAffine == affine ? nil : .transformed(localAffine), opacity: opacity)
     }
 
