@@ -12,9 +12,10 @@ import Synchronization
 /// `ElementPrefetch` computes it on a second thread for the elements just ahead of the builder.
 /// The builder walks the document mostly in element order, so the elements are cut into blocks
 /// of ``blockSize`` (1,024 by default): when the builder first asks for an element of block
-/// `b + 1` (its block being `b`), it takes that block and starts block `b + 2`; when the
-/// worker is still in the block's first half, the builder fills the second half itself instead
-/// of waiting (on a drawing the worker's part is the slower one). Requests outside the current
+/// `b + 1` (its block being `b`), it takes that block and starts block `b + 2`. A block is
+/// filled in chunks that the worker and the builder claim in turn: a builder that reaches an
+/// entry not filled yet fills the next unclaimed chunk itself instead of waiting (on a drawing
+/// the worker's part is the slower one), see ``Block``. Requests outside the current
 /// block (clip paths, `use` targets, paint servers) get nil and are computed on the spot; a run
 /// of requests further ahead (a large skipped `defs`) moves the blocks there. Nothing is computed before the builder walks through a block
 /// (a symbols-only sprite, whose elements are never built, costs nothing), and nothing is
@@ -40,47 +41,6 @@ final class ElementPrefetch {
         var mayReferenceOtherFiles: Bool
     }
 
-    /// One block of entries in two parts: the worker fills the first (`entries`, from the
-    /// block's start to `middle`) and then the second (`rest`) unless the builder claimed it
-    /// first. Readable once `ready` was signalled (and `rest` once its filler is done).
-    private final class Block: @unchecked Sendable {
-        let index: Int
-        let range: Range<Int>
-        /// Where the second part starts.
-        let middle: Int
-        var entries: [Entry] = []
-        var rest: [Entry] = []
-        let ready = DispatchSemaphore(value: 0)
-        /// Whether a thread has taken the second part (the worker or the builder, one of them).
-        private let restTaken = Atomic<Bool>(false)
-        private var waited = false
-
-        init(index: Int, range: Range<Int>) {
-            self.index = index
-            self.range = range
-            middle = range.lowerBound + (range.count + 1) / 2
-        }
-
-        /// Takes the second part for the calling thread: true for the first thread that asks.
-        func takeRest() -> Bool {
-            restTaken.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
-        }
-
-        /// Whether the worker has filled the block, without waiting.
-        func isReady() -> Bool {
-            if waited { return true }
-            if ready.wait(timeout: .now()) == .success { waited = true }
-            return waited
-        }
-
-        /// Waits (once) until the worker has filled the block.
-        func wait() {
-            if waited { return }
-            ready.wait()
-            waited = true
-        }
-    }
-
     /// Elements per block, by default.
     static let defaultBlockSize = 1024
     /// The fewest elements per block: below, a block costs more to hand over than it saves.
@@ -92,6 +52,8 @@ final class ElementPrefetch {
     static func blockSize(forElements count: Int) -> Int {
         min(defaultBlockSize, max(smallestBlockSize, count / 8))
     }
+    /// Elements per chunk of a block, by default (a power of two; see ``Block``).
+    static let defaultChunk = 64
     /// Requests this many blocks ahead, this many times in a row, move the blocks there.
     static let jumpAfter = 32
 
@@ -100,15 +62,18 @@ final class ElementPrefetch {
     private let tree: ElementTree
     private let cascade: StyleCascade
     private let blockCount: Int
+    /// Elements per chunk (see ``Block``).
+    let chunk: Int
+    /// Whether the worker fills blocks (false in tests only: the builder then fills each).
+    private let workerFills: Bool
     /// The block the builder is in (-2 before its first request), its entries when filled,
     /// and the block after it.
     private var currentIndex = -2
     private var current: Block?
-    /// The first entry of `current` once waited for (nil before, or without entries), and of
-    /// its second part (from `currentMiddle`).
+    /// The first entry of `current` (nil without entries), and the element up to which its
+    /// entries are known to be filled.
     private var currentFirst: UnsafePointer<Entry>?
-    private var currentRest: UnsafePointer<Entry>?
-    private var currentMiddle = 0
+    private var currentFilled = 0
     private var next: Block?
     /// The block the builder left last, freed by the worker that fills the next block: its
     /// entries (a style and a declaration list per element) then cost the builder nothing.
@@ -123,22 +88,26 @@ final class ElementPrefetch {
     private let startAfter: Int
     /// The document styles of the ancestors blocks start under, shared by the blocks.
     private let ancestors = AncestorStyles()
-    /// How many blocks' second parts the builder filled itself (for the tests).
-    package private(set) var restsTaken = 0
+    /// How many chunks the builder filled itself (for the tests).
+    package private(set) var chunksTaken = 0
 
     /// A prefetch over `tree`, or nil when only one thread may be used or the document has
     /// fewer than four blocks of elements (then the thread would cost more than it saves).
+    /// Tests set `chunk`, and `workerFills` false to have the builder fill every chunk.
     static func make(
-        tree: ElementTree, cascade: StyleCascade, threads: Int, blockSize: Int = defaultBlockSize
+        tree: ElementTree, cascade: StyleCascade, threads: Int, blockSize: Int = defaultBlockSize,
+        chunk: Int = defaultChunk, workerFills: Bool = true
     ) -> ElementPrefetch? {
         guard threads > 1, blockSize > 0, tree.count >= 4 * blockSize else { return nil }
-        return ElementPrefetch(tree: tree, cascade: cascade, blockSize: blockSize)
+        return ElementPrefetch(tree: tree, cascade: cascade, blockSize: blockSize, chunk: chunk, workerFills: workerFills)
     }
 
-    private init(tree: ElementTree, cascade: StyleCascade, blockSize: Int) {
+    private init(tree: ElementTree, cascade: StyleCascade, blockSize: Int, chunk: Int, workerFills: Bool) {
         self.tree = tree
         self.cascade = cascade
         self.blockSize = blockSize
+        self.chunk = chunk
+        self.workerFills = workerFills
         self.blockCount = (tree.count + blockSize - 1) / blockSize
         self.startAfter = blockSize / 32
     }
@@ -204,26 +173,18 @@ final class ElementPrefetch {
             aheadRun = 0
             requestsHere += 1
             if requestsHere >= startAfter, next == nil { next = start(b + 1) }
-            if let first = currentFirst {
-                return element < currentMiddle ? first + (element - b * blockSize) : currentRest.unsafelyUnwrapped + (element - currentMiddle)
-            }
+            if element < currentFilled { return currentFirst.unsafelyUnwrapped + (element - b * blockSize) }
             guard let c = current else { return nil }
-            if !c.isReady(), c.takeRest() {
-                // The worker is still in the block's first part: rather than wait, the builder
-                // fills the second part itself (the next block first started, so that the worker
-                // goes on to it).
-                if next == nil { next = start(b + 1) }
-                restsTaken += 1
-                c.rest = Self.compute(c.middle..<c.range.upperBound, tree: tree, cascade: cascade, ancestors: ancestors)
-            }
-            c.wait()
+            // The entry may not be filled yet: the next block is started first (so that the
+            // worker goes on to it), and the builder fills chunks itself rather than wait.
+            if next == nil { next = start(b + 1) }
+            let offset = element - c.range.lowerBound
+            chunksTaken += c.waitFor(offset >> c.chunkShift, then: next, tree: tree, cascade: cascade, ancestors: ancestors)
             // Entries are not changed once filled: their storage stays where it is while the
             // block is current (it holds the block).
-            guard let first = c.entries.withUnsafeBufferPointer({ $0.baseAddress }) else { return nil }
-            currentFirst = first
-            currentMiddle = c.middle
-            currentRest = c.rest.withUnsafeBufferPointer { $0.baseAddress }
-            return element < currentMiddle ? first + (element - b * blockSize) : currentRest.unsafelyUnwrapped + (element - currentMiddle)
+            currentFirst = UnsafePointer(c.entries)
+            currentFilled = c.range.lowerBound + c.filledPrefix
+            return UnsafePointer(c.entries + offset)
         }
         if b == currentIndex + 1 {
             // The builder has moved on: the current block is done with.
@@ -244,25 +205,32 @@ final class ElementPrefetch {
     /// Makes block `b` the builder's current block, with its entries when `filled`.
     private func enter(_ b: Int, filled: Block?) {
         currentIndex = b
-        if let left = current { retired = left }
+        if let left = current {
+            left.abandon()
+            retired = left
+        }
+        if let skipped = next, skipped !== filled { skipped.abandon() }
         current = filled
-        currentFirst = nil
-        currentRest = nil
+        currentFirst = filled.map { UnsafePointer($0.entries) }
+        currentFilled = 0
         next = nil
         requestsHere = 0
     }
 
-    /// Drops the blocks (a worker still filling one finishes on its own, unwaited). They are
-    /// freed on a worker thread, as the blocks the builder leaves are: their entries were made
-    /// there (in a document of a few thousand elements the last blocks hold a quarter of them).
+    /// Drops the blocks (a worker still filling a chunk finishes it on its own, unwaited, and
+    /// claims no more). They are freed on a worker thread, as the blocks the builder leaves
+    /// are: their entries were made there (in a document of a few thousand elements the last
+    /// blocks hold a quarter of them).
     func finish() {
         let left = (current, next, retired)
+        current?.abandon()
+        next?.abandon()
         current = nil
         next = nil
         retired = nil
         currentIndex = -2
         currentFirst = nil
-        currentRest = nil
+        currentFilled = 0
         lastElement = -1
         lastAddress = nil
         if left.0 != nil || left.1 != nil || left.2 != nil {
@@ -274,16 +242,13 @@ final class ElementPrefetch {
     private func start(_ index: Int) -> Block? {
         guard index >= 0, index < blockCount else { return nil }
         let tree = self.tree, cascade = self.cascade, ancestors = self.ancestors
-        let block = Block(index: index, range: (index * blockSize)..<min(tree.count, (index + 1) * blockSize))
+        let block = Block(index: index, range: (index * blockSize)..<min(tree.count, (index + 1) * blockSize), chunk: chunk)
         let left = retired
         retired = nil
+        guard workerFills else { return block }
         DispatchQueue.global().async {
-            block.entries = Self.compute(block.range.lowerBound..<block.middle, tree: tree, cascade: cascade, ancestors: ancestors)
-            if block.takeRest() {
-                block.rest = Self.compute(block.middle..<block.range.upperBound, tree: tree, cascade: cascade, ancestors: ancestors)
-            }
-            block.ready.signal()
-            // Released here, after the builder's next block is ready.
+            while let k = block.claim() { block.fill(k, tree: tree, cascade: cascade, ancestors: ancestors) }
+            // Released here, after the builder's next block is filled.
             withExtendedLifetime(left) {}
         }
         return block
@@ -318,6 +283,19 @@ final class ElementPrefetch {
     static func compute(
         _ range: Range<Int>, tree: ElementTree, cascade: StyleCascade, ancestors: AncestorStyles? = nil
     ) -> [Entry] {
+        [Entry](unsafeUninitializedCapacity: range.count) { entries, made in
+            guard let first = entries.baseAddress else { return }
+            compute(range, into: first, tree: tree, cascade: cascade, ancestors: ancestors)
+            made = range.count
+        }
+    }
+
+    /// ``compute(_:tree:cascade:ancestors:)`` made in place: initializes `range.count` entries
+    /// from `first`.
+    static func compute(
+        _ range: Range<Int>, into first: UnsafeMutablePointer<Entry>, tree: ElementTree, cascade: StyleCascade,
+        ancestors: AncestorStyles? = nil
+    ) {
         let roles = cascade.attributeRoles
         // Document styles of the ancestors of the first element, from the root down (the
         // elements are in document order: every parent before the range is such an ancestor).
@@ -350,31 +328,29 @@ final class ElementPrefetch {
         // elements of a block mostly share one (a dictionary look-up each cost ~130 instructions).
         var lastOutside = -1, lastOutsideIndex = 0
         let styleOffset = MemoryLayout<Entry>.offset(of: \Entry.style).unsafelyUnwrapped
-        // The entries are made in place in the array's storage, so that a parent's style is read
-        // where it is (an entry of this block, or an ancestor's), not copied: through the arrays'
-        // subscripts each was copied once more than the child's own copy, and that copy
-        // destroyed (~160 instructions an element).
-        return outsideStyles.withUnsafeBufferPointer { outsideStyles in
-            [Entry](unsafeUninitializedCapacity: range.count) { entries, made in
-                guard let first = entries.baseAddress else { return }
-                for e in range {
-                    let declarations = cascade.cascaded(for: e, in: &arena)
-                    let style: ComputedStyle
-                    if let q = tree.parent(e), q >= range.lowerBound {
-                        // A parent comes before its children: its entry is made already.
-                        let parent = (UnsafeRawPointer(first + (q - range.lowerBound)) + styleOffset)
-                            .assumingMemoryBound(to: ComputedStyle.self)
-                        style = ComputedStyle.child(of: parent, cascaded: declarations)
-                    } else if let q = tree.parent(e), let k = q == lastOutside ? lastOutsideIndex : outside[q] {
-                        lastOutside = q
-                        lastOutsideIndex = k
-                        style = ComputedStyle.child(of: outsideStyles.baseAddress.unsafelyUnwrapped + k, cascaded: declarations)
-                    } else {
-                        style = ComputedStyle.initial.child(cascaded: declarations)
-                    }
-                    (first + made).initialize(to: compute(e, tree: tree, roles: roles, declarations: consume declarations, style: style))
-                    made += 1
+        // The entries are made in place, so that a parent's style is read where it is (an entry
+        // of this range, or an ancestor's), not copied: through the arrays' subscripts each was
+        // copied once more than the child's own copy, and that copy destroyed (~160
+        // instructions an element).
+        var made = 0
+        outsideStyles.withUnsafeBufferPointer { outsideStyles in
+            for e in range {
+                let declarations = cascade.cascaded(for: e, in: &arena)
+                let style: ComputedStyle
+                if let q = tree.parent(e), q >= range.lowerBound {
+                    // A parent comes before its children: its entry is made already.
+                    let parent = (UnsafeRawPointer(first + (q - range.lowerBound)) + styleOffset)
+                        .assumingMemoryBound(to: ComputedStyle.self)
+                    style = ComputedStyle.child(of: parent, cascaded: declarations)
+                } else if let q = tree.parent(e), let k = q == lastOutside ? lastOutsideIndex : outside[q] {
+                    lastOutside = q
+                    lastOutsideIndex = k
+                    style = ComputedStyle.child(of: outsideStyles.baseAddress.unsafelyUnwrapped + k, cascaded: declarations)
+                } else {
+                    style = ComputedStyle.initial.child(cascaded: declarations)
                 }
+                (first + made).initialize(to: compute(e, tree: tree, roles: roles, declarations: consume declarations, style: style))
+                made += 1
             }
         }
     }

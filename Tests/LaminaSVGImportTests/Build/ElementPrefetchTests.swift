@@ -86,10 +86,10 @@ import Testing
         #expect(hits >= tree.count - prefetch.blockSize)
     }
 
-    /// A builder that reaches a block before the worker has filled it fills the block's second
-    /// part itself instead of waiting: walked with no work per element, the walk is always ahead
-    /// of the worker, and every entry, whoever filled it, is the one computed alone.
-    @Test func aBuilderAheadOfTheWorkerFillsTheSecondPartItself() throws {
+    /// A builder that reaches an entry the worker has not filled yet fills chunks of the block
+    /// itself instead of waiting: walked with no work per element, the walk is always ahead of
+    /// the worker, and every entry, whoever filled it, is the one computed alone.
+    @Test func aBuilderAheadOfTheWorkerFillsChunksItself() throws {
         let text = Self.document(count: 5 * ElementPrefetch.defaultBlockSize, bigDefs: false)
         let (tree, _) = try XMLReader.read(Array(text.utf8), file: "p.svg")
         var none: [Diagnostic] = []
@@ -101,7 +101,7 @@ import Testing
             for e in tree.indices {
                 if let entry = prefetch.entry(e) { found.append((e, entry)) }
             }
-            taken += prefetch.restsTaken
+            taken += prefetch.chunksTaken
             prefetch.finish()
             #expect(found.count >= tree.count - prefetch.blockSize)
             for (e, entry) in found {
@@ -112,8 +112,38 @@ import Testing
                 #expect(entry.layerFacts.idSlot == direct.layerFacts.idSlot)
             }
         }
-        // Twelve blocks reached at once after their worker started: the walk takes at least one.
+        // Twelve blocks of sixteen chunks reached at once after their worker started: the walk
+        // fills some of them.
         #expect(taken > 0)
+    }
+
+    /// Entries are the same whoever fills their chunk: with no worker the builder fills every
+    /// chunk (chunks of one element, a few, and the default), skipping runs of elements as
+    /// the builder skips a `defs`; each entry equals the one of a single pass over the whole
+    /// document on one thread.
+    @Test(arguments: [1, 8, ElementPrefetch.defaultChunk])
+    func entriesAreTheSameWhoeverFillsTheirChunk(chunk: Int) throws {
+        let text = Self.document(count: 5 * ElementPrefetch.defaultBlockSize, bigDefs: false)
+        let (tree, _) = try XMLReader.read(Array(text.utf8), file: "p.svg")
+        var none: [Diagnostic] = []
+        let cascade = StyleCascade(tree: tree, diagnostics: &none)
+        let whole = ElementPrefetch.compute(0..<tree.count, tree: tree, cascade: cascade)
+        let prefetch = try #require(
+            ElementPrefetch.make(tree: tree, cascade: cascade, threads: 2, chunk: chunk, workerFills: false))
+        var hits = 0
+        for e in tree.indices where !(300..<700).contains(e % 2048) {
+            guard let entry = prefetch.entry(e) else { continue }
+            hits += 1
+            #expect(entry.declarations.map(\.value) == whole[e].declarations.map(\.value))
+            #expect(entry.style == whole[e].style)
+            #expect(String(describing: entry.transform) == String(describing: whole[e].transform))
+            #expect(entry.geometry?.warning == whole[e].geometry?.warning)
+            #expect(entry.layerFacts.idSlot == whole[e].layerFacts.idSlot && entry.layerFacts.hasEvents == whole[e].layerFacts.hasEvents)
+        }
+        // Every chunk the walk reached was filled by the builder.
+        #expect(prefetch.chunksTaken > 0)
+        #expect(hits >= (tree.count - prefetch.blockSize) * 6 / 10)
+        prefetch.finish()
     }
 
     /// The builder asks about an element several times in a row (style, transform, geometry,

@@ -1,0 +1,121 @@
+import Dispatch
+import Synchronization
+
+extension ElementPrefetch {
+    /// One block of entries, cut into chunks that the worker and the builder claim from one
+    /// counter, in order, and fill in place (each its own range of `entries`): so a builder
+    /// that reaches an entry not computed yet computes the next unclaimed chunk itself instead
+    /// of waiting, at any point of the block, and sleeps only while the chunk it needs is being
+    /// filled by the worker and no chunk is left to take. A chunk's entries are published by
+    /// its bit in `done` (set with release, read with acquire).
+    final class Block: @unchecked Sendable {
+        let index: Int
+        let range: Range<Int>
+        /// Elements per chunk (the last chunk may have fewer), a power of two.
+        let chunkShift: Int
+        let chunkCount: Int
+        /// The block's entries, `range.count` of them; a chunk's are initialized once its bit
+        /// is set in `done`.
+        let entries: UnsafeMutablePointer<Entry>
+        /// The next chunk to claim (past `chunkCount`: none left).
+        private let claimed = Atomic<Int>(0)
+        /// Bit `k` set: chunk `k` is filled (at most 64 chunks a block).
+        private let done = Atomic<UInt64>(0)
+        /// The chunk the builder sleeps on (-1 when it does not), and its wake-up.
+        private let sleepingOn = Atomic<Int>(-1)
+        private let wake = DispatchSemaphore(value: 0)
+        /// The builder's copy of `done` as last read (read and written by the builder only).
+        private var seen: UInt64 = 0
+
+        init(index: Int, range: Range<Int>, chunk: Int) {
+            self.index = index
+            self.range = range
+            // At most 64 chunks, so that `done` is one word.
+            var shift = 0
+            while 1 << shift < chunk || (range.count + (1 << shift) - 1) >> shift > 64 { shift += 1 }
+            chunkShift = shift
+            chunkCount = (range.count + (1 << shift) - 1) >> shift
+            entries = .allocate(capacity: range.count)
+        }
+
+        deinit {
+            // Every claimed chunk is filled before its claimer lets the block go; chunks left
+            // unclaimed (the block given up by ``abandon()``) hold nothing.
+            let filled = done.load(ordering: .acquiring)
+            for k in 0..<chunkCount where filled & (1 << UInt64(k)) != 0 {
+                let lower = k << chunkShift
+                (entries + lower).deinitialize(count: min(range.count, lower + (1 << chunkShift)) - lower)
+            }
+            entries.deallocate()
+        }
+
+        /// Takes the next unclaimed chunk for the calling thread, nil when none is left.
+        func claim() -> Int? {
+            let k = claimed.wrappingAdd(1, ordering: .relaxed).oldValue
+            return k < chunkCount ? k : nil
+        }
+
+        /// Leaves the chunks not yet claimed unfilled (the builder is done with the block).
+        func abandon() {
+            claimed.store(chunkCount, ordering: .relaxed)
+        }
+
+        /// Fills chunk `k` (claimed by the calling thread), publishes it and wakes the builder
+        /// when it sleeps on it.
+        func fill(_ k: Int, tree: ElementTree, cascade: StyleCascade, ancestors: AncestorStyles) {
+            let lower = range.lowerBound + (k << chunkShift)
+            let upper = min(range.upperBound, lower + (1 << chunkShift))
+            ElementPrefetch.compute(lower..<upper, into: entries + (k << chunkShift), tree: tree, cascade: cascade, ancestors: ancestors)
+            // Sequentially consistent with the builder's `sleepingOn` store and `done` load in
+            // ``waitFor(_:)``: one of the two threads sees the other's write, so a sleeping
+            // builder is always woken.
+            done.bitwiseOr(1 << UInt64(k), ordering: .sequentiallyConsistent)
+            if sleepingOn.load(ordering: .sequentiallyConsistent) == k,
+                sleepingOn.compareExchange(expected: k, desired: -1, ordering: .sequentiallyConsistent).exchanged
+            {
+                wake.signal()
+            }
+        }
+
+        /// The offset in the block (from its start) of the first entry not known to the builder
+        /// as filled: the entries before it can be read without asking again.
+        var filledPrefix: Int {
+            min(range.count, (~seen).trailingZeroBitCount << chunkShift)
+        }
+
+        /// Whether chunk `k` is filled, as the builder sees it.
+        private func isFilled(_ k: Int) -> Bool {
+            if seen & (1 << UInt64(k)) != 0 { return true }
+            seen = done.load(ordering: .acquiring)
+            return seen & (1 << UInt64(k)) != 0
+        }
+
+        /// Waits, as the builder, until chunk `k` is filled: while it is not, the builder fills
+        /// the next unclaimed chunk of this block and then of `then` (the block after it),
+        /// and sleeps only when there is none. Returns how many chunks it filled.
+        func waitFor(
+            _ k: Int, then: Block?, tree: ElementTree, cascade: StyleCascade, ancestors: AncestorStyles
+        ) -> Int {
+            var filled = 0
+            while !isFilled(k) {
+                if let c = claim() {
+                    fill(c, tree: tree, cascade: cascade, ancestors: ancestors)
+                    filled += 1
+                } else if let next = then, let c = next.claim() {
+                    next.fill(c, tree: tree, cascade: cascade, ancestors: ancestors)
+                    filled += 1
+                } else {
+                    sleepingOn.store(k, ordering: .sequentiallyConsistent)
+                    if done.load(ordering: .sequentiallyConsistent) & (1 << UInt64(k)) == 0
+                        || !sleepingOn.compareExchange(expected: k, desired: -1, ordering: .sequentiallyConsistent).exchanged
+                    {
+                        // Not filled yet, or filled and its filler has taken `sleepingOn` (and
+                        // signals, or has signalled): the wake-up is consumed either way.
+                        wake.wait()
+                    }
+                }
+            }
+            return filled
+        }
+    }
+}
