@@ -28,6 +28,15 @@ import Testing
           <g><rect x="0.000001" y="1.000001" width="3.000001" height="0.000003" fill="red"/></g>
         </svg>
         """,
+        // A 512 unit viewBox in 180 px: the sublayerTransform's scale 180 / 512 = 0.3515625 is
+        // written 0.351563, which moves the viewBox's far corner 0.00026 px; the output lost
+        // the input's viewBox and every matrix came back scaled and 0.000045 off.
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" width="180" height="180" viewBox="0 0 512 512">
+          <rect x="100" y="100" width="200" height="150" fill="red"/>
+          <circle cx="256" cy="256" r="100" transform="translate(20 -30)"/>
+        </svg>
+        """,
     ]
 
     @Test(arguments: documents)

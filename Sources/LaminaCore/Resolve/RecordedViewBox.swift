@@ -10,7 +10,8 @@ extension LayerTree {
     /// True when `root` sits at the origin untransformed and unflipped, records a `viewBox`
     /// (svg.extra), and that viewBox with its `preserveAspectRatio`, mapped into the root's
     /// bounds size as SVG maps it, is the root's sublayer-space map: both send the viewBox's
-    /// corners within ``Resolver/placementTolerance`` of each other.
+    /// corners within ``Resolver/placementTolerance`` of each other, plus what rounding the
+    /// map's scale to six decimals moves them by.
     public func keepsRecordedViewBox(_ root: LayerID) -> Bool {
         guard root.index < count else { return false }
         let l = self[root]
@@ -33,7 +34,11 @@ extension LayerTree {
         ]
         return corners.allSatisfy { p in
             guard let a = layerMap.apply(p), let s = svgMap.apply(p) else { return false }
-            return abs(a.x - s.x) <= Resolver.placementTolerance && abs(a.y - s.y) <= Resolver.placementTolerance
+            // Layer JSON rounds the sublayerTransform's scale to six decimals (0.351563 for a
+            // 512 px viewBox in 180 px, 0.3515625), which moves a corner by up to half a
+            // millionth of its coordinates: allowed twice that on top of the placement's.
+            let t = Resolver.placementTolerance + 1e-6 * (abs(p.x) + abs(p.y))
+            return abs(a.x - s.x) <= t && abs(a.y - s.y) <= t
         }
     }
 }
