@@ -8,7 +8,7 @@ public struct LaminaTimedRun: Sendable {
     public var stdout: String
     /// Everything written to standard error.
     public var stderr: String
-    /// Whether the process outlived its time limit and was killed.
+    /// Whether the process outlived its time limit (or its CPU limit) and was killed.
     public var timedOut: Bool
     /// Wall-clock seconds the run took.
     public var seconds: Double
@@ -21,8 +21,13 @@ extension TestSupport {
     /// Runs `lamina` in `directory` with a time limit: a process still running after `timeout`
     /// seconds is killed and reported as ``LaminaTimedRun/timedOut``. Output goes through files,
     /// not pipes, so a run that floods stderr never blocks.
+    ///
+    /// With a `cpuLimit`, a process is also killed once it has used that many CPU seconds (user
+    /// and system, its threads and the children it reaped): a bound on the work a run does that a
+    /// loaded machine does not stretch, as it stretches the wall time, while `timeout` still ends
+    /// a run that waits without working.
     public static func runLamina(
-        _ arguments: [String], in directory: URL, timeout: Double
+        _ arguments: [String], in directory: URL, timeout: Double, cpuLimit: Double? = nil
     ) throws -> LaminaTimedRun {
         guard let exe = laminaExecutable else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "lamina executable not built"])
@@ -45,7 +50,8 @@ extension TestSupport {
             try process.run()
             var timedOut = false
             while process.isRunning {
-                if Date().timeIntervalSince(start) > timeout {
+                let overCPU = cpuLimit.map { limit in (processCPUSeconds(process.processIdentifier) ?? 0) > limit } ?? false
+                if overCPU || Date().timeIntervalSince(start) > timeout {
                     timedOut = true
                     kill(process.processIdentifier, SIGKILL)
                     break
@@ -62,6 +68,24 @@ extension TestSupport {
                 stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self),
                 timedOut: timedOut, seconds: seconds, cpuSeconds: childCPUSeconds() - cpuBefore)
         }
+    }
+
+    /// User + system CPU seconds of the running process `pid` and of the children it reaped, from
+    /// `/proc/PID/stat` (nil where that cannot be read: another system, or the process is gone).
+    static func processCPUSeconds(_ pid: Int32) -> Double? {
+        #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the command's closing parenthesis: the state (field 3), …, utime (14), stime (15),
+        // cutime (16), cstime (17), in clock ticks.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 14 else { return nil }
+        let ticks = fields[11...14].compactMap { Double($0) }.reduce(0, +)
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        #else
+        return nil
+        #endif
     }
 
     /// User + system CPU seconds of all reaped child processes so far.
