@@ -97,6 +97,17 @@ import Testing
         #expect(try shape("<path id=\"s\" d=\" m1 2 h3 \"/>") == .path("m1 2 h3"))
     }
 
+    /// Valid path data is its bytes when neither end is white space, and trimmed of the white
+    /// space at either end otherwise (a tab, a line feed and a carriage return as written in
+    /// character references; a CR LF pair is one character, which is not trimmed).
+    @Test(arguments: [
+        ("M1 2h3", "M1 2h3"), ("M1 2h3 ", "M1 2h3"), (" M1 2h3", "M1 2h3"), ("&#9;M1,2 h3z&#10;", "M1,2 h3z"),
+        ("M1 2h3&#13;", "M1 2h3"), ("M1 2h3&#13;&#10;", "M1 2h3\r\n"), ("m.5-1e1l2 2", "m.5-1e1l2 2"),
+    ])
+    func validPathDataIsTrimmedOfWhiteSpaceAtItsEnds(d: String, kept: String) throws {
+        #expect(try shape("<path id=\"s\" d=\"\(d)\"/>") == .path(kept))
+    }
+
     @Test func paintComesFromTheComputedStyle() throws {
         let svg = S.header + "><style>.a { stroke: blue; stroke-width: 2 }</style><g fill=\"red\" opacity=\"0.5\">"
             + "<rect id=\"s\" class=\"a\" width=\"1\" height=\"1\" style=\"fill-opacity: 0.25\"/></g></svg>"
