@@ -108,6 +108,24 @@ import Testing
         #expect(try shape("<path id=\"s\" d=\"\(d)\"/>") == .path(kept))
     }
 
+    /// `points`, read a pair at a time: pairs up to the first error or the end, an odd last
+    /// coordinate dropped, separators of white space with at most one comma.
+    @Test func pointsAreReadAsPairsUpToTheFirstError() {
+        let p = { (x: Double, y: Double) in Point(x, y) }
+        #expect(SceneBuilder.points("1,2 3,4") == [p(1, 2), p(3, 4)])
+        #expect(SceneBuilder.points("  1 , 2\t3\n4  ") == [p(1, 2), p(3, 4)])
+        #expect(SceneBuilder.points("1-2-3.5.5") == [p(1, -2), p(-3.5, 0.5)])
+        #expect(SceneBuilder.points("1,2 3") == [p(1, 2)])
+        #expect(SceneBuilder.points("1,2 3,") == [p(1, 2)])
+        #expect(SceneBuilder.points("1,2,,3,4") == [p(1, 2)])
+        #expect(SceneBuilder.points("1,2 3 x 4 5") == [p(1, 2)])
+        #expect(SceneBuilder.points("1e1,2E-1 +3 -.5") == [p(10, 0.2), p(3, -0.5)])
+        #expect(SceneBuilder.points("") == [] && SceneBuilder.points("   ") == [] && SceneBuilder.points(",1,2") == [])
+        #expect(SceneBuilder.points("1e999 2") == [])
+        let many = (0..<500).map { "\($0),\($0 * 2)" }.joined(separator: " ")
+        #expect(SceneBuilder.points(many) == (0..<500).map { p(Double($0), Double($0 * 2)) })
+    }
+
     @Test func paintComesFromTheComputedStyle() throws {
         let svg = S.header + "><style>.a { stroke: blue; stroke-width: 2 }</style><g fill=\"red\" opacity=\"0.5\">"
             + "<rect id=\"s\" class=\"a\" width=\"1\" height=\"1\" style=\"fill-opacity: 0.25\"/></g></svg>"
