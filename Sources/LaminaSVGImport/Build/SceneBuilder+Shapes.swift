@@ -64,10 +64,15 @@ extension SceneBuilder {
         let kind = tree.kind(e)
         switch kind {
         case .polyline, .polygon, .path:
-            let list: ListGeometry
-            if let prefetched = prefetch?.geometry(e) {
-                list = prefetched
-            } else if let known = geometryMemo[e] {
+            // The prefetch's geometry is read where it is kept: only the shape is copied.
+            if let g = prefetch?.geometryAddress(e), let box = g.pointee?.box {
+                let shape = g.pointee?.shape
+                if let warning = g.pointee?.warning { warn(warning, e) }
+                guard let shape else { return nil }
+                return (shape, box)
+            }
+            var list: ListGeometry
+            if let known = geometryMemo[e] {
                 list = known
             } else {
                 list = Self.listGeometry(in: tree, e)
@@ -80,7 +85,8 @@ extension SceneBuilder {
                 }
             }
             if let warning = list.warning { warn(warning, e) }
-            guard let shape = list.shape else { return nil }
+            // Moved out, not copied: the list is destroyed with nothing left in it to release.
+            guard let shape = list.shape.take() else { return nil }
             return (shape, list.box)
         default:
             guard let names = ShapeAttributes.names(of: kind) else { return nil }

@@ -168,6 +168,8 @@ import Testing
             #expect(prefetch.declarations(e)?.map(\.value) == entry.declarations.map(\.value))
             #expect(String(describing: prefetch.transform(e)) == String(describing: Optional(entry.transform)))
             #expect(prefetch.geometry(e)?.warning == entry.geometry?.warning)
+            let geometry = prefetch.geometryAddress(e)?.pointee
+            #expect(geometry?.shape == entry.geometry?.shape && geometry?.box == entry.geometry?.box)
             #expect(prefetch.layerFacts(e)?.idSlot == entry.layerFacts.idSlot)
             if e >= prefetch.blockSize {
                 #expect(prefetch.entry(e - prefetch.blockSize) == nil)
