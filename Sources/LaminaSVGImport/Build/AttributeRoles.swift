@@ -16,9 +16,12 @@ struct AttributeRoles: Sendable {
     /// The role bits of ``LayerFacts`` (the low four).
     static let layerFactBits: UInt8 = 0x0F
 
-    /// The geometry attributes of the basic shapes (``ShapeAttributes/Names``), numbered from 1
-    /// in a role's top four bits.
-    static let geometryNames = ["x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2"]
+    /// The geometry attributes of the basic shapes (``ShapeAttributes/Names``), then a path's
+    /// and a polygon's, numbered from 1 in a role's top four bits (15 at most).
+    static let geometryNames = ["x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2", "d", "points"]
+    /// The numbers of `d` and `points` among ``geometryNames`` (as constants: a lazy global's
+    /// look-up would be a call).
+    static let pathData: UInt8 = 14, points: UInt8 = 15
 
     /// The cascade's role of `style` and of a name that is neither `style` nor a presentation
     /// attribute (no property's raw value is either).
@@ -74,5 +77,14 @@ struct AttributeRoles: Sendable {
     /// The role of the attribute in `slot` of `table`.
     @inline(__always) func role(slot: Int, in table: ElementTable) -> UInt8 {
         entries[Int(table.attributeNameIDs[slot])].builder
+    }
+
+    /// The slot of the first attribute of element `element` of `table` named geometry name
+    /// number `g` without a namespace (``pathData``, ``points``), or nil: what
+    /// ``ElementTable/slot(of:namespace:in:)`` finds, by the role byte instead of the name's key
+    /// and record (~120 instructions a path).
+    func slot(geometry g: UInt8, of element: Int, in table: ElementTable) -> Int? {
+        for s in table.attributeSlots(element) where role(slot: s, in: table) >> 4 == g { return s }
+        return nil
     }
 }

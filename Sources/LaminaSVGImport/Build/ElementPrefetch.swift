@@ -375,7 +375,7 @@ final class ElementPrefetch {
         let transform = SceneBuilder.transformResult(in: tree, element, declarations)
         var geometry: SceneBuilder.ListGeometry?
         switch tree.kind(element) {
-        case .path, .polygon, .polyline: geometry = SceneBuilder.listGeometry(in: tree, element)
+        case .path, .polygon, .polyline: geometry = SceneBuilder.listGeometry(in: tree, roles: roles, element)
         default: geometry = nil
         }
         let mayReferenceOtherFiles = SceneBuilder.mayReferenceOtherFiles(declarations)

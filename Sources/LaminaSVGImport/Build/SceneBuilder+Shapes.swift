@@ -75,7 +75,7 @@ extension SceneBuilder {
             if let known = geometryMemo[e] {
                 list = known
             } else {
-                list = Self.listGeometry(in: tree, e)
+                list = Self.listGeometry(in: tree, roles: attributeRoles, e)
                 // Remembered from the second build on, as declarations are: most elements are
                 // built once, and an insert for each cost 1.1 % of a drawing of 10,000 shapes.
                 if elementFlags[e] & Self.geometryOnce != 0 {
@@ -155,11 +155,13 @@ extension SceneBuilder {
         var warning: String?
     }
 
-    /// ``ListGeometry`` of element `e` (a `path`, `polygon` or `polyline`).
-    static func listGeometry(in tree: ElementTree, _ e: Int) -> ListGeometry {
+    /// ``ListGeometry`` of element `e` (a `path`, `polygon` or `polyline`) of `tree`, whose
+    /// attribute names' roles are `roles`.
+    static func listGeometry(in tree: ElementTree, roles: AttributeRoles, _ e: Int) -> ListGeometry {
         switch tree.kind(e) {
         case .polyline, .polygon:
-            let points = tree.withAttributeBytes(e, "points") { Self.points(bytes: $0) } ?? []
+            let slot = roles.slot(geometry: AttributeRoles.points, of: e, in: tree.table)
+            let points = slot.map { tree.withAttributeBytes(slot: $0) { Self.points(bytes: $0) } } ?? []
             guard points.count >= 2 else { return ListGeometry() }
             let box = Rect.boundingBox(of: points)
             return ListGeometry(shape: tree.kind(e) == .polygon ? .polygon(points) : .polyline(points), box: box)
@@ -167,7 +169,8 @@ extension SceneBuilder {
             // Valid data (the common case) is read once for its bounds, keeping no segments,
             // from the attribute's bytes; after an error the segments before it are parsed
             // again and written out.
-            let read = tree.withAttributeBytes(e, "d") { b -> ((bounds: Rect, draws: Bool, error: PathData.ParseError?), Shape?) in
+            guard let slot = roles.slot(geometry: AttributeRoles.pathData, of: e, in: tree.table) else { return ListGeometry() }
+            let (scanned, shape) = tree.withAttributeBytes(slot: slot) { b -> ((bounds: Rect, draws: Bool, error: PathData.ParseError?), Shape?) in
                 let scanned = PathData.scanBounds(bytes: b)
                 guard scanned.draws else { return (scanned, nil) }
                 // Data that parsed whole is ASCII; when neither end is white space (nearly always)
@@ -183,7 +186,6 @@ extension SceneBuilder {
                 }
                 return (scanned, .path(text))
             }
-            guard let (scanned, shape) = read else { return ListGeometry() }
             let warning = scanned.error.map { "invalid path data at offset \($0.offset): \($0.message)" }
             guard let shape else { return ListGeometry(warning: warning) }
             let box = scanned.bounds

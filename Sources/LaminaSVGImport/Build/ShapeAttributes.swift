@@ -17,7 +17,7 @@ struct ShapeAttributes {
 
         init(_ names: [String]) {
             precondition(names.count <= ShapeAttributes.capacity && names.allSatisfy(AttributeRoles.geometryNames.contains))
-            precondition(AttributeRoles.geometryNames.count <= 16)
+            precondition(AttributeRoles.geometryNames.count <= 15)
             var places = SIMD16<Int8>(repeating: -1)
             for (g, name) in AttributeRoles.geometryNames.enumerated() {
                 places[g] = Int8(names.firstIndex(of: name) ?? -1)

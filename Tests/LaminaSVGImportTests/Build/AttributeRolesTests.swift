@@ -33,4 +33,28 @@ import Testing
         // x, x1, y2, r, height.
         #expect(geometryFound == 5)
     }
+
+    /// A path's `d` and a polygon's `points` are found by their role: the slot the name look-up
+    /// finds (the first without a namespace), or none.
+    @Test func pathDataAndPointsAreFoundByTheirRole() throws {
+        #expect(AttributeRoles.geometryNames.count <= 15)
+        #expect(Int(AttributeRoles.pathData) == AttributeRoles.geometryNames.firstIndex(of: "d")! + 1)
+        #expect(Int(AttributeRoles.points) == AttributeRoles.geometryNames.firstIndex(of: "points")! + 1)
+        let text = """
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:t="urn:t">\
+            <path t:d="M0 0" fill="red" d="M1 1h2"/><path D="M0 0"/><polygon points="1 2 3 4" t:points="5 6"/>\
+            <polyline t:points="1 2 3 4" id="p"/><path/><rect x="1" d="M2 2"/><polygon dd="1" point="2"/></svg>
+            """
+        let tree = try XMLReader.read(Array(text.utf8), file: "t.svg").tree
+        let roles = AttributeRoles(tree.table)
+        var found = 0
+        for e in 1..<tree.count {
+            let d = roles.slot(geometry: AttributeRoles.pathData, of: e, in: tree.table)
+            let points = roles.slot(geometry: AttributeRoles.points, of: e, in: tree.table)
+            #expect(d == tree.table.slot(of: "d", namespace: nil, in: e), "element \(e)")
+            #expect(points == tree.table.slot(of: "points", namespace: nil, in: e), "element \(e)")
+            found += (d == nil ? 0 : 1) + (points == nil ? 0 : 1)
+        }
+        #expect(found == 3)
+    }
 }
