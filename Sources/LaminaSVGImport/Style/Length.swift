@@ -69,6 +69,9 @@ package struct Length: Hashable, Sendable {
     }
 
     /// The length in user units (px): `%` of `percentBase`, `em` of `fontSize`, `ex` of half of it.
+    /// Always inlined: a basic shape's geometry called it for each length (a call and a switch
+    /// where the unit is nearly always none).
+    @inline(__always)
     package func resolve(percentBase: Double, fontSize: Double) -> Double {
         switch unit {
         case .none, .px: return value
