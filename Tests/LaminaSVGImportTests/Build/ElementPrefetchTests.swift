@@ -222,6 +222,57 @@ import Testing
         #expect((prefetch != nil) == (elements >= 2_000))
     }
 
+    /// The blocks' entries are written in memory of blocks left behind: a walk through a
+    /// document of many blocks allocates a few buffers, not one a block, and its entries
+    /// (in reused memory) are those of a single pass.
+    @Test(arguments: [false, true])
+    func blocksReuseTheEntriesMemoryOfBlocksLeft(workerFills: Bool) throws {
+        let blocks = 12
+        let text = Self.document(count: blocks * 128, bigDefs: false)
+        let (tree, _) = try XMLReader.read(Array(text.utf8), file: "p.svg")
+        var none: [Diagnostic] = []
+        let cascade = StyleCascade(tree: tree, diagnostics: &none)
+        let whole = ElementPrefetch.compute(0..<tree.count, tree: tree, cascade: cascade)
+        let prefetch = try #require(
+            ElementPrefetch.make(tree: tree, cascade: cascade, threads: 2, blockSize: 128, workerFills: workerFills))
+        var hits = 0
+        for e in tree.indices {
+            guard let entry = prefetch.entry(e) else { continue }
+            hits += 1
+            #expect(entry.style == whole[e].style && entry.declarations.map(\.value) == whole[e].declarations.map(\.value))
+        }
+        #expect(hits >= tree.count - 128)
+        // Blocks alive at once: the builder's, the next, the one left and one being started.
+        // (With a worker, a block left is freed when the worker is done with a later one,
+        // which a loaded machine may delay past the whole walk: only the entries are checked.)
+        let blockCount = (tree.count + 127) / 128
+        #expect(blockCount >= 12 && prefetch.entryBuffersMade >= 2)
+        if !workerFills { #expect(prefetch.entryBuffersMade <= ElementPrefetch.EntryBuffers.limit) }
+        prefetch.finish()
+    }
+
+    /// A buffer given back is handed out again; a request past the capacity is memory of its
+    /// own, freed when given back; past the limit, buffers are freed.
+    @Test func entryBuffersAreKeptUpToTheirLimit() {
+        let buffers = ElementPrefetch.EntryBuffers(capacity: 16)
+        let a = buffers.take(16)
+        buffers.give(a, capacity: 16)
+        #expect(buffers.take(10) == a)
+        let big = buffers.take(17)
+        #expect(big != a && buffers.made == 1)
+        buffers.give(big, capacity: 17)
+        var held = [a]
+        for _ in 0..<(ElementPrefetch.EntryBuffers.limit + 2) { held.append(buffers.take(16)) }
+        #expect(buffers.made == ElementPrefetch.EntryBuffers.limit + 3)
+        for p in held { buffers.give(p, capacity: 16) }
+        var again: [UnsafeMutablePointer<ElementPrefetch.Entry>] = []
+        for _ in 0..<(ElementPrefetch.EntryBuffers.limit + 1) { again.append(buffers.take(16)) }
+        // The kept ones, then a new one.
+        #expect(buffers.made == ElementPrefetch.EntryBuffers.limit + 4)
+        #expect(Set(again.prefix(ElementPrefetch.EntryBuffers.limit)).isSubset(of: Set(held)))
+        for p in again { buffers.give(p, capacity: 16) }
+    }
+
     @Test func smallDocumentsAndOneThreadHaveNoPrefetch() throws {
         let small = Self.document(count: 10, bigDefs: false)
         let (tree, _) = try XMLReader.read(Array(small.utf8), file: "p.svg")
