@@ -34,11 +34,13 @@ extension FlatWriter {
         let pieces = (count + chunk - 1) / chunk
         // As many chunks made and not yet handed on as a round of `split` holds.
         let window = max(1, split.roundItems(threads: threads) / chunk)
+        let buffers = MarkupBuffers()
         OrderedChunks.run(pieces, threads: threads, window: window) { k -> MarkupBuffer in
             var w = writer
             let range = (k * chunk)..<min(count, (k + 1) * chunk)
-            // Written in place (``MarkupBuffer``), about 160 bytes an item to begin with.
-            var out = MarkupBuffer(capacity: 4096 + range.count * 160)
+            // Written in place (``MarkupBuffer``), about 160 bytes an item to begin with, in
+            // the memory of a chunk already handed on when there is one.
+            var out = buffers.take(capacity: 4096 + range.count * 160)
             if keepGroups {
                 w.writeLayerGroups(range, emit: true, to: &out)
             } else {
@@ -48,7 +50,7 @@ extension FlatWriter {
         } deliver: { _, b in
             if headWritten {
                 sink(UnsafeRawBufferPointer(b.bytes))
-                b.release()
+                buffers.give(b)
                 return
             }
             waiting.append(b)
@@ -57,7 +59,7 @@ extension FlatWriter {
                 headWritten = true
                 for w in waiting {
                     sink(UnsafeRawBufferPointer(w.bytes))
-                    w.release()
+                    buffers.give(w)
                 }
                 waiting = []
             }
@@ -66,7 +68,7 @@ extension FlatWriter {
             head(bodyHasXlink: false).withUnsafeBytes(sink)
             for w in waiting {
                 sink(UnsafeRawBufferPointer(w.bytes))
-                w.release()
+                buffers.give(w)
             }
         }
     }

@@ -82,3 +82,43 @@ import Testing
         #expect(buffer.count == 0 && buffer.bytes.isEmpty)
     }
 }
+
+/// The flattened body's chunk buffers are reused (``MarkupBuffers``): a buffer handed back is
+/// emptied and handed out again, with room for what is asked.
+@Suite struct MarkupBuffersTests {
+    @Test func aBufferGivenBackIsTakenAgainEmpty() {
+        let buffers = MarkupBuffers()
+        var a = buffers.take(capacity: 1000)
+        MarkupBufferTests.write(&a, round: 3)
+        let address = a.base
+        let written = a.count
+        #expect(written > 0)
+        buffers.give(a)
+        // The same memory, nothing in it, and what is written now is all it holds.
+        var b = buffers.take(capacity: 500)
+        #expect(b.base == address && b.count == 0)
+        var array: [UInt8] = []
+        MarkupBufferTests.write(&b, round: 1)
+        MarkupBufferTests.write(&array, round: 1)
+        #expect(Array(b.bytes) == array)
+        buffers.give(b)
+        // A request for more than the kept buffer's room gets that room.
+        var c = buffers.take(capacity: 1 << 20)
+        #expect(c.count == 0)
+        var big: [UInt8] = []
+        for round in 0..<40 {
+            MarkupBufferTests.write(&c, round: round)
+            MarkupBufferTests.write(&big, round: round)
+        }
+        #expect(Array(c.bytes) == big)
+        buffers.give(c)
+        // Two taken at once are two buffers; the new one has the room the kept one grew to
+        // (so that it does not grow, by a copy, the same way).
+        let d = buffers.take(capacity: 10)
+        let e = buffers.take(capacity: 10)
+        #expect(d.base != e.base)
+        #expect(d.room >= 1 << 20 && e.room == d.room)
+        buffers.give(d)
+        buffers.give(e)
+    }
+}
