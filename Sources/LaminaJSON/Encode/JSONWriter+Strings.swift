@@ -131,20 +131,24 @@ final class WrittenBytes: @unchecked Sendable {
     struct Segment {
         var base: UnsafeMutablePointer<UInt8>
         var count: Int
+        var capacity: Int
     }
 
     /// The buffers in order (at least one; only the last may be empty).
     let segments: [Segment]
     /// The bytes in all the buffers.
     let count: Int
+    /// Where the buffers go back to (nil: freed).
+    private let memory: ChunkMemory?
 
-    init(segments: [Segment], count: Int) {
+    init(segments: [Segment], count: Int, memory: ChunkMemory? = nil) {
         self.segments = segments
         self.count = count
+        self.memory = memory
     }
 
     deinit {
-        for segment in segments { segment.base.deallocate() }
+        for segment in segments { ChunkMemory.give(segment.base, capacity: segment.capacity, to: memory) }
     }
 
     /// Calls `body` with the bytes in `range` (offsets into them), kept alive meanwhile; bytes

@@ -22,6 +22,8 @@ struct JSONWriter: ~Copyable {
     /// The full buffers of a writer made with ``init(growing:)``, in order (`buffer` is the
     /// one being written).
     private var filled: [WrittenBytes.Segment] = []
+    /// Where a growing writer's buffers come from and go back to (nil: malloc).
+    private let memory: ChunkMemory?
     /// Where the room to write in comes from, for a writer made with ``init(inPlace:)`` (whose
     /// `buffer` is that room, not its own).
     private let lender: ((_ written: Int, _ minimum: Int) -> UnsafeMutableRawBufferPointer)?
@@ -45,6 +47,7 @@ struct JSONWriter: ~Copyable {
         self.sink = sink
         grows = false
         lender = nil
+        memory = nil
     }
 
     /// A writer that writes in the room `room` lends (an output's pending buffer): `room(n, m)`
@@ -57,26 +60,27 @@ struct JSONWriter: ~Copyable {
         sink = { _ in }
         grows = false
         lender = room
+        memory = nil
     }
 
     /// A writer that keeps every byte, in a buffer of `initialCapacity` bytes (at least 4 KB)
     /// and bigger ones started as each one fills, for ``takeBytes()`` (a chunk of ``LayerEncoder``'s layers: its
     /// bytes are copied once, into the document). A full buffer is kept as it is, not copied
     /// into a bigger one: regrowing copied every byte written so far again and touched twice
-    /// the pages.
-    init(growing initialCapacity: Int) {
-        capacity = max(initialCapacity, 4096)
-        buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    /// the pages. Its buffers come from `memory` when given, and go back to it with the bytes.
+    init(growing initialCapacity: Int, memory: ChunkMemory? = nil) {
+        (buffer, capacity) = ChunkMemory.take(max(initialCapacity, 4096), from: memory)
         sink = { _ in }
         grows = true
         lender = nil
+        self.memory = memory
     }
 
     /// The bytes of a writer made with ``init(growing:)``, handed over without a copy (in the
     /// buffers they were written in); the writer goes on empty.
     mutating func takeBytes() -> WrittenBytes {
-        filled.append(WrittenBytes.Segment(base: buffer, count: count))
-        let taken = WrittenBytes(segments: filled, count: handedOut + count)
+        filled.append(WrittenBytes.Segment(base: buffer, count: count, capacity: capacity))
+        let taken = WrittenBytes(segments: filled, count: handedOut + count, memory: memory)
         filled = []
         capacity = 4096
         buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -93,20 +97,19 @@ struct JSONWriter: ~Copyable {
         let newCapacity = max(2 * capacity, 2 * n)
         if count == 0 {
             // Nothing to keep: only a bigger buffer.
-            buffer.deallocate()
+            ChunkMemory.give(buffer, capacity: capacity, to: memory)
         } else {
-            filled.append(WrittenBytes.Segment(base: buffer, count: count))
+            filled.append(WrittenBytes.Segment(base: buffer, count: count, capacity: capacity))
             handedOut += count
             count = 0
         }
-        buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        capacity = newCapacity
+        (buffer, capacity) = ChunkMemory.take(newCapacity, from: memory)
     }
 
     deinit {
         // Lent room belongs to the lender.
-        if lender == nil { buffer.deallocate() }
-        for segment in filled { segment.base.deallocate() }
+        if lender == nil { ChunkMemory.give(buffer, capacity: capacity, to: memory) }
+        for segment in filled { ChunkMemory.give(segment.base, capacity: segment.capacity, to: memory) }
     }
 
     /// Writes the final newline and hands out the rest of the bytes.

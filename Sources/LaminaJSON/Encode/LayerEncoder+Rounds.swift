@@ -62,6 +62,8 @@ extension LayerEncoder {
         var open: [UInt8] = []
         let base = writer.depth
         let runs = self.runs
+        // The chunks' buffers, reused from chunk to chunk and round to round.
+        let memory = ChunkMemory()
         while !tasks.isEmpty {
             events.removeAll(keepingCapacity: true)
             pieces.removeAll(keepingCapacity: true)
@@ -75,7 +77,7 @@ extension LayerEncoder {
             // byte of the document: after the round, it had both threads wait for it).
             let chunks = (round.count + chunk - 1) / chunk
             OrderedChunks.run(chunks, threads: threads, window: chunks) { k in
-                Self.render(round[(k * chunk)..<min(round.count, (k + 1) * chunk)], layers, runs: runs)
+                Self.render(round[(k * chunk)..<min(round.count, (k + 1) * chunk)], layers, runs: runs, memory: memory)
             } deliver: { k, rendered in
                 replay(events[starts[k]..<starts[k + 1]], rendered, open: &open, base: base)
             }
@@ -152,14 +154,14 @@ extension LayerEncoder {
 
     /// Writes the entries of `pieces` into one buffer (a head, and a tail unless a mask comes between).
     private static func render(
-        _ pieces: ArraySlice<Piece>, _ layers: UnsafeBufferPointer<Layer>, runs: EntryRuns
+        _ pieces: ArraySlice<Piece>, _ layers: UnsafeBufferPointer<Layer>, runs: EntryRuns, memory: ChunkMemory
     ) -> Rendered {
         var ends: [Int] = []
         ends.reserveCapacity(pieces.count * 2)
         // The chunk's buffers, another one started as one fills, handed over whole: pieces
         // are cut at the writer's position (each piece was handed to a sink that appended it
         // to an array: a call, an array append and a copy of every byte).
-        var encoder = LayerEncoder(writer: JSONWriter(growing: pieces.count * 512), runs: runs)
+        var encoder = LayerEncoder(writer: JSONWriter(growing: pieces.count * 512, memory: memory), runs: runs)
         for p in pieces {
             var hasEntry = true
             if p.part != .tail {
