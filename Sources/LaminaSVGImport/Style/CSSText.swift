@@ -36,6 +36,27 @@ package struct CSSText: Sendable {
         storage = .string(String(decoding: b, as: UTF8.self))
     }
 
+    /// ``init(bytes:)`` of `b`, which lies inside `whole`: when `whole` holds 16 bytes from `b`'s
+    /// start (nearly always: a value is followed by the rest of the element table's bytes), the
+    /// two words are loaded from there with the bytes past the text masked off, instead of a
+    /// `memcpy` call into zeroed words.
+    @inline(__always) init(bytes b: UnsafeBufferPointer<UInt8>, in whole: UnsafeBufferPointer<UInt8>) {
+        let n = b.count
+        if n <= Self.inlineCapacity, let p = b.baseAddress, let start = whole.baseAddress, p + 16 <= start + whole.count {
+            let raw = UnsafeRawPointer(p)
+            // In memory order: the mask keeps the first `n` bytes, as `memcpy` into zeros does.
+            let w0 = raw.loadUnaligned(as: UInt64.self) & CSSProperty.lowBytes(n).littleEndian
+            let w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & CSSProperty.lowBytes(n &- 8).littleEndian
+            if (w0 | w1) & 0x8080_8080_8080_8080 == 0 {
+                self.init(storage: .inline(w0, w1 | (UInt64(n) << 56).littleEndian))
+                return
+            }
+        }
+        self.init(bytes: b)
+    }
+
+    @inline(__always) private init(storage: Storage) { self.storage = storage }
+
     /// Whether the text is kept in place (then it holds no reference).
     @inline(__always) var isInline: Bool {
         if case .inline = storage { return true }

@@ -109,9 +109,15 @@ package struct CascadeArena {
         self.chunkCapacity = chunkCapacity
     }
 
-    /// A storage with at least `room` uninitialized declarations past its lists.
-    mutating func storage(withRoom room: Int) -> CascadedStorage {
-        if let s = storage, s.capacity - s.used >= room { return s }
+    /// A storage with at least `room` uninitialized declarations past its lists. Inlined: the
+    /// cascade asks once per element, and nearly always the current storage has the room.
+    @inline(__always) mutating func storage(withRoom room: Int) -> CascadedStorage {
+        if let s = storage, s.capacity &- s.used >= room { return s }
+        return newStorage(withRoom: room)
+    }
+
+    /// A new current storage with at least `room` declarations.
+    @inline(never) private mutating func newStorage(withRoom room: Int) -> CascadedStorage {
         let s = CascadedStorage(capacity: max(chunkCapacity, room))
         storage = s
         return s

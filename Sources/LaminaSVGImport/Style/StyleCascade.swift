@@ -195,7 +195,7 @@ package struct StyleCascade: Sendable {
                     if property == .other {
                         winners.offer(table.attributeNames[id].name, String(decoding: value, as: UTF8.self), property, important: false)
                     } else {
-                        winners.offer(property, bytes: value, important: false)
+                        winners.offer(property, bytes: value, in: arena, important: false)
                     }
                 } else if style < 0 {
                     style = s
@@ -226,7 +226,7 @@ package struct StyleCascade: Sendable {
                     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
                     winners.offer(CSSBytes.asciiLower(bytes, name), text, property, important: important)
                 } else {
-                    winners.offer(property, bytes: UnsafeBufferPointer(rebasing: bytes[value]), important: important)
+                    winners.offer(property, bytes: UnsafeBufferPointer(rebasing: bytes[value]), in: bytes, important: important)
                 }
             }
         }

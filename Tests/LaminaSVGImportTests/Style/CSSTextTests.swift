@@ -23,6 +23,37 @@ import Testing
         #expect(CSSText(decoded).withBytes { Array($0) } == Array(decoded.utf8))
     }
 
+    /// Text read from inside a larger buffer (words loaded past its end and masked when the
+    /// buffer holds 16 bytes from its start): the same as from its own bytes (0xFF, not UTF-8,
+    /// decoded alike), for every length up to past the inline capacity, every offset near the
+    /// buffer's end, and bytes of 0x00, `a`, `;` and 0xFF inside.
+    @Test func textInsideALargerBufferIsTheTextOfItsOwnBytes() {
+        for after: UInt8 in [0x00, 0x61, 0x3B, 0xFF] {
+            for total in 0...40 {
+                var whole = (0..<total).map { UInt8(0x21 + $0 % 90) }
+                if total > 3 { whole[total / 2] = after }
+                whole.withUnsafeBufferPointer { w in
+                    for start in 0...total {
+                        for n in 0...min(18, total - start) {
+                            let b = UnsafeBufferPointer(rebasing: w[start..<(start + n)])
+                            let inside = CSSText(bytes: b, in: w), own = CSSText(bytes: b)
+                            #expect(inside.string == own.string && inside.isInline == own.isInline)
+                            #expect(inside.withBytes { Array($0) } == own.withBytes { Array($0) })
+                            if !b.contains(where: { $0 >= 0x80 }) { #expect(inside.withBytes { Array($0) } == Array(b)) }
+                            #expect(inside.contains(0x28) == own.contains(0x28) && inside.contains(after) == own.contains(after))
+                        }
+                    }
+                }
+            }
+        }
+        // Not ASCII: kept as a string either way.
+        let bytes: [UInt8] = Array("caf\u{00E9} and more text after it".utf8)
+        bytes.withUnsafeBufferPointer { w in
+            let b = UnsafeBufferPointer(rebasing: w[0..<5])
+            #expect(!CSSText(bytes: b, in: w).isInline && CSSText(bytes: b, in: w).string == "caf\u{00E9}")
+        }
+    }
+
     @Test func aKnownPropertyFromBytesHasItsNameAndTheValueItsText() {
         var t = StyleTestTree()
         let r = t.add("rect", parent: nil, [("stroke-width", " 2 "), ("style", "FILL: #ABC; Paint-Order: stroke; opacity:.5")])
