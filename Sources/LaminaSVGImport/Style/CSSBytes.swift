@@ -178,7 +178,9 @@ enum CSSBytes {
     /// ``forEachGeneralDeclaration(_:_:_:_:)`` reads the rest. Both give the same declarations:
     /// each starts its bracket count afresh at a declaration's start. A name that is a known
     /// property's is made of identifier bytes, so only another name is checked byte by byte.
-    static func forEachPropertyDeclaration(
+    /// Inlined, so that `body` is too (the cascade's `style` reading calls it for every
+    /// declaration).
+    @inline(__always) static func forEachPropertyDeclaration(
         _ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int,
         _ body: (_ property: CSSProperty, _ name: Range<Int>, _ value: Range<Int>, _ important: Bool) -> Void
     ) {

@@ -138,7 +138,9 @@ struct CascadeWinners: ~Copyable {
         important isImportant: Bool
     ) {
         if case .invalid = parsed { return }
-        if let k = index(of: name, property) {
+        // The bit read here, in a mutating function: through the borrowing ``index(of:_:)``,
+        // the whole list of winners was copied to the stack for it at every offer.
+        if seenProperties & (1 &<< UInt32(property.rawValue)) != 0, let k = index(seen: name, property) {
             guard isImportant || !winnerIsImportant(k) else { return }
             base[k].text = consume text
             base[k].parsed = consume parsed

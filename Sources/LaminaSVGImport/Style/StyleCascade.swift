@@ -220,15 +220,39 @@ package struct StyleCascade: Sendable {
             Self.offer(unconditional[run].declarations, to: &winners)
             run += 1
         }
-        if style >= 0 {
-            tree.forEachStyleDeclaration(slot: style) { property, bytes, name, value, important in
-                if property == .other {
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
-                    winners.offer(CSSBytes.asciiLower(bytes, name), text, property, important: important)
-                } else {
-                    winners.offer(property, bytes: UnsafeBufferPointer(rebasing: bytes[value]), in: bytes, important: important)
-                }
+        if style >= 0 { offerStyle(slot: style, to: &winners) }
+    }
+
+    /// Offers the declarations of the `style` attribute in `slot` to `winners`, as
+    /// ``ElementTree/forEachStyleDeclaration(slot:_:)`` reads them. A value without a comment
+    /// (nearly all) is read here with the reading and the offers inlined in one loop: through
+    /// the tree's function, each declaration was a call of a closure (and `offerAll`, too
+    /// large a caller, did not take that function inlined).
+    @inline(never) private func offerStyle(slot: Int, to winners: inout CascadeWinners) {
+        let r = tree.table.valueRange(slot)
+        let plain = tree.table.arena.withUnsafeBufferPointer { arena -> Bool in
+            guard !CSSBytes.contains(UnsafeBufferPointer(rebasing: arena[r]), UInt8(ascii: "/")) else { return false }
+            CSSBytes.forEachPropertyDeclaration(arena, r.lowerBound, r.upperBound) { property, name, value, important in
+                Self.offer(property, arena, name, value, important, to: &winners)
             }
+            return true
+        }
+        if plain { return }
+        tree.forEachStyleDeclaration(slot: slot) { property, bytes, name, value, important in
+            Self.offer(property, bytes, name, value, important, to: &winners)
+        }
+    }
+
+    /// Offers one `style` declaration, its name and value ranges in `bytes`.
+    @inline(__always) private static func offer(
+        _ property: CSSProperty, _ bytes: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ value: Range<Int>,
+        _ important: Bool, to winners: inout CascadeWinners
+    ) {
+        if property == .other {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
+            winners.offer(CSSBytes.asciiLower(bytes, name), text, property, important: important)
+        } else {
+            winners.offer(property, bytes: UnsafeBufferPointer(rebasing: bytes[value]), in: bytes, important: important)
         }
     }
 }

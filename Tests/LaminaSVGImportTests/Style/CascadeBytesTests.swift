@@ -86,6 +86,19 @@ import Testing
         #expect(got == Self.keyedCascade(c.sheet, c.attributes, matchingSelectorsOf: cascade, element: r))
     }
 
+    /// Each `style` text through the whole cascade (read in place, or from a copy with its
+    /// comments blanked), with a presentation attribute before it, against the keyed cascade.
+    @Test(arguments: styleTexts + ["fill:#1f77b4;stroke:#9db59d;stroke-width:0.45", "fill:#abc/**/;stroke:#abc"])
+    func styleAttributeThroughTheCascadeMatchesTheKeyedCascade(_ text: String) {
+        let attributes = [("fill", "#000"), ("style", text)]
+        var t = StyleTestTree()
+        let r = t.add("rect", parent: nil, attributes)
+        var diagnostics: [Diagnostic] = []
+        let cascade = StyleCascade(tree: t.tree, diagnostics: &diagnostics)
+        let got = cascade.cascaded(for: r).map { "\($0.name)=\($0.value)" }
+        #expect(got == Self.keyedCascade("", attributes, matchingSelectorsOf: cascade, element: r))
+    }
+
     @Test func manyPropertiesKeepFirstAppearanceAndLastWinner() {
         let names = (0..<40).map { "x-prop-\($0)" }
         let style = names.map { "\($0): a" }.joined(separator: ";") + ";" + names.reversed().map { "\($0): b" }.joined(separator: ";")
