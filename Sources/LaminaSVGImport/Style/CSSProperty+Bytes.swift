@@ -1,8 +1,8 @@
 extension CSSProperty {
     /// The property of a declaration name written as `b[r]` (identifier bytes) in any ASCII
     /// case: the same as `of(_:)` of `CSSBytes.asciiLower(b, r)`, looked up from the bytes
-    /// without making a `String`.
-    static func of(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> CSSProperty {
+    /// without making a `String`. Inlined into the `style` reading, once per declaration.
+    @inline(__always) static func of(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> CSSProperty {
         // `of(_:)` knows no name of another length.
         let s = r.lowerBound, e = r.upperBound
         guard e - s >= 4, e - s <= PropertyNames.longest, let base = b.baseAddress else { return .other }

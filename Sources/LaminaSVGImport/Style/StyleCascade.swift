@@ -189,7 +189,10 @@ package struct StyleCascade: Sendable {
                 let id = Int(nameIDs[s])
                 let role = roles[id].cascade
                 if role == AttributeRoles.noRole { continue }
-                if let property = CSSProperty(rawValue: role) {
+                // A property's raw value, or the `style` role past them (not through
+                // `CSSProperty(rawValue:)`, a call per attribute).
+                if role <= CSSProperty.other.rawValue {
+                    let property = unsafeBitCast(role, to: CSSProperty.self)
                     let r = table.valueRange(s)
                     let value = UnsafeBufferPointer(rebasing: arena[CSSBytes.trimmed(arena, r.lowerBound, r.upperBound)])
                     if property == .other {

@@ -99,6 +99,16 @@ import Testing
         #expect(got == Self.keyedCascade("", attributes, matchingSelectorsOf: cascade, element: r))
     }
 
+    /// The cascade takes a presentation attribute's property from its role byte by bit cast:
+    /// each raw value is the property's own representation.
+    @Test func aRoleByteIsItsPropertysRepresentation() {
+        for raw in 0...CSSProperty.other.rawValue {
+            #expect(unsafeBitCast(raw, to: CSSProperty.self) == CSSProperty(rawValue: raw))
+        }
+        #expect(CSSProperty(rawValue: CSSProperty.other.rawValue + 1) == nil)
+        #expect(AttributeRoles.styleRole > CSSProperty.other.rawValue && AttributeRoles.noRole > CSSProperty.other.rawValue)
+    }
+
     @Test func manyPropertiesKeepFirstAppearanceAndLastWinner() {
         let names = (0..<40).map { "x-prop-\($0)" }
         let style = names.map { "\($0): a" }.joined(separator: ";") + ";" + names.reversed().map { "\($0): b" }.joined(separator: ";")
