@@ -78,7 +78,8 @@ enum PropertyNames {
 
         /// The slot where probing starts. The last multiplier gives each known name a slot of
         /// its own (found by trying odd constants), so a known name is found at the first probe.
-        var hash: Int {
+        /// Inlined: the look-up inlined into the `style` reading called it.
+        @inline(__always) var hash: Int {
             let h = (words.0 &* 0x9E37_79B9_7F4A_7C15) ^ (words.1 &* 0xC2B2_AE3D_27D4_EB4F) ^ words.2 ^ UInt64(count)
             return Int(truncatingIfNeeded: (h &* 0x5DFB_D3D1_2C4A_3699) >> 57)
         }

@@ -68,8 +68,8 @@ struct CascadeWinners: ~Copyable {
 
     /// The winners, in order of first appearance, as a list in `storage` (whose free memory
     /// they were gathered in, unless they outgrew it: then they are moved to `arena`'s);
-    /// none are left here.
-    mutating func take(into arena: inout CascadeArena, from storage: consuming CascadedStorage) -> CascadedList {
+    /// none are left here. Inlined into the cascade's one call, once per element.
+    @inline(__always) mutating func take(into arena: inout CascadeArena, from storage: consuming CascadedStorage) -> CascadedList {
         let n = count, plain = isPlain
         isPlain = true
         guard n > 0 else { return CascadedList() }

@@ -12,8 +12,8 @@ extension ComputedStyle {
     }
 
     /// ``parseFast(_:_:)`` of a value's UTF-8 bytes, read in place (the element table's bytes,
-    /// or ``CSSText``'s). Inlined: the cascade calls it for nearly every declaration.
-    @inline(__always) static func parseFast(_ property: CSSProperty, bytes b: UnsafeBufferPointer<UInt8>) -> ParsedValue? {
+    /// or ``CSSText``'s).
+    static func parseFast(_ property: CSSProperty, bytes b: UnsafeBufferPointer<UInt8>) -> ParsedValue? {
         guard hasFastParse(property), let first = b.first, let last = b.last, !CSSBytes.isSpace(first), !CSSBytes.isSpace(last) else {
             return nil
         }
