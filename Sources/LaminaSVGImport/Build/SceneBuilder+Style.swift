@@ -6,13 +6,19 @@ extension SceneBuilder {
     /// The computed style of `element` under a parent style, with its declarations.
     /// References to other files in `url()` values are reported (they draw their fallback).
     mutating func computeStyle(_ element: Int, parent: ComputedStyle) -> (ComputedStyle, CascadedList) {
+        let declarations = checkedDeclarations(of: element)
+        return (parent.child(cascaded: declarations), declarations)
+    }
+
+    /// The cascaded declarations of `element`, with the references to other files in their
+    /// `url()` values reported once per element (its warnings are given once anyway).
+    private mutating func checkedDeclarations(of element: Int) -> CascadedList {
         let declarations = cascadedDeclarations(of: element)
-        // Once per element (its warnings are given once anyway).
         if elementFlags[element] & Self.urlsChecked == 0 {
             elementFlags[element] |= Self.urlsChecked
             warnExternalURLs(declarations, element: element)
         }
-        return (parent.child(cascaded: declarations), declarations)
+        return declarations
     }
 
     /// The cascaded declarations of `element`: the prefetch's, or the cascade's, remembered from
@@ -52,8 +58,10 @@ extension SceneBuilder {
             }
             return (style, declarations, true)
         }
-        let (style, declarations) = computeStyle(w.element, parent: w.style)
-        return (style, declarations, inDocument)
+        // The parent style read in its box: passed as a value, it was copied out of the box
+        // for the call and again for its address (four 136-byte copies an element).
+        let declarations = checkedDeclarations(of: w.element)
+        return (w.parentStyle.child(cascaded: declarations), declarations, inDocument)
     }
 
     /// Warns about references to other files in the `url()` values of `declarations`.
@@ -139,5 +147,12 @@ extension SceneBuilder {
             documentStyles[c] = style
         }
         return style
+    }
+}
+
+extension SceneBuilder.StyleBox {
+    /// ``ComputedStyle/child(cascaded:)`` of the style in the box, read where it is.
+    func child(cascaded declarations: CascadedList) -> ComputedStyle {
+        withUnsafePointer(to: value) { ComputedStyle.child(of: $0, cascaded: declarations) }
     }
 }
