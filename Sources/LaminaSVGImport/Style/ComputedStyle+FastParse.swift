@@ -12,8 +12,18 @@ extension ComputedStyle {
     }
 
     /// ``parseFast(_:_:)`` of a value's UTF-8 bytes, read in place (the element table's bytes,
-    /// or ``CSSText``'s).
-    static func parseFast(_ property: CSSProperty, bytes b: UnsafeBufferPointer<UInt8>) -> ParsedValue? {
+    /// or ``CSSText``'s). A `#rrggbb` paint, most of a drawing's values, is read inline where
+    /// the cascade asks; the other forms by ``parseFastOther(_:bytes:)`` (the whole function was
+    /// too large for the compiler to inline, even asked to).
+    @inline(__always) static func parseFast(_ property: CSSProperty, bytes b: UnsafeBufferPointer<UInt8>) -> ParsedValue? {
+        if b.count == 7, property == .fill || property == .stroke, b[0] == UInt8(ascii: "#") {
+            return longHexColor(UnsafeRawPointer(b.baseAddress.unsafelyUnwrapped + 1)).map { .paint(.color($0)) }
+        }
+        return parseFastOther(property, bytes: b)
+    }
+
+    /// ``parseFast(_:bytes:)`` of a value that is not a `#rrggbb` paint.
+    private static func parseFastOther(_ property: CSSProperty, bytes b: UnsafeBufferPointer<UInt8>) -> ParsedValue? {
         guard hasFastParse(property), let first = b.first, let last = b.last, !CSSBytes.isSpace(first), !CSSBytes.isSpace(last) else {
             return nil
         }

@@ -48,12 +48,12 @@ import Testing
         }
     }
 
-    /// The fast parse of `bytes` for `fill` and `stop-color`: nil only when they are not a hex
-    /// colour, and otherwise the full parse's value.
+    /// The fast parse of `bytes` for `fill`, `stroke` (a `#rrggbb` of either read inline) and
+    /// `stop-color`: nil only when they are not a hex colour, and otherwise the full parse's value.
     static func check(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         let isHex = bytes.dropFirst().allSatisfy { $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit }
-        for property in [CSSProperty.fill, .stopColor] {
+        for property in [CSSProperty.fill, .stroke, .stopColor] {
             let fast = bytes.withUnsafeBufferPointer { ComputedStyle.parseFast(property, bytes: $0) }
             #expect((fast != nil) == isHex, "\(text)")
             if let fast { #expect(fast == ComputedStyle.parseFully(property, text), "\(text)") }
