@@ -5,11 +5,15 @@
 #                     [--repeat K]              (each row: the run with the least CPU time of K)
 #                     [--replace]               (write over the previous run's outputs instead of
 #                                                removing them first, untimed)
+#                     [--ratio-rounds K]        (rounds of the interleaved floor ratio table;
+#                                                default 9, and 5 at sizes of 1e6 and more)
 # Measures wall time, CPU time (user+sys) and peak RSS with /usr/bin/time, for:
 #   convert → flat SVG, convert → JSON, debug, JSON → SVG (on generated and real files),
 #   check on Samples, a --jobs 1 vs --jobs 2 batch (also with one thread per file), and on the real
 #   files also inspect, hit-test, layout, check (against goldens recorded first) and resvg;
-#   then the growth from N to 10 N of convert → SVG and → JSON, the two sizes run interleaved.
+#   then the growth from N to 10 N of convert → SVG and → JSON, the two sizes run interleaved,
+#   and the ratio to the floor of convert → SVG and → JSON at 1e5 and above, the floor and the
+#   conversion run in turn in every round (medians).
 # The floor is libxml2's SAX walk (xmlwalk, built here), measured in the same run.
 # Generated inputs go to $LAMINA_BENCH_DIR (default: $TMPDIR/lamina-bench), never the repo.
 set -euo pipefail
@@ -27,6 +31,7 @@ BUILD=1
 CONVERT_ONLY_FROM=0
 REPEAT=1
 REPLACE=0
+RATIO_ROUNDS=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --sizes) SIZES="$2"; shift 2 ;;
@@ -35,6 +40,7 @@ while [ $# -gt 0 ]; do
         --no-build) BUILD=0; shift ;;
         --repeat) REPEAT="$2"; shift 2 ;;
         --replace) REPLACE=1; shift ;;
+        --ratio-rounds) RATIO_ROUNDS="$2"; shift 2 ;;
         --convert-only-from) CONVERT_ONLY_FROM="$2"; shift 2 ;;
         *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     esac
@@ -161,10 +167,10 @@ done
 # apart in the tables above, and this host's speed drifts by 20 % and more within minutes, which
 # moved the ratio between 9.4× and 13.4× in runs of the same binary. Here the two sizes alternate
 # (max(REPEAT, 3) rounds) and each side's fastest run is taken.
-# wall_of OUT CMD... → the wall time of one run (OUT removed first, untimed)
+# wall_of OUT CMD... → the wall time of one run (OUT, unless empty, removed first, untimed)
 wall_of() {
     local out=$1 start end; shift
-    rm -rf "$out"
+    if [ -n "$out" ]; then rm -rf "$out"; fi
     start=$EPOCHREALTIME
     "$@" >/dev/null 2>"$WORK/stderr.txt" || true
     end=$EPOCHREALTIME
@@ -192,6 +198,40 @@ for depth in $DEPTHS; do
                 printf "| %s-%s → %s | convert → %s | %.3f | %.3f | %.1f× |\n", k, n, (10 * n), toupper(e), a, b, (a > 0 ? b / a : 0)
             }'
             rm -rf "$WORK/out/growth.$ext"
+        done
+    done
+done
+
+# The 3× line (issue "Performance"): the tables above take the floor once per file, minutes
+# before or after the conversions, and this host's speed moves by a third within minutes, so a
+# slow or fast minute of the floor alone moved the ratio of one binary between 2.0× and 3.3×.
+# Here the floor and the conversion run in turn in every round, so a change of the host's speed
+# moves both; the table gives each side's median and the median of the rounds' own ratios.
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+echo; echo "## Ratio to the floor (interleaved: floor, then convert, in every round; medians)"
+echo
+echo "| input | command | rounds | floor s | convert s | × floor (medians) | × floor (median of rounds) | ≤ 3× |"
+echo "|---|---|---|---|---|---|---|---|"
+for depth in $DEPTHS; do
+    kind=$([ "$depth" = 1 ] && echo flat || echo deep)
+    for n in $SIZES; do
+        [ "$n" -ge 100000 ] || continue
+        rounds=${RATIO_ROUNDS:-$([ "$n" -ge 1000000 ] && echo 5 || echo 9)}
+        f="$WORK/in/$kind-$n.svg"
+        for ext in svg json; do
+            floors="" converts="" ratios=""
+            for ((k = 0; k < rounds; k++)); do
+                a=$(wall_of "" "$XMLWALK" --sax "$f")
+                b=$(wall_of "$WORK/out/ratio.$ext" "$LAMINA" convert "$f" -o "$WORK/out/ratio.$ext")
+                floors+="$a"$'\n' converts+="$b"$'\n'
+                ratios+=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.4f", (a > 0 ? b / a : 0) }')$'\n'
+            done
+            rm -rf "$WORK/out/ratio.$ext"
+            fm=$(printf '%s' "$floors" | median) cm=$(printf '%s' "$converts" | median) rm_=$(printf '%s' "$ratios" | median)
+            awk -v k="$kind" -v n="$n" -v e="$ext" -v r="$rounds" -v f="$fm" -v c="$cm" -v q="$rm_" 'BEGIN {
+                m = (f > 0 ? c / f : 0)
+                printf "| %s-%s | convert → %s | %d | %.3f | %.3f | %.2f× | %.2f× | %s |\n", k, n, toupper(e), r, f, c, m, q, (m <= 3 && q <= 3 ? "yes" : "no")
+            }'
         done
     done
 done
