@@ -50,6 +50,7 @@ public struct AffineTransform: Hashable, Sendable {
         return AffineTransform(ia, ib, ic, id, -(tx * ia + ty * ic), -(tx * ib + ty * id))
     }
 
+    @inlinable
     public func apply(_ p: Point) -> Point {
         Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
     }
@@ -62,7 +63,10 @@ public struct AffineTransform: Hashable, Sendable {
     /// The bounding box of the rectangle's four mapped corners: `Rect.boundingBox(of:
     /// r.corners.map(apply))`, the corners taken in the same order and bounded by the same
     /// `min`/`max` steps, without the two arrays (an allocation each: 600 instructions a call
-    /// where the import bounds each group by its sublayers' frames).
+    /// where the import bounds each group by its sublayers' frames). Inlined where it is called
+    /// (the import's finalize pass, once a sublayer's frame): the call passed both values
+    /// through memory and returned the box the same way, as much as the arithmetic.
+    @inlinable @inline(__always)
     public func apply(_ r: Rect) -> Rect {
         if r.isNull { return r }
         let x0 = r.origin.x, y0 = r.origin.y, x1 = r.origin.x + r.size.width, y1 = r.origin.y + r.size.height

@@ -3,6 +3,7 @@ public struct Point: Hashable, Sendable {
     public var x: Double
     public var y: Double
 
+    @inlinable
     public init(_ x: Double, _ y: Double) {
         self.x = x
         self.y = y
@@ -30,6 +31,7 @@ public struct Size: Hashable, Sendable {
     public var width: Double
     public var height: Double
 
+    @inlinable
     public init(_ width: Double, _ height: Double) {
         self.width = width
         self.height = height
@@ -57,6 +59,7 @@ public struct Rect: Hashable, Sendable {
         self.size = size
     }
 
+    @inlinable
     public init(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
         self.origin = Point(x, y)
         self.size = Size(width, height)
@@ -77,6 +80,7 @@ public struct Rect: Hashable, Sendable {
     public static let null = Rect(.infinity, .infinity, 0, 0)
 
     public var isInfinite: Bool { self == Rect.infinite }
+    @inlinable
     public var isNull: Bool { origin.x == .infinity || origin.y == .infinity }
     /// A null rect or one whose standardized width or height is zero.
     public var isEmpty: Bool { isNull || size.width == 0 || size.height == 0 }
@@ -86,14 +90,19 @@ public struct Rect: Hashable, Sendable {
     public var width: Double { size.width }
     public var height: Double { size.height }
 
+    @inlinable
     public var minX: Double { min(origin.x, origin.x + size.width) }
+    @inlinable
     public var maxX: Double { max(origin.x, origin.x + size.width) }
     public var midX: Double { origin.x + size.width / 2 }
+    @inlinable
     public var minY: Double { min(origin.y, origin.y + size.height) }
+    @inlinable
     public var maxY: Double { max(origin.y, origin.y + size.height) }
     public var midY: Double { origin.y + size.height / 2 }
 
     /// The same rectangle with a non-negative width and height.
+    @inlinable
     public var standardized: Rect {
         if isNull { return self }
         return Rect(minX, minY, abs(size.width), abs(size.height))
@@ -114,7 +123,10 @@ public struct Rect: Hashable, Sendable {
         return p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
-    /// The smallest rectangle holding both; a null rect is the identity.
+    /// The smallest rectangle holding both; a null rect is the identity. Inlinable (with the
+    /// edges it reads), so that a caller bounding many rectangles (a group's bounds over its
+    /// sublayers' frames) does not pass two of them through memory for each.
+    @inlinable
     public func union(_ other: Rect) -> Rect {
         if isNull { return other.standardized }
         if other.isNull { return standardized }

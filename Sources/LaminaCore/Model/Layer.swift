@@ -159,6 +159,12 @@ public struct Layer: Hashable, Sendable {
     /// Whether a transform other than the identity is stored (reads no value out of its box).
     @inlinable package var hasTransform: Bool { transformBox != nil }
 
+    /// Stores `t` on a layer that has no transform stored (``hasTransform`` false), `t` not the
+    /// identity bit for bit: a new box, as the ``transform`` setter would make, without its
+    /// call (the 4×4 passed through memory), its identity test and its box's uniqueness check,
+    /// which an importer placing every group already knows the answers to.
+    @inlinable package mutating func setTransform(unset t: Transform3D) { transformBox = LayerBox(t) }
+
     /// The transform when one is set (nil for identity). Reading it calls nothing opaque, so
     /// a layer read in place from an array is not copied to keep it alive (`transform` falls
     /// back on the global `Transform3D.identity`).

@@ -147,10 +147,13 @@ private struct FinalizePass: @unchecked Sendable {
             // The element's own 3D transform about its anchor, then the SVG transform's linear
             // part: its placement (a translation, a `use`'s x/y) and 2D turn are kept.
             layers[i].transform = t3.concatenating(Transform3D(t.linear))
-        } else if !Self.isExactIdentity(t.linear) || layers[i].hasTransform {
-            // Most layers keep the identity they were made with: the setter (a call into
-            // LaminaCore with a 4×4 argument) is skipped for them.
+        } else if layers[i].hasTransform {
             layers[i].transform = Transform3D(t.linear)
+        } else if !Self.isExactIdentity(t.linear) {
+            // Most layers keep the identity they were made with: the setter (a call into
+            // LaminaCore with a 4×4 argument) is skipped for them; the others have none stored
+            // yet, so their box is made here.
+            layers[i].setTransform(unset: Transform3D(t.linear))
         }
         if let m = pending[i].viewportMapping {
             let s = AffineTransform.translation(anchor.x, anchor.y).concatenating(m)
@@ -170,7 +173,9 @@ private struct FinalizePass: @unchecked Sendable {
     /// The map from layer `i`'s space into its superlayer's (or host's) for a finalized box:
     /// its transform, turned about its object bounding box for `transform-box: fill-box`, after
     /// the unit square's map onto the host's object bounding box for an `objectBoundingBox`
-    /// clip path.
+    /// clip path. Inlined into ``finalize(_:)``, its one caller for most layers: the call
+    /// returned the transform through memory.
+    @inline(__always)
     private func placement(of i: Int) -> AffineTransform {
         var t = pending[i].transform
         if let fillBox = pending[i].fillBox { t = fillBox.resolved(box: objectBoundingBox(of: i)) }

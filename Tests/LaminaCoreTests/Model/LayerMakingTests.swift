@@ -72,4 +72,31 @@ import Testing
         tree.layers[id.index].setContent(nil)
         #expect(tree[id].content == nil)
     }
+
+    /// ``Layer/setTransform(unset:)`` stores what the ``Layer/transform`` setter stores on a
+    /// layer without a transform, bit for bit (a `-0` entry kept), and a later change through
+    /// the setter works on it as on any stored transform.
+    @Test(arguments: [
+        Transform3D(AffineTransform(0.5, 0.25, -0.25, 0.5, 0, 0)),
+        Transform3D(AffineTransform(1, 0, -0.0, 1, 0, 0)),
+        Transform3D(AffineTransform(2, 0, 0, 3, 0, 0)),
+        Transform3D.translation(0, 0, 5),
+    ])
+    func setTransformOfAnUnsetLayerIsTheSetters(t: Transform3D) {
+        var byFunction = Layer()
+        var bySetter = Layer()
+        #expect(!byFunction.hasTransform)
+        byFunction.setTransform(unset: t)
+        bySetter.transform = t
+        #expect(byFunction.hasTransform && bySetter.hasTransform)
+        #expect(byFunction == bySetter)
+        let stored = byFunction.transform
+        for (a, b) in zip(Mirror(reflecting: stored).children, Mirror(reflecting: t).children) {
+            #expect((a.value as? Double)?.bitPattern == (b.value as? Double)?.bitPattern)
+        }
+        let copy = byFunction
+        byFunction.transform = .identity
+        #expect(!byFunction.hasTransform)
+        #expect(copy.transform == t)
+    }
 }
