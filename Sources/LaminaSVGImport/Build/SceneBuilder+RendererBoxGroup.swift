@@ -126,6 +126,8 @@ extension SceneBuilder {
 }
 
 extension ElementKind {
-    /// A `g`, `a`, `switch` or `use`: a layer whose box is its content's.
+    /// A `g`, `a`, `switch` or `use`: a layer whose box is its content's. Inlined: every layer
+    /// asks it (``SceneBuilder/makeLayer(_:style:transform:content:rendererTransform:)``).
+    @inline(__always)
     var isContainerOrUse: Bool { self == .group || self == .switch || self == .use }
 }
