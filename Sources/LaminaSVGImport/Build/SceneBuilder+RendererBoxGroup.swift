@@ -82,22 +82,29 @@ extension SceneBuilder {
     /// draw where they stand (definitions, clip paths, masks …) are not looked into. Answers are
     /// kept per element, so every element is looked at once per document.
     mutating func boxHoldsRendererBox(_ element: Int) -> Bool {
-        // 0: not known, 1: being looked at (a cycle counts as no), 2: no, 3: yes.
+        // 0: not known, 1: being looked at (a cycle counts as no), 2: no, 3: yes. Moved out of
+        // the builder for the walk (and back), so that the children's look reads it beside it.
         if rendererBoxMemo.isEmpty { rendererBoxMemo = [UInt8](repeating: 0, count: tree.count) }
+        var memo = rendererBoxMemo
+        rendererBoxMemo = []
+        defer { rendererBoxMemo = memo }
         var stack: [(element: Int, expanded: Bool)] = [(element, false)]
         while let (e, expanded) = stack.popLast() {
             if !expanded {
-                guard rendererBoxMemo[e] == 0 else { continue }
-                rendererBoxMemo[e] = 1
+                guard memo[e] == 0 else { continue }
+                memo[e] = 1
                 stack.append((e, true))
-                for c in boxChildren(e) where rendererBoxMemo[c] == 0 { stack.append((c, false)) }
+                _ = anyBoxChild(of: e) { c in
+                    if memo[c] == 0 { stack.append((c, false)) }
+                    return false
+                }
             } else {
                 var holds = isRendererBoxed(e)
-                if !holds { holds = boxChildren(e).contains { rendererBoxMemo[$0] == 3 } }
-                rendererBoxMemo[e] = holds ? 3 : 2
+                if !holds { holds = anyBoxChild(of: e) { memo[$0] == 3 } }
+                memo[e] = holds ? 3 : 2
             }
         }
-        return rendererBoxMemo[element] == 3
+        return memo[element] == 3
     }
 
     /// A text, or an image the renderer sizes (no `width` or no `height`).
@@ -110,17 +117,24 @@ extension SceneBuilder {
         }
     }
 
-    /// The elements whose boxes make up `e`'s: a container's drawing children, a `use`'s target.
-    private func boxChildren(_ e: Int) -> [Int] {
-        guard tree.isSVG(e) else { return [] }
+    /// Whether `body` holds for one of the elements whose boxes make up `e`'s (a container's
+    /// drawing children, a `use`'s target), asked in order until it does. The children are
+    /// read from the content list in place: a list of them made and filtered for each element
+    /// cost two arrays (600 instructions an element of a clipped group's subtree).
+    private func anyBoxChild(of e: Int, _ body: (Int) -> Bool) -> Bool {
+        guard tree.isSVG(e) else { return false }
         switch tree.kind(e) {
         case .group, .switch, .svg, .symbol:
-            return tree[e].children.filter { tree.isSVG($0) && !tree.kind($0).isSilent }
+            for item in tree.contentItems(e) where item >= 0 {
+                let c = Int(item)
+                if tree.isSVG(c), !tree.kind(c).isSilent, body(c) { return true }
+            }
+            return false
         case .use:
             let t = e < useGraph.targets.count ? Int(useGraph.targets[e]) : -1
-            return t >= 0 && !useGraph.isCyclic[e] ? [t] : []
+            return t >= 0 && !useGraph.isCyclic[e] ? body(t) : false
         default:
-            return []
+            return false
         }
     }
 }

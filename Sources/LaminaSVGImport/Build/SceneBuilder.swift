@@ -164,6 +164,9 @@ struct SceneBuilder {
     var xmlSpaceMemo: [Int: UInt8] = [:]
     /// Per element, whether its box holds a text's (``boxHoldsRendererBox(_:)``); empty until asked.
     var rendererBoxMemo: [UInt8] = []
+    /// Per clip path element, whether its chain has `objectBoundingBox` units
+    /// (``clipUsesBoundingBox(_:)``); filled as asked.
+    var clipBoxMemo: [Int: Bool] = [:]
     /// Per element: ``styledOnce``, ``urlsChecked`` and ``geometryOnce``.
     var elementFlags: [UInt8] = []
     /// The threads the builder may use (the prefetch, the geometry pass).
@@ -259,6 +262,7 @@ struct SceneBuilder {
         declarationsMemo = [:]
         elementFlags = []
         rendererBoxMemo = []
+        clipBoxMemo = [:]
         work = []
         clipFrames = []
         clipTemplates = [:]
