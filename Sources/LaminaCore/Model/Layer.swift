@@ -6,8 +6,10 @@
 /// that are absent while the property has its default, so a million layers stay small.
 public struct Layer: Hashable, Sendable {
     public var name: String?
-    public var bounds: Rect = .zero
-    public var position: Point = .zero
+    // Written out, not `.zero`: a new layer's defaults then need no read of LaminaGeometry's
+    // globals through their addressors (every layer an importer makes).
+    public var bounds = Rect(0, 0, 0, 0)
+    public var position = Point(0, 0)
     public var anchorPoint: Point = Point(0.5, 0.5)
     public var opacity: Double = 1
     public var autoresizingMask: AutoresizingMask = []

@@ -147,7 +147,9 @@ public struct LayerTree: Hashable, Sendable {
     package mutating func make(named name: String?, sublayerOf parent: LayerID) -> LayerID {
         let id = LayerID(layers.count)
         layers.append(Layer(defaults: ()))
-        layers[id.index].name = name
+        // Most imported layers have no name: storing the nil over the new layer's nil retained
+        // it and released the old one (two runtime calls a layer), and checked the array again.
+        if case .some = name { layers[id.index].name = name }
         appendColumns(superlayer: parent)
         sublayerLists[parent.index].append(id)
         invalidateLayoutImplicitly(parent)

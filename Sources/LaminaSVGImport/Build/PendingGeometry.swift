@@ -7,19 +7,25 @@ import LaminaCore
 /// attributes have live in a shared box that is absent for ordinary elements.
 struct PendingGeometry {
     /// The element's transform (including `x`/`y` placement) in its parent's user space.
-    var transform: AffineTransform = .identity
+    var transform: AffineTransform
     /// The fill box of the layer's own content (null for none) until `finalizeGeometry` reaches
     /// the layer; from then on the box its bounds are made of (content and visible sublayers'
     /// frames), which is its object bounding box unless ``objectBox`` says otherwise. One field
     /// for both keeps the per-layer record small.
-    var box: Rect = .null
+    var box: Rect
     /// The rare facts; nil while all of them are unset.
     private var rare: RareBox?
 
-    /// Pending geometry with the given transform.
-    init(transform: AffineTransform = .identity) {
+    /// Pending geometry with the given transform. The fields are set here, not by initial
+    /// values: those were stored first and overwritten, each read through the addressor of a
+    /// global in LaminaGeometry (`identity`, `Rect.null`), for every layer.
+    init(transform: AffineTransform) {
         self.transform = transform
+        box = Rect(.infinity, .infinity, 0, 0)
     }
+
+    /// Pending geometry without a transform.
+    init() { self.init(transform: .identity) }
 
     /// `lamina:transform3d`: the layer's transform about its anchor, before `transform`'s
     /// linear part (`position` stays `transform` applied to the anchor).

@@ -51,6 +51,19 @@ import Testing
         #expect(made.sublayers(of: root).count == 3)
     }
 
+    /// A layer made as a sublayer without a name has none, and one with a name has it: the
+    /// nil is not stored over the new layer's (its name is set only when there is one).
+    @Test(arguments: [nil, "a", "a name longer than fifteen bytes"])
+    func makeAsSublayerKeepsTheName(name: String?) {
+        var made = LayerTree()
+        let root = made.make(named: nil)
+        let id = made.make(named: name, sublayerOf: root)
+        #expect(made[id] == Layer(name: name))
+        #expect(made[id].name == name)
+        #expect(made[root].name == nil)
+        #expect(made.sublayers(of: root) == [id])
+    }
+
     @Test func aContentPlaceIsKeptAsBuilt() {
         var slab = ContentSlab()
         let place = slab.append(Content(shape: .circle(cx: 1, cy: 2, r: 3)))
