@@ -71,28 +71,51 @@ extension LayerTree {
         // Only stored marks can be set; entries stored past the layers are unset.
         let marked = min(needsLayoutStored.count, count)
         guard let first = needsLayoutStored[..<marked].firstIndex(of: true) else { return }
-        // Per layer: 0 not known yet, 1 beneath `root` (or it), 2 not.
+        // Per layer: 0 not known yet, 1 beneath `root` (or it), 2 not. Each marked layer's own
+        // entry is known after its climb, so the marks are cleared and counted in a second pass
+        // over the columns in place: clearing and counting each layer in turn checked both
+        // columns' uniqueness again for every one (deep-1e5 marks a quarter of its layers).
         var reached = [UInt8](repeating: 0, count: count)
         reached[root.index] = 1
         var path: [Int] = []
-        for i in first..<marked where needsLayoutStored[i] {
-            var cur = i
-            var state = reached[cur]
-            while state == 0 {
-                path.append(cur)
+        var last = -1
+        reached.withUnsafeMutableBufferPointer { reached in
+            for i in first..<marked where needsLayoutStored[i] {
                 // A mask hangs off its host, not among its sublayers: the walk never reaches it.
-                guard !PrefixStorage.read(isMaskStored, cur), let s = superlayers[cur] else {
-                    state = 2
-                    break
+                var state = reached[i]
+                if state == 0, !PrefixStorage.read(isMaskStored, i), let s = superlayers[i], reached[s.index] != 0 {
+                    // Most marked layers: the superlayer's answer is known (it was marked
+                    // before them, as it was made before them), and is theirs.
+                    state = reached[s.index]
+                    reached[i] = state
                 }
-                cur = s.index
-                state = reached[cur]
+                var cur = i
+                while state == 0 {
+                    path.append(cur)
+                    guard !PrefixStorage.read(isMaskStored, cur), let s = superlayers[cur] else {
+                        state = 2
+                        break
+                    }
+                    cur = s.index
+                    state = reached[cur]
+                }
+                if !path.isEmpty {
+                    for p in path { reached[p] = state }
+                    path.removeAll(keepingCapacity: true)
+                }
+                if state == 1 { last = i }
             }
-            for p in path { reached[p] = state }
-            path.removeAll(keepingCapacity: true)
-            if state == 1 {
-                countLayout(i)
-                needsLayoutStored[i] = false
+        }
+        guard last >= 0 else { return }
+        if layoutCountsStored.count <= last { PrefixStorage.extend(&layoutCountsStored, through: last) }
+        reached.withUnsafeBufferPointer { reached in
+            needsLayoutStored.withUnsafeMutableBufferPointer { marks in
+                layoutCountsStored.withUnsafeMutableBufferPointer { counts in
+                    for i in first...last where marks[i] && reached[i] == 1 {
+                        counts[i] += 1
+                        marks[i] = false
+                    }
+                }
             }
         }
     }
