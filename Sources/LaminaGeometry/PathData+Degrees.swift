@@ -27,7 +27,7 @@ extension PathData {
     }
 
     /// ``cosDegrees(_:)`` and ``sinDegrees(_:)`` of one angle, its remainder taken once.
-    static func cosSinDegrees(_ d: Double) -> (cos: Double, sin: Double) {
+    package static func cosSinDegrees(_ d: Double) -> (cos: Double, sin: Double) {
         let r = d.truncatingRemainder(dividingBy: 360)
         switch r {
         case 0: return (1, 0)

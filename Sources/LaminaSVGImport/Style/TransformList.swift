@@ -147,7 +147,8 @@ package enum TransformList {
         case (.scale, 1), (.scale, 2):
             return .scale(a0, count == 2 ? a1 : a0)
         case (.rotate, 1), (.rotate, 3):
-            let c = PathData.cosDegrees(a0), s = PathData.sinDegrees(a0)
+            // One remainder for both (the same values as `cosDegrees` and `sinDegrees`).
+            let (c, s) = PathData.cosSinDegrees(a0)
             let r = AffineTransform(c, s, -s, c, 0, 0)
             guard count == 3 else { return r }
             return r.turned(aboutX: a1, y: a2)
@@ -161,7 +162,7 @@ package enum TransformList {
     }
 
     private static func tangentDegrees(_ d: Double) -> Double {
-        let c = PathData.cosDegrees(d)
-        return c == 0 ? .infinity : PathData.sinDegrees(d) / c
+        let (c, s) = PathData.cosSinDegrees(d)
+        return c == 0 ? .infinity : s / c
     }
 }
