@@ -50,7 +50,9 @@ extension LayerTree {
         /// sublayers: no allocation); past those, a set.
         private var first: (String?, String?, String?, String?) = (nil, nil, nil, nil)
         private var count = 0
-        private var more = NameSet()
+        /// Made for a fifth name: a set's three empty lists were three releases for every
+        /// superlayer, most of which have four named sublayers or fewer.
+        private var more: NameSet?
 
         public init() {}
 
@@ -63,7 +65,9 @@ extension LayerTree {
             case 1: first.1 = name
             case 2: first.2 = name
             case 3: first.3 = name
-            default: if !more.insert(name) { return false }
+            default:
+                if more == nil { more = NameSet() }
+                if !more!.insert(name) { return false }
             }
             count += 1
             return true

@@ -176,7 +176,9 @@ struct Resolver {
             if tree[id].isTransformLayer, let plane = frames.base[depth - 1].plane {
                 subs = depthSorted(subs.filter { tree.isVisible($0) }, under: planes[plane].pending3D, of: id)
             }
-            if resolvesInPieces(subs, of: id) {
+            // The thread count first, here: the call copied the whole resolver (784 bytes) to
+            // pass it, for each group, though only a resolve on several threads cuts pieces.
+            if threads > 1, resolvesInPieces(subs, of: id) {
                 resolveInPieces(allVisible ? subs : subs.filter { tree.isVisible($0) })
                 continue
             }
