@@ -26,21 +26,27 @@ extension FlatWriter {
         for index in range {
             // The item's fields read where the list stores them: a copy of the item (80 bytes)
             // went through its outlined copy and destroy.
-            // The groups to open: from the item's group up to the first one already open.
-            var chain: [Int] = []
-            var cur = items[index].group
-            while let c = cur, c < groups.count, !isOpenGroup(c, open), chain.count <= groups.count {
-                chain.append(c)
-                cur = groups[c].parent
-            }
-            if open.last != cur || !chain.isEmpty { closeClips(&clips, emit, &out) }
-            while let top = open.last, top != cur {
-                if emit { closeGroup(top, to: &out) }
-                open.removeLast()
-            }
-            for g in chain.reversed() {
-                openGroup(g, emit: emit, to: &out)
-                open.append(g)
+            // Most items are in the innermost open group (flat: in none), with nothing to close
+            // or open: the chain below is not made for them (its array's release was a call an
+            // item).
+            let group = items[index].group
+            if group != open.last || group.map({ $0 < groups.count && !isOpenGroup($0, open) }) == true {
+                // The groups to open: from the item's group up to the first one already open.
+                var chain: [Int] = []
+                var cur = group
+                while let c = cur, c < groups.count, !isOpenGroup(c, open), chain.count <= groups.count {
+                    chain.append(c)
+                    cur = groups[c].parent
+                }
+                if open.last != cur || !chain.isEmpty { closeClips(&clips, emit, &out) }
+                while let top = open.last, top != cur {
+                    if emit { closeGroup(top, to: &out) }
+                    open.removeLast()
+                }
+                for g in chain.reversed() {
+                    openGroup(g, emit: emit, to: &out)
+                    open.append(g)
+                }
             }
             if items[index].clip != clips.last?.node {
                 moveClips(to: index, &clips, inverse: spaceInverse(open.last), emit: emit, to: &out)
