@@ -195,6 +195,10 @@ extension FlatWriter {
                 return
             }
             _ = SVGMarkup.openShape(shape, to: &out)
+            // A path or polygon: the rest, as for the common ones, in one room.
+            if extraAttributes.isEmpty, SVGMarkup.writeCommonTail(content, transform: t, opacity: opacity, to: &out) {
+                return
+            }
             SVGMarkup.transformAttribute(t, to: &out)
         }
         SVGMarkup.paintAttributes(content, to: &out)

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The common drawable (a rect, circle, ellipse or line with plain colors and no rare paint
-/// property) written whole in one room.
+/// property) written whole in one room, and the common tail of any other shape.
 extension SVGMarkup {
     /// Writes `<shape …/>` with its transform, paint and opacity in one room of `out` (one test
     /// for room; each attribute's name, with its space, `=` and quote, one literal): the bytes
@@ -21,15 +21,39 @@ extension SVGMarkup {
         _ shape: UnsafePointer<Shape>, _ content: UnsafePointer<Content>, transform t: AffineTransform, opacity: Double,
         to out: inout some MarkupOutput
     ) -> Bool {
-        guard !content.pointee.mayHaveRareProperties else { return false }
         switch shape.pointee {
         case .rect, .circle, .ellipse, .line: break
         default: return false
         }
+        return writeCommon(shape, content, transform: t, opacity: opacity, capacity: commonElementCapacity, to: &out)
+    }
+
+    /// Writes what follows a shape's own attributes (written by
+    /// ``openShape(_:to:)-(UnsafePointer<Shape>,_)``: a path's data, a polygon's points) in
+    /// one room, as ``writeCommonElement(_:_:transform:opacity:to:)`` writes it: the transform,
+    /// the paint, the opacity and the end of the tag. Staged apart, the three writes tested for
+    /// room, and called, about a dozen times an element. False, with nothing written, where
+    /// that declines.
+    @inline(__always)
+    static func writeCommonTail(
+        _ content: UnsafePointer<Content>, transform t: AffineTransform, opacity: Double, to out: inout some MarkupOutput
+    ) -> Bool {
+        writeCommon(nil, content, transform: t, opacity: opacity, capacity: commonTailCapacity, to: &out)
+    }
+
+    /// ``writeCommonElement(_:_:transform:opacity:to:)``, the shape left out when nil (the
+    /// tail), in a room of `capacity` bytes. The shape is a parameter, not a closure writing
+    /// it: as a closure it was compiled apart, and its numbers' writes were calls.
+    @inline(__always)
+    private static func writeCommon(
+        _ shape: UnsafePointer<Shape>?, _ content: UnsafePointer<Content>, transform t: AffineTransform, opacity: Double,
+        capacity: Int, to out: inout some MarkupOutput
+    ) -> Bool {
+        guard !content.pointee.mayHaveRareProperties else { return false }
         let written = withPlainPaint(content.pointee.fillSlot, noneWritten: true) { fill -> Bool in
             let inner = withPlainPaint(content.pointee.strokeSlot, noneWritten: false) { stroke -> Bool in
-                staged(&out, capacity: commonElementCapacity) { s in
-                    s.shape(shape)
+                staged(&out, capacity: capacity) { s in
+                    if let shape { s.shape(shape) }
                     s.transform(t)
                     if let fill { s.bytesAttr(" fill=\"", fill) }
                     if let v = content.pointee.fillOpacity, !printsAsInitial(v, 1) { s.numberAttr(" fill-opacity=\"", v) }
@@ -45,10 +69,14 @@ extension SVGMarkup {
         return written ?? false
     }
 
-    /// The most a common element takes: `<ellipse` and four numbers (or a rect's six), the
-    /// transform, two colors of ``plainLimit`` bytes, three more numbers, `/>`.
-    static var commonElementCapacity: Int {
-        stagedShapeCapacity + 16 + matrixCapacity + 2 * (plainLimit + 16) + 3 * (NumberText.maximumByteCount + 24) + 4
+    /// The most a common element takes: `<ellipse` and four numbers (or a rect's six), then
+    /// its tail (``commonTailCapacity``).
+    static var commonElementCapacity: Int { stagedShapeCapacity + commonTailCapacity }
+
+    /// The most a common tail takes: the transform, two colors of ``plainLimit`` bytes, three
+    /// more numbers, `/>`.
+    static var commonTailCapacity: Int {
+        16 + matrixCapacity + 2 * (plainLimit + 16) + 3 * (NumberText.maximumByteCount + 24) + 4
     }
 
     /// Calls `body` with the bytes paint `p` is written with when they are copied as they are:

@@ -45,9 +45,13 @@ import Testing
     /// Whether the element is one the common writer covers.
     static func isCommon(_ content: Content) -> Bool {
         switch content.shape {
-        case .rect, .circle, .ellipse, .line: break
+        case .rect, .circle, .ellipse, .line: return hasCommonTail(content)
         default: return false
         }
+    }
+
+    /// Whether the tail after any shape's attributes is one the common writer covers.
+    static func hasCommonTail(_ content: Content) -> Bool {
         func plain(_ p: Paint?) -> Bool {
             switch p {
             case nil, .none?: return true
@@ -59,44 +63,76 @@ import Testing
     }
 
     @Test func commonElementsAreTheGeneralBytes() {
+        let covered = Self.compareWithGeneral(strokeStep: (3, 1), withCap: false, covers: Self.isCommon, head: { _ in [] }) {
+            c, t, opacity, array, buffer in
+            withUnsafePointer(to: c.pointee.shape) { s in
+                (SVGMarkup.writeCommonElement(s, c, transform: t, opacity: opacity, to: &array),
+                 SVGMarkup.writeCommonElement(s, c, transform: t, opacity: opacity, to: &buffer))
+            }
+        }
+        #expect(covered > 50)
+    }
+
+    /// The common tail after any shape's own attributes (a path's data, a polygon's points):
+    /// the general bytes whenever the paints are plain and no rare property is set, nothing
+    /// written otherwise (rare properties included).
+    @Test func commonTailsAreTheGeneralBytes() {
+        let covered = Self.compareWithGeneral(strokeStep: (5, 2), withCap: true, covers: Self.hasCommonTail) { content in
+            var head: [UInt8] = []
+            withUnsafePointer(to: content.shape) { _ = SVGMarkup.openShape($0, to: &head) }
+            return head
+        } write: { c, t, opacity, array, buffer in
+            (SVGMarkup.writeCommonTail(c, transform: t, opacity: opacity, to: &array),
+             SVGMarkup.writeCommonTail(c, transform: t, opacity: opacity, to: &buffer))
+        }
+        #expect(covered > 100)
+    }
+
+    /// Every shape, transform and fill (the stroke `strokeStep` along the paints), with a few
+    /// opacities and widths (and a line cap, a rare property, when `withCap`): `write` writes
+    /// each into an array and a buffer holding `head`'s bytes, and gives the general bytes
+    /// where `covers` says it is covered, nothing more elsewhere. Returns how many were covered.
+    static func compareWithGeneral(
+        strokeStep: (Int, Int), withCap: Bool, covers: (Content) -> Bool, head: (Content) -> [UInt8],
+        write: (UnsafePointer<Content>, AffineTransform, Double, inout [UInt8], inout MarkupBuffer) -> (Bool, Bool)
+    ) -> Int {
+        var options: [(Double?, Double?, Double, String?)] = [
+            (nil, nil, 1.0, nil), (0.5, 2.0, 0.25, nil), (0.9999999, 1.0000004, 0.9999996, nil), (1, 0, 0, nil),
+        ]
+        if withCap { options.append((nil, 3, 0.5, "round")) }
         var covered = 0
-        for shape in Self.shapes {
-            for t in Self.transforms {
-                for (i, fill) in Self.paints.enumerated() {
-                    let stroke = Self.paints[(i * 3 + 1) % Self.paints.count]
-                    for (fillOpacity, strokeWidth, opacity) in [
-                        (nil, nil, 1.0), (0.5, 2.0, 0.25), (0.9999999, 1.0000004, 0.9999996), (1, 0, 0),
-                    ] as [(Double?, Double?, Double)] {
+        for shape in shapes {
+            for t in transforms {
+                for (i, fill) in paints.enumerated() {
+                    for (fillOpacity, strokeWidth, opacity, cap) in options {
                         var content = Content(shape: shape)
                         content.fill = fill
-                        content.stroke = stroke
+                        content.stroke = paints[(i * strokeStep.0 + strokeStep.1) % paints.count]
                         content.fillOpacity = fillOpacity
                         content.strokeWidth = strokeWidth
-                        let expected = Self.general(content, t, opacity)
-                        var array: [UInt8] = []
+                        content.strokeLinecap = cap
+                        let expected = general(content, t, opacity)
+                        let start = head(content)
+                        var array = start
                         var buffer = MarkupBuffer(capacity: 16)
                         defer { buffer.release() }
-                        let (inArray, inBuffer) = withUnsafePointer(to: content) { c in
-                            withUnsafePointer(to: content.shape) { s in
-                                (SVGMarkup.writeCommonElement(s, c, transform: t, opacity: opacity, to: &array),
-                                 SVGMarkup.writeCommonElement(s, c, transform: t, opacity: opacity, to: &buffer))
-                            }
-                        }
-                        #expect(inArray == Self.isCommon(content))
+                        start.withUnsafeBufferPointer { buffer.putBytes($0) }
+                        let (inArray, inBuffer) = withUnsafePointer(to: content) { write($0, t, opacity, &array, &buffer) }
+                        #expect(inArray == covers(content))
                         #expect(inBuffer == inArray)
                         if inArray {
                             covered += 1
                             #expect(array == expected, "\(String(decoding: expected, as: UTF8.self))")
                             #expect(Array(buffer.bytes) == expected)
                         } else {
-                            #expect(array.isEmpty)
-                            #expect(buffer.count == 0)
+                            #expect(array == start)
+                            #expect(Array(buffer.bytes) == start)
                         }
                     }
                 }
             }
         }
-        #expect(covered > 50)
+        return covered
     }
 
     /// Rare paint properties (a line cap here) are left to the general writers.
