@@ -85,14 +85,26 @@ extension FlatWriter {
 
     /// `node` and its ancestors by `parent`, outermost first (empty for nil); stops at an index
     /// out of `0..<count` and after `count + 1` steps (a malformed list cannot loop).
+    ///
+    /// Counted first, then written from the end into an array of that size: appended and
+    /// reversed, a chain of three nodes took three or four allocations (the clip runs ask for
+    /// one at each change of clip, in both walks).
     static func chain(from node: Int?, count: Int, parent: (Int) -> Int?) -> [Int] {
-        var chain: [Int] = []
+        var n = 0
         var cur = node
-        while let c = cur, c >= 0, c < count, chain.count <= count {
-            chain.append(c)
+        while let c = cur, c >= 0, c < count, n <= count {
+            n += 1
             cur = parent(c)
         }
-        return chain.reversed()
+        guard n > 0 else { return [] }
+        return [Int](unsafeUninitializedCapacity: n) { buffer, initialized in
+            var c = node ?? 0
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                buffer[i] = c
+                if i > 0 { c = parent(c) ?? 0 }
+            }
+            initialized = n
+        }
     }
 
     /// `<g …>` for a compositing group.

@@ -111,20 +111,32 @@ extension FlatWriter {
         let from = (open.last?.depth ?? -1) + 1
         guard from < chain.count else { return }
         var scanned = 0
-        let splits = clipEndSplits(after: k, from: from, count: chain.count, scanned: &scanned).reversed() + [chain.count]
+        let splits = clipEndSplits(after: k, from: from, count: chain.count, scanned: &scanned)
         if !emit { longestClipScan = max(longestClipScan, scanned) }
+        // The splits from the outermost, then the chain's end (an array of them joined was
+        // two allocations more at each change of clip).
         var lo = from
-        for end in splits where end > lo {
-            let node = chain[end - 1]
-            let id = clipID(node: node, inverse: inverse, stop: lo > 0 ? chain[lo - 1] : nil)
-            if emit {
-                SVGMarkup.lit("<g", to: &out)
-                SVGMarkup.generatedURLAttr("clip-path", id: id, to: &out)
-                SVGMarkup.lit(">\n", to: &out)
-            }
-            open.append(OpenClip(node: node, depth: end - 1))
+        for end in splits.reversed() where end > lo {
+            openClip(chain, from: lo, to: end, &open, inverse: inverse, emit: emit, to: &out)
             lo = end
         }
+        if chain.count > lo { openClip(chain, from: lo, to: chain.count, &open, inverse: inverse, emit: emit, to: &out) }
+    }
+
+    /// Opens one `<g clip-path>` for the nodes of `chain` in `lo..<end` (its chain stops
+    /// before the node at `lo`, which an outer group applies).
+    private mutating func openClip(
+        _ chain: [Int], from lo: Int, to end: Int, _ open: inout [OpenClip], inverse: AffineTransform?, emit: Bool,
+        to out: inout some MarkupOutput
+    ) {
+        let node = chain[end - 1]
+        let id = clipID(node: node, inverse: inverse, stop: lo > 0 ? chain[lo - 1] : nil)
+        if emit {
+            SVGMarkup.lit("<g", to: &out)
+            SVGMarkup.generatedURLAttr("clip-path", id: id, to: &out)
+            SVGMarkup.lit(">\n", to: &out)
+        }
+        open.append(OpenClip(node: node, depth: end - 1))
     }
 
     func closeClip(_ open: inout [OpenClip], _ emit: Bool, _ out: inout some MarkupOutput) {
