@@ -116,7 +116,9 @@ struct LayerEncoder: ~Copyable {
     }
 
     /// `constraints` through `svg` of entries at `level`; `comma`: the object has an entry.
-    mutating func writeTail(_ layer: UnsafePointer<Layer>, level: Int, comma: Bool) {
+    /// Returns whether the object has an entry after them.
+    @discardableResult
+    mutating func writeTail(_ layer: UnsafePointer<Layer>, level: Int, comma: Bool) -> Bool {
         var c = EntryCursor(p: writer.room(Self.groupRoom), runs: runs.runs(level: level), comma: comma)
         if layer.pointee.mayHaveRareProperties {
             // Rare: through the general writer, as if it had written the entries before.
@@ -149,6 +151,7 @@ struct LayerEncoder: ~Copyable {
         let usual: UsualElement = Layer.withContentPointer(of: layer) { writeContent($0, &c, level: level) } ?? .g
         Layer.withSVGPointer(of: layer) { writeSVG($0, &c, level: level, usual: usual) }
         writer.commit(c.p)
+        return c.comma
     }
 
     /// `"constraints": [{…}, …]` when there are any, by the general writer.
