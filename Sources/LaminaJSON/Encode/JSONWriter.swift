@@ -228,6 +228,13 @@ struct JSONWriter: ~Copyable {
         return p + n
     }
 
+    /// The containers' state, kept around entries written here as fragments
+    /// (``beginFragment(depth:hasEntry:)``) by ``LayerEncoder`` on one thread.
+    var containers: (top: UInt8, outer: [UInt8], depth: Int, afterKey: Bool) {
+        get { (top, outer, depth, afterKey) }
+        set { (top, outer, depth, afterKey) = newValue }
+    }
+
     /// Records that the value after the last key was written at ``room(_:)`` by the caller
     /// (``LayerEncoder``'s layers), whatever its containers: the next entry starts anew.
     mutating func valueWritten() { afterKey = false }

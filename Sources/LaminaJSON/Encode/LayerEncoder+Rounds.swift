@@ -70,6 +70,15 @@ extension LayerEncoder {
             // The levels the round's entries are written at (a paint reference's, the deepest,
             // two below its layer's), made before the chunks read them.
             runs.prepare(upTo: deepest + 2)
+            if threads == 1 {
+                // One thread: the events written straight into the document (a chunk's
+                // buffers and the copy out of them saved); the rare entries written as
+                // fragments leave the document's containers as they were.
+                let containers = writer.containers
+                write(events[...], layers.baseAddress!)
+                writer.containers = containers
+                continue
+            }
             let round = events
             let cuts = starts
             // Each chunk's bytes copied as soon as it and the chunks before it are written,
