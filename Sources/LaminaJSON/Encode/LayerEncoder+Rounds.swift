@@ -1,44 +1,43 @@
 import LaminaCore
 
 /// Walking the layer tree in rounds: each round takes the next layers in document order as
-/// events (a layer's object, its entries, `mask`, `sublayers`, the closes), cut into chunks
-/// that are written on several threads into separate buffers, each chunk's bytes copied into
-/// the document in order as soon as it and the ones before it are written. Every byte an
-/// event writes depends only on its depth, on where its layer's object stands (first in its
-/// array, after another, or a key's value) and on whether the object has an entry, all known
-/// from the walk or from the chunk's own last layer, so the bytes are those of one
-/// sequential walk.
+/// events (a layer's object with its entries and what follows them, the `mask` between a
+/// head and a tail, the closes of a layer with sublayers), cut into chunks that are written
+/// on several threads into separate buffers, each chunk's bytes copied into the document in
+/// order as soon as it and the ones before it are written. Every byte an event writes
+/// depends only on its depth, on where its layer's object stands (first in its array, after
+/// another, or a key's value) and on the tree, so the bytes are those of one sequential walk.
 extension LayerEncoder {
     /// Where a layer's object stands: after `"root": ` or `"mask": `, or as an entry of
     /// `sublayers`, first or after another.
     enum Place { case value, first, later }
 
+    /// What a head or a tail event writes after the layer's entries.
+    enum After {
+        /// The close of the layer's object (a layer without sublayers).
+        case close
+        /// `"sublayers": [` (its sublayers' events follow, then ``Task/closeGroup(depth:)``).
+        case sublayers
+        /// `"mask": ` (a head only: the mask's events follow, then the layer's tail).
+        case mask
+    }
+
     /// Pending work while walking the tree (popped from the end), and a round's events.
-    /// `depth`: the level of the layer's (or the object's) entries.
+    /// `depth`: the level of the layer's entries. A layer without a mask is one event (and a
+    /// close if it has sublayers): its head, tail and close or `sublayers` key together.
     enum Task {
-        /// Opens the layer's object at `place` and writes `name` … `borderWidth`.
-        case head(LayerID, depth: Int, place: Place)
-        /// `"mask": ` before the mask layer's object (after the head just written).
-        case maskKey(depth: Int)
-        /// `constraints` … `svg`; `masked`: a `mask` entry comes before, else the head is the
-        /// event just before.
-        case tail(LayerID, depth: Int, masked: Bool)
-        /// `"sublayers": [` after the tail just written (the object has an entry when
-        /// `masked`, else when its head or tail wrote one).
-        case sublayersKey(depth: Int, masked: Bool)
-        /// The newline, indent and `]` of a `sublayers` array (never empty).
-        case closeArray(depth: Int)
-        /// Closes a layer's object: `}`, after the newline and indent when it has an entry
-        /// (`known`: a mask or sublayers; else when its head or tail, just written, wrote one).
-        case closeObject(depth: Int, known: Bool)
+        /// Opens the layer's object at `place`, writes `name` … `borderWidth`, then
+        /// `constraints` … `svg` and `then` (as pushed, `then` is not known yet: the walk
+        /// sets it when it takes the head).
+        case head(LayerID, depth: Int, place: Place, then: After)
+        /// `constraints` … `svg` after a mask, then the close or `"sublayers": [`.
+        case tail(LayerID, depth: Int, then: After)
+        /// The newline, indent and `]` of a layer's `sublayers`, and those and `}` of its object.
+        case closeGroup(depth: Int)
 
         /// Whether the event writes a layer's own entries (a chunk's unit of work).
         var takesPiece: Bool {
-            switch self {
-            case .head: true
-            case .tail(_, _, let masked): masked
-            default: false
-            }
+            if case .closeGroup = self { false } else { true }
         }
     }
 
@@ -53,13 +52,13 @@ extension LayerEncoder {
         let threads = split.threads(forItems: tree.count)
         let roundLayers = split.roundItems(threads: threads)
         let chunk = max(1, split.chunkItems)
-        var tasks: [Task] = [.head(root, depth: writer.depth + 1, place: .value)]
+        var tasks: [Task] = [.head(root, depth: writer.depth + 1, place: .value, then: .close)]
         // A round's events, reserved once for a full round: grown by doubling from empty, they
-        // copied 1.5 MB on flat10k (45 regrowths of up to 24,000 entries). A leaf is three
-        // events (head, tail, close), a group two more: more than that grows as before.
+        // copied 1.5 MB on flat10k (45 regrowths of up to 24,000 entries). A leaf is an
+        // event, a group or a masked layer two: more than that grows as before.
         let roundSize = min(roundLayers, tree.count)
         var events: [Task] = []
-        events.reserveCapacity(4 * roundSize + 16)
+        events.reserveCapacity(2 * roundSize + 16)
         var starts: [Int] = []
         let runs = self.runs
         // The chunks' buffers, reused from chunk to chunk and round to round.
@@ -92,16 +91,14 @@ extension LayerEncoder {
         writer.valueWritten()
     }
 
-    /// Takes tasks until `layers` layer heads are taken (a round always ends before a head, so
-    /// a layer without a mask has its head, tail and close in the same round); returns the
-    /// deepest level of the round's layers.
+    /// Takes tasks until `layers` layer heads are taken (a round always ends before a head);
+    /// returns the deepest level of the round's layers.
     ///
     /// `starts` gets where each chunk of `chunk` pieces begins in `events` (the first chunk's
     /// at 0, each other one's at the event that takes its first piece), then `events.count`:
     /// chunk `k` writes the events `starts[k]..<starts[k + 1]`, which take its pieces and no
-    /// other. A head takes a piece, and a masked tail (``Task/takesPiece``); a chunk never
-    /// starts between a head and the `mask` key or tail after it, nor between a tail and the
-    /// `sublayers` key or close after it. `events` is empty at the call (`chunk` at least 1).
+    /// other. Heads and tails take a piece (``Task/takesPiece``). `events` is empty at the
+    /// call (`chunk` at least 1).
     func collectRound(
         _ tree: LayerTree, _ tasks: inout [Task], layers: Int, chunk: Int, events: inout [Task], starts: inout [Int]
     ) -> Int {
@@ -112,68 +109,56 @@ extension LayerEncoder {
         var left = chunk
         var heads = 0
         var deepest = 0
-        while let task = tasks.last {
-            if case .head = task, heads >= layers { return deepest }
-            tasks.removeLast()
-            if task.takesPiece {
-                if left == 0 {
-                    starts.append(events.count)
-                    left = chunk
-                }
-                left -= 1
-            }
-            events.append(task)
-            switch task {
-            case .head(let id, let depth, _):
-                heads += 1
-                deepest = max(deepest, depth)
-                let subs = tree.sublayers(of: id)
-                guard let mask = tree.mask(of: id) else {
-                    // The tail and the event after it come right after the head: appended at
-                    // once instead of pushed and popped.
-                    events.append(.tail(id, depth: depth, masked: false))
-                    if subs.isEmpty {
-                        events.append(.closeObject(depth: depth, known: false))
-                    } else {
-                        events.append(.sublayersKey(depth: depth, masked: false))
-                        Self.push(subs, depth: depth, &tasks)
+        // The sublayer lists read in place (a list copied out of the tree was a retain and a
+        // release a layer).
+        tree.sublayerLists.withUnsafeBufferPointer { lists in
+            while let task = tasks.last {
+                if case .head = task, heads >= layers { return }
+                tasks.removeLast()
+                if task.takesPiece {
+                    if left == 0 {
+                        starts.append(events.count)
+                        left = chunk
                     }
+                    left -= 1
+                }
+                guard case .head(let id, let depth, let place, _) = task else {
+                    events.append(task)
                     continue
                 }
-                if subs.isEmpty {
-                    tasks.append(.closeObject(depth: depth, known: true))
-                } else {
-                    Self.push(subs, depth: depth, &tasks)
-                    tasks.append(.sublayersKey(depth: depth, masked: true))
+                heads += 1
+                deepest = max(deepest, depth)
+                let hasSublayers = !lists[id.index].isEmpty
+                let then: After = hasSublayers ? .sublayers : .close
+                if hasSublayers {
+                    // Room for all of them at once (a root of 10,000 leaves doubled its way
+                    // there), still at least doubling so that many small groups do not
+                    // reallocate each.
+                    let needed = tasks.count + lists[id.index].count + 4
+                    if needed > tasks.capacity { tasks.reserveCapacity(max(needed, 2 * tasks.capacity)) }
+                    tasks.append(.closeGroup(depth: depth))
+                    lists[id.index].withUnsafeBufferPointer { subs in
+                        for s in subs.dropFirst().reversed() { tasks.append(.head(s, depth: depth + 2, place: .later, then: .close)) }
+                        tasks.append(.head(subs[0], depth: depth + 2, place: .first, then: .close))
+                    }
                 }
-                tasks.append(.tail(id, depth: depth, masked: true))
-                tasks.append(.head(mask, depth: depth + 1, place: .value))
-                tasks.append(.maskKey(depth: depth))
-            default:
-                break
+                if let mask = tree.mask(of: id) {
+                    events.append(.head(id, depth: depth, place: place, then: .mask))
+                    tasks.append(.tail(id, depth: depth, then: then))
+                    tasks.append(.head(mask, depth: depth + 1, place: .value, then: .close))
+                } else {
+                    events.append(.head(id, depth: depth, place: place, then: then))
+                }
             }
         }
         return deepest
-    }
-
-    /// Pushes the close of a layer's object (at `depth`), of its `sublayers` and the heads of
-    /// `subs` (not empty), the first on top.
-    private static func push(_ subs: [LayerID], depth: Int, _ tasks: inout [Task]) {
-        // Room for all of them at once (a root of 10,000 leaves doubled its way there), still
-        // at least doubling so that many small groups do not reallocate each.
-        let needed = tasks.count + subs.count + 4
-        if needed > tasks.capacity { tasks.reserveCapacity(max(needed, 2 * tasks.capacity)) }
-        tasks.append(.closeObject(depth: depth, known: true))
-        tasks.append(.closeArray(depth: depth))
-        for s in subs.dropFirst().reversed() { tasks.append(.head(s, depth: depth + 2, place: .later)) }
-        tasks.append(.head(subs[0], depth: depth + 2, place: .first))
     }
 
     /// Writes the bytes of `events` (one chunk of a round) into buffers of their own.
     private static func render(
         _ events: ArraySlice<Task>, _ layers: UnsafeBufferPointer<Layer>, runs: EntryRuns, memory: ChunkMemory
     ) -> WrittenBytes {
-        let pieces = events.count / 3 + 1
+        let pieces = events.count
         // The chunk's buffers, another one started as one fills, handed over whole.
         var encoder = LayerEncoder(writer: JSONWriter(growing: pieces * 512, memory: memory), runs: runs)
         encoder.write(events, layers.baseAddress!)
@@ -185,12 +170,10 @@ extension LayerEncoder {
     /// push or pop for each object), the layers' own entries by ``writeHead(_:level:)`` and
     /// ``writeTail(_:level:comma:)``.
     mutating func write(_ events: ArraySlice<Task>, _ layers: UnsafePointer<Layer>) {
-        // Whether the object of the head or tail last written has an entry.
-        var hasEntry = false
         let runs = self.runs
         for event in events {
             switch event {
-            case .head(let id, let depth, let place):
+            case .head(let id, let depth, let place, let then):
                 // `{` after `"root": ` or `"mask": `, or as an entry of `sublayers`.
                 var p = writer.room(EntryRuns.entryRoom)
                 if place != .value {
@@ -202,39 +185,55 @@ extension LayerEncoder {
                 }
                 p[0] = UInt8(ascii: "{")
                 writer.commit(p + 1)
-                hasEntry = writeHead(layers + id.index, level: depth)
-            case .tail(let id, let depth, let masked):
-                // Unmasked, the tail comes right after the head (the event after it).
-                hasEntry = writeTail(layers + id.index, level: depth, comma: masked || hasEntry)
-            case .maskKey(let depth):
-                var c = EntryCursor(p: writer.room(EntryRuns.entryRoom), runs: runs.runs(level: depth), comma: hasEntry)
+                let layer = layers + id.index
+                var hasEntry = writeHead(layer, level: depth)
+                if then != .mask { hasEntry = writeTail(layer, level: depth, comma: hasEntry) }
+                after(then, depth: depth, hasEntry: hasEntry)
+            case .tail(let id, let depth, let then):
+                // After the `mask` entry.
+                writeTail(layers + id.index, level: depth, comma: true)
+                after(then, depth: depth, hasEntry: true)
+            case .closeGroup(let depth):
+                // `]` at the level of the layer's entries, `}` at the one before.
+                let p = writer.room(2 * EntryRuns.entryRoom)
+                let a = runs.runs(level: depth) + EntryKey.closeObject.rawValue &* EntryRuns.slot
+                let n = Int(a[0])
+                EntryCursor.copyRun(a + 2, to: p, count: n)
+                p[n - 1] = UInt8(ascii: "]")
+                let b = runs.runs(level: depth - 1) + EntryKey.closeObject.rawValue &* EntryRuns.slot
+                let m = Int(b[0])
+                EntryCursor.copyRun(b + 2, to: p + n, count: m)
+                writer.commit(p + n + m)
+            }
+        }
+    }
+
+    /// Writes what follows a layer's entries at `depth` (``After``); `hasEntry`: the object
+    /// has an entry.
+    @inline(__always)
+    private mutating func after(_ then: After, depth: Int, hasEntry: Bool) {
+        switch then {
+        case .close:
+            var p = writer.room(EntryRuns.entryRoom)
+            if hasEntry {
+                let s = runs.runs(level: depth - 1) + EntryKey.closeObject.rawValue &* EntryRuns.slot
+                let n = Int(s[0])
+                EntryCursor.copyRun(s + 2, to: p, count: n)
+                p += n
+            } else {
+                p[0] = UInt8(ascii: "}")
+                p += 1
+            }
+            writer.commit(p)
+        case .sublayers, .mask:
+            var c = EntryCursor(p: writer.room(EntryRuns.entryRoom), runs: runs.runs(level: depth), comma: hasEntry)
+            if then == .mask {
                 c.entry(.mask)
-                writer.commit(c.p)
-            case .sublayersKey(let depth, let masked):
-                var c = EntryCursor(p: writer.room(EntryRuns.entryRoom), runs: runs.runs(level: depth), comma: masked || hasEntry)
+            } else {
                 c.entry(.sublayers)
                 c.literal("[")
-                writer.commit(c.p)
-            case .closeArray(let depth):
-                let s = runs.runs(level: depth) + EntryKey.closeObject.rawValue &* EntryRuns.slot
-                let n = Int(s[0])
-                let p = writer.room(EntryRuns.entryRoom)
-                EntryCursor.copyRun(s + 2, to: p, count: n)
-                p[n - 1] = UInt8(ascii: "]")
-                writer.commit(p + n)
-            case .closeObject(let depth, let known):
-                var p = writer.room(EntryRuns.entryRoom)
-                if known || hasEntry {
-                    let s = runs.runs(level: depth - 1) + EntryKey.closeObject.rawValue &* EntryRuns.slot
-                    let n = Int(s[0])
-                    EntryCursor.copyRun(s + 2, to: p, count: n)
-                    p += n
-                } else {
-                    p[0] = UInt8(ascii: "}")
-                    p += 1
-                }
-                writer.commit(p)
             }
+            writer.commit(c.p)
         }
     }
 }

@@ -71,26 +71,33 @@ import Testing
         #expect(back.tree.count == scene.tree.count)
     }
 
-    /// Each chunk writes the events from the one that takes its first piece (a head, or a
-    /// masked tail) up to the next chunk's first piece: its own pieces and no other; the
-    /// first chunk's from the round's first event, the last one's to the round's last. A
-    /// chunk never starts at an event that needs the entries just written before it (a
-    /// `mask` or `sublayers` key, an unmasked tail, a close of an object that may be empty).
+    /// Each chunk writes the events from the one that takes its first piece (a head, or the
+    /// tail after a mask) up to the next chunk's first piece: its own pieces and no other; the
+    /// first chunk's from the round's first event, the last one's to the round's last. Every
+    /// layer is one head event, with a tail after its mask and a close after its sublayers.
     @Test(arguments: [1, 2, 3, 7])
     func eachChunkWritesTheEventsOfItsPieces(chunk: Int) {
         let scene = Self.generated(count: 60)
         let encoder = LayerEncoder(writer: JSONWriter(growing: 64))
-        var tasks: [LayerEncoder.Task] = [.head(scene.root, depth: 1, place: .value)]
+        var tasks: [LayerEncoder.Task] = [.head(scene.root, depth: 1, place: .value, then: .close)]
         var events: [LayerEncoder.Task] = []
         var starts: [Int] = []
         var rounds = 0
         var heads = 0
+        var tails = 0
+        var closes = 0
         while !tasks.isEmpty {
             events.removeAll()
             _ = encoder.collectRound(scene.tree, &tasks, layers: 10, chunk: chunk, events: &events, starts: &starts)
             rounds += 1
             let pieces = events.filter(\.takesPiece).count
-            heads += events.filter { if case .head = $0 { true } else { false } }.count
+            for e in events {
+                switch e {
+                case .head: heads += 1
+                case .tail: tails += 1
+                case .closeGroup: closes += 1
+                }
+            }
             let chunks = (pieces + chunk - 1) / chunk
             #expect(starts.count == chunks + 1)
             #expect(starts.first == 0 && starts.last == events.count)
@@ -98,11 +105,14 @@ import Testing
                 #expect(events[starts[k]..<starts[k + 1]].filter(\.takesPiece).count == min(chunk, pieces - k * chunk))
                 if k > 0 { #expect(events[starts[k]].takesPiece) }
             }
-            // Every round starts at a head and ends after the closes that follow its last one.
+            // Every round starts at a head.
             if case .head = events.first {} else { Issue.record("a round starts without a head") }
         }
         #expect(rounds > 3)
         #expect(heads == scene.tree.count)
+        let tree = scene.tree
+        #expect(tails == tree.allIDs.filter { tree.mask(of: $0) != nil }.count)
+        #expect(closes == tree.allIDs.filter { !tree.sublayers(of: $0).isEmpty }.count)
     }
 
     @Test func largeSceneWithTheDefaultChunksEqualsSequential() {
