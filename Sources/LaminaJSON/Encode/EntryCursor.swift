@@ -12,8 +12,17 @@ struct EntryCursor {
 
     /// Copies the run of `key` (with its comma unless the first entry).
     @inline(__always)
-    mutating func entry(_ key: EntryKey) {
-        let s = runs + key.rawValue &* EntryRuns.slot
+    mutating func entry(_ key: EntryKey) { copySlot(key.rawValue) }
+
+    /// Copies the whole `"svg"` object of a layer whose facts are `element` alone (at most
+    /// ``EntryRuns/wholeSVGLevels``).
+    @inline(__always)
+    mutating func wholeSVG(_ element: UsualElement) { copySlot(EntryRuns.svgSlots &+ element.rawValue) }
+
+    /// Copies the run in slot `index` of the level (with its comma unless the first entry).
+    @inline(__always)
+    private mutating func copySlot(_ index: Int) {
+        let s = runs + index &* EntryRuns.slot
         let c = comma ? 1 : 0
         let n = Int(s[0]) &+ c
         Self.copyRun(s + (2 &- c), to: p, count: n)

@@ -86,6 +86,12 @@ enum EntryKey: Int, CaseIterable {
 /// (``prepare(upTo:)``, between rounds) and only read while chunks are written on several.
 final class EntryRuns: @unchecked Sendable {
     static let slot = 256
+    /// The slot of the first prepared `"svg"` object, after the keys' (one per
+    /// ``UsualElement`` but `other`).
+    static let svgSlots = EntryKey.closeObject.rawValue + 1
+    /// The levels up to which a level also holds, for each usual element, the whole `"svg"`
+    /// object of a layer whose facts are that element alone (deeper, it outgrows a slot).
+    static let wholeSVGLevels = 32
     /// The most bytes an entry's run writes at the cursor, its overcopy included: the room an
     /// entry needs besides its value.
     static let entryRoom = 2 + 2 * JSONWriter.maxIndentLevel + 32 + 96
@@ -114,7 +120,7 @@ final class EntryRuns: @unchecked Sendable {
     }
 
     private static func makeLevel(_ level: Int) -> UnsafeMutablePointer<UInt8> {
-        let size = EntryKey.allCases.count * slot
+        let size = (svgSlots + UsualElement.other.rawValue) * slot
         let block = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
         block.initialize(repeating: 0x20, count: size)
         let spaces = 2 * min(level, JSONWriter.maxIndentLevel)
@@ -139,6 +145,32 @@ final class EntryRuns: @unchecked Sendable {
             }
             s[0] = UInt8(truncatingIfNeeded: s.distance(to: p) - 2)
         }
+        if level <= wholeSVGLevels {
+            for element in UsualElement.allCases where element != .other {
+                makeWholeSVG(element, at: block + (svgSlots + element.rawValue) * slot, spaces: spaces)
+            }
+        }
         return block
+    }
+
+    /// `,`, then `"svg": {"element": "name"}` one entry a line at `spaces` (the slot is
+    /// already spaces), into slot `s`.
+    private static func makeWholeSVG(_ element: UsualElement, at s: UnsafeMutablePointer<UInt8>, spaces: Int) {
+        var p = s + 2
+        func put(_ t: StaticString) {
+            p.update(from: t.utf8Start, count: t.utf8CodeUnitCount)
+            p += t.utf8CodeUnitCount
+        }
+        s[1] = UInt8(ascii: ",")
+        p[0] = 0x0A
+        p += 1 + spaces
+        put("\"svg\": {\n")
+        p += spaces + 2
+        put("\"element\": \"")
+        put(element.name)
+        put("\"\n")
+        p += spaces
+        put("}")
+        s[0] = UInt8(truncatingIfNeeded: s.distance(to: p) - 2)
     }
 }

@@ -93,6 +93,14 @@ extension LayerEncoder {
     /// Writes `"svg": {…}` at cursor `c` (entries at `level`), the facts read where they are
     /// stored, field by field; `usual` is the element the layer's content usually comes from.
     mutating func writeSVG(_ s: UnsafePointer<SVGInfo>, _ c: inout EntryCursor, level: Int, usual: UsualElement = .other) {
+        // Most layers' facts are their usual element alone: the object is one prepared run
+        // (its key, brace, entry and close were four runs and a cursor, ~140 instructions).
+        if level <= EntryRuns.wholeSVGLevels, s.pointee.id == nil, !s.pointee.mayHaveRareFacts,
+            usual.isNamed(s.pointee.element)
+        {
+            c.wholeSVG(usual)
+            return
+        }
         c.entry(.svg)
         c.literal("{")
         var k = EntryCursor(p: c.p, runs: runs.runs(level: level + 1), comma: false)
@@ -241,6 +249,38 @@ extension LayerEncoder {
 
 /// The SVG element a layer usually comes from, told by its content's kind (no content: `g`),
 /// which ``LayerEncoder/writeSVG(_:_:level:usual:)`` compares the element name with.
-enum UsualElement {
+enum UsualElement: Int, CaseIterable {
     case g, rect, circle, ellipse, line, polyline, polygon, path, other
+
+    /// The element's name (empty for `other`).
+    var name: StaticString {
+        switch self {
+        case .g: "g"
+        case .rect: "rect"
+        case .circle: "circle"
+        case .ellipse: "ellipse"
+        case .line: "line"
+        case .polyline: "polyline"
+        case .polygon: "polygon"
+        case .path: "path"
+        case .other: ""
+        }
+    }
+
+    /// Whether `e` is this element's name (never for `other`): two small strings compare by
+    /// their bits.
+    @inline(__always)
+    func isNamed(_ e: String) -> Bool {
+        switch self {
+        case .g: e == "g"
+        case .rect: e == "rect"
+        case .circle: e == "circle"
+        case .ellipse: e == "ellipse"
+        case .line: e == "line"
+        case .polyline: e == "polyline"
+        case .polygon: e == "polygon"
+        case .path: e == "path"
+        case .other: false
+        }
+    }
 }

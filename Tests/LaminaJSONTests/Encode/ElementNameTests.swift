@@ -59,4 +59,51 @@ import Testing
             #expect(text.contains("\"element\": " + spelled), "\(name)")
         }
     }
+
+    /// A layer whose facts are its usual element alone has its `"svg"` object copied as one
+    /// prepared run up to ``EntryRuns/wholeSVGLevels``, and written entry by entry deeper, with
+    /// an id, with rare facts or with another element: every way, the general writer's bytes.
+    @Test func wholeSVGObjectsAreTheGeneralWritersBytes() {
+        let runs = EntryRuns()
+        runs.prepare(upTo: 42)
+        var rare = SVGInfo(element: "rect")
+        rare.title = "t"
+        var withID = SVGInfo(element: "g")
+        withID.id = "g1"
+        let others = [withID, rare, SVGInfo(element: "use")]
+        for level in 1...40 {
+            for usual in UsualElement.allCases {
+                let infos = [SVGInfo(element: String(describing: usual.name))] + others
+                for info in infos {
+                    for comma in [false, true] {
+                        var encoder = LayerEncoder(writer: JSONWriter(growing: 4096), runs: runs)
+                        var c = EntryCursor(p: encoder.writer.room(LayerEncoder.groupRoom), runs: runs.runs(level: level), comma: comma)
+                        withUnsafePointer(to: info) { encoder.writeSVG($0, &c, level: level, usual: usual) }
+                        encoder.writer.commit(c.p)
+                        let fast = encoder.writer.takeBytes()
+
+                        var general = JSONWriter(growing: 4096)
+                        general.beginFragment(depth: level, hasEntry: comma)
+                        general.key("svg")
+                        general.openObject()
+                        general.key("element")
+                        general.string(info.element)
+                        if let id = info.id {
+                            general.key("id")
+                            general.string(id)
+                        }
+                        if let title = info.title {
+                            general.key("title")
+                            general.string(title)
+                        }
+                        general.close()
+                        let reference = general.takeBytes()
+                        #expect(
+                            fast.withSlice(0..<fast.count) { Array($0) } == reference.withSlice(0..<reference.count) { Array($0) },
+                            "\(usual) \(info.element) level \(level) comma \(comma)")
+                    }
+                }
+            }
+        }
+    }
 }
