@@ -119,4 +119,54 @@ import Testing
             #expect(written == expected, "level \(level) entries \(entries)")
         }
     }
+
+    /// A transform entry is written as the general writer writes it from the old tests (none
+    /// for the exact identity; affine when exact or when its other places print as 0 and 1;
+    /// nothing when those six print as the identity): the cursor now decides on the printed
+    /// places alone, without `==` against the identity and `isAffine`.
+    @Test func transformsAreDecidedAsBefore() {
+        var transforms: [Transform3D] = [.identity]
+        var z = Transform3D.identity
+        z.m13 = -0.0
+        z.m41 = -0.0
+        transforms.append(z)
+        let near = [1e-9, -1e-9, 4e-7, -4e-7, 6e-7, 0.5, 2, .nan, .infinity, 1e300]
+        for place in 0..<16 {
+            for d in near {
+                var e = Transform3D.identity.elements
+                e[place] += d
+                transforms.append(Transform3D(elements: e)!)
+            }
+        }
+        transforms.append(Transform3D(AffineTransform(1, 0, 0.32, 1, 0, 0)))
+        transforms.append(Transform3D(AffineTransform(0.9, 0.1, -0.1, 0.9, 12.5, -3)))
+        let runs = EntryRuns()
+        runs.prepare(upTo: 3)
+        for t in transforms {
+            // The cursor's bytes.
+            let room = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
+            defer { room.deallocate() }
+            var c = EntryCursor(p: room, runs: runs.runs(level: 2), comma: true)
+            c.transform(.transform, t)
+            let fast = Array(UnsafeBufferPointer(start: room, count: room.distance(to: c.p)))
+            // The old decision, written by the general writer.
+            var w = JSONWriter(growing: 4096)
+            w.beginFragment(depth: 2, hasEntry: true)
+            let zero = { (v: Double) in NumberText.printsSame(v, 0) }
+            let one = { (v: Double) in NumberText.printsSame(v, 1) }
+            if t != .identity {
+                let affine = t.isAffine
+                    || ([t.m13, t.m14, t.m23, t.m24, t.m31, t.m32, t.m34, t.m43].allSatisfy(zero) && one(t.m33) && one(t.m44))
+                let values = affine ? [t.m11, t.m12, t.m21, t.m22, t.m41, t.m42] : t.elements
+                if !(affine && one(t.m11) && zero(t.m12) && zero(t.m21) && one(t.m22) && zero(t.m41) && zero(t.m42)) {
+                    w.key("transform")
+                    w.openInline()
+                    for (k, v) in values.enumerated() { w.inlineNumber(v, first: k == 0) }
+                    w.closeInline()
+                }
+            }
+            let general = w.takeBytes()
+            #expect(fast == general.withSlice(0..<general.count) { Array($0) }, "\(t.elements)")
+        }
+    }
 }
