@@ -3,7 +3,7 @@ import Testing
 
 @testable import LaminaJSON
 
-/// The layers' objects, `mask` and `sublayers` entries are written by the encoder's replay
+/// The layers' objects, `mask` and `sublayers` entries are written by the chunks' events
 /// without the general writer's container state: the bytes are those the general writer
 /// (`openObject`, `key`, `openArray`, `close`) writes around each layer's own entries.
 @Suite struct LayerEncoderReplayTests {
@@ -84,7 +84,7 @@ import Testing
 
     /// Layers whose path data is longer than a chunk's buffer: a chunk's bytes are kept in
     /// several buffers, and pieces (a head and its tail, a tail after a mask) start in one
-    /// buffer and end in the next; the replay copies them across.
+    /// buffer and end in the next; the delivery copies every buffer.
     @Test(arguments: [1, 2, 3, 7])
     func piecesAcrossAChunksBuffers(chunk: Int) {
         var tree = LayerTree()
