@@ -87,7 +87,10 @@ measure() {
         /usr/bin/time -f "%e %U %S %M" -o "$t" "$@" >/dev/null 2>"$WORK/stderr.txt" || status=$?
         end=$EPOCHREALTIME
         local line; line=$(tail -1 "$t" | awk -v a="$start" -v b="$end" '{ printf "%.4f %s %s %s", b - a, $2, $3, $4 }')
-        if [ -z "$best" ] || awk -v a="$line" -v b="$best" 'BEGIN { split(a, x); split(b, y); exit !(x[2] + x[3] < y[2] + y[3]) }'; then
+        # Ties (a small file's CPU time is 0.00 at /usr/bin/time's 10 ms steps) go to the lower
+        # wall time, so that a first run's cold start (the binary's pages) is not the one kept.
+        if [ -z "$best" ] || awk -v a="$line" -v b="$best" 'BEGIN { split(a, x); split(b, y); cx = x[2] + x[3]; cy = y[2] + y[3]
+            exit !(cx < cy || (cx == cy && x[1] < y[1])) }'; then
             best=$line
         fi
     done
