@@ -85,7 +85,7 @@ extension LayerEncoder {
             OrderedChunks.run(cuts.count - 1, threads: threads, window: cuts.count - 1) { k in
                 Self.render(round[cuts[k]..<cuts[k + 1]], layers, runs: runs, memory: memory)
             } deliver: { _, bytes in
-                for s in bytes.segments { writer.put(slicesOf: UnsafeBufferPointer(start: s.base, count: s.count)) }
+                for s in bytes.segments { writer.put(UnsafeBufferPointer(start: s.base, count: s.count)) }
             }
         }
         writer.valueWritten()
@@ -234,22 +234,6 @@ extension LayerEncoder {
                 c.literal("[")
             }
             writer.commit(c.p)
-        }
-    }
-}
-
-extension JSONWriter {
-    /// Copies bytes of any length in slices of at most 4 KB (a chunk's buffers, about a
-    /// megabyte each, into the document): glibc copies a slice with vector moves, and a whole
-    /// buffer with `rep movsb`, which callgrind counts as one instruction a byte (9.6 M for
-    /// deep10k's 9.6 MB) though the machine copies either way at about the same speed.
-    mutating func put(slicesOf bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
-        var at = 0
-        while at < bytes.count {
-            let n = min(4096, bytes.count - at)
-            put(UnsafeBufferPointer(start: base + at, count: n))
-            at += n
         }
     }
 }
