@@ -31,6 +31,10 @@ public enum SVGImport {
         var builder = SceneBuilder(
             tree: consume tree, diagnostics: readerDiagnostics, threads: threads, prefetchBlock: prefetchBlock)
         let scene = try builder.build()
-        return (scene, builder.diagnostics)
+        let diagnostics = builder.diagnostics
+        // With a second core, a large document's builder is taken apart beside the layout
+        // pass that follows (a thread's start costs more than a small builder's destruction).
+        if threads > 1, scene.tree.count >= ReleaseBehind.minimumLayers { ReleaseBehind.release(consume builder) }
+        return (scene, diagnostics)
     }
 }

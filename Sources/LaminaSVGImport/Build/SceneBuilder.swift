@@ -244,7 +244,12 @@ struct SceneBuilder {
         }
         if rootFitsContent { fitRootToContent(root) }
         placeRoot(root)
-        return Scene(tree: layers, root: root, resources: collected)
+        // The tree is handed over, not shared: the builder may be released on another thread
+        // while the caller lays the scene out, and a shared column would be copied by the
+        // caller's first write.
+        let tree = layers
+        layers = LayerTree()
+        return Scene(tree: tree, root: root, resources: collected)
     }
 
     /// Frees the element tree, the cascade and the per-element tables (only layers and
