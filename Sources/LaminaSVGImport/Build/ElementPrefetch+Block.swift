@@ -43,11 +43,12 @@ extension ElementPrefetch {
 
         deinit {
             // Every claimed chunk is filled before its claimer lets the block go; chunks left
-            // unclaimed (the block given up by ``abandon()``) hold nothing.
+            // unclaimed (the block given up by ``abandon()``) hold nothing. An entry whose style
+            // the builder took holds the rest of its fields only.
             let filled = done.load(ordering: .acquiring)
             for k in 0..<chunkCount where filled & (1 << UInt64(k)) != 0 {
                 let lower = k << chunkShift
-                (entries + lower).deinitialize(count: min(range.count, lower + (1 << chunkShift)) - lower)
+                for i in lower..<min(range.count, lower + (1 << chunkShift)) { Entry.deinitialize(entries + i) }
             }
             buffers.give(entries, capacity: range.count)
         }

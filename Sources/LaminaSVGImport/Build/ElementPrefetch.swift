@@ -23,24 +23,6 @@ import Synchronization
 /// scene and its diagnostics are the same with or without the prefetch, and at most two blocks
 /// exist at once.
 final class ElementPrefetch {
-    /// What is known of one element before it is built.
-    struct Entry: Sendable {
-        /// `StyleCascade.cascaded(for:)`.
-        var declarations: CascadedList
-        /// The computed style in the document: the parent's document style's
-        /// `child(cascaded: declarations)`, from `ComputedStyle.initial` at the root.
-        var style: ComputedStyle
-        /// `SceneBuilder.transformResult(…)` for those declarations.
-        var transform: SceneBuilder.TransformResult
-        /// `SceneBuilder.listGeometry(…)` for `path`, `polygon` and `polyline`, else nil.
-        var geometry: SceneBuilder.ListGeometry?
-        /// `SceneBuilder.layerFacts(…)`: id, class, title, authoring and event attributes.
-        var layerFacts: SceneBuilder.LayerFacts
-        /// `SceneBuilder.mayReferenceOtherFiles(declarations)`: the builder's external-reference
-        /// check has work.
-        var mayReferenceOtherFiles: Bool
-    }
-
     /// Elements per block, by default.
     static let defaultBlockSize = 1024
     /// The fewest elements per block: below, a block costs more to hand over than it saves.
@@ -117,55 +99,13 @@ final class ElementPrefetch {
         self.buffers = EntryBuffers(capacity: blockSize)
     }
 
-    /// `StyleCascade.cascaded(for:)` of `element`, when prefetched.
-    func declarations(_ element: Int) -> CascadedList? {
-        entryAddress(element)?.pointee.declarations
-    }
-
-    /// The document style of `element` (see ``Entry/style``) with its declarations and
-    /// ``Entry/mayReferenceOtherFiles``, when prefetched.
-    func style(_ element: Int) -> (ComputedStyle, CascadedList, Bool)? {
-        guard let p = entryAddress(element) else { return nil }
-        return (p.pointee.style, p.pointee.declarations, p.pointee.mayReferenceOtherFiles)
-    }
-
-    /// The transform result of `element`, when prefetched.
-    func transform(_ element: Int) -> SceneBuilder.TransformResult? {
-        entryAddress(element)?.pointee.transform
-    }
-
-    /// The geometry of a `path`, `polygon` or `polyline` element, when prefetched.
-    func geometry(_ element: Int) -> SceneBuilder.ListGeometry? {
-        guard let p = entryAddress(element) else { return nil }
-        return p.pointee.geometry
-    }
-
-    /// Where ``geometry(_:)`` of `element` is kept, when prefetched, for reading its fields in
-    /// place (valid as the addresses of ``entryAddress(_:)`` are): copied out whole and
-    /// destroyed after its shape was taken, a path's cost ~210 instructions.
-    func geometryAddress(_ element: Int) -> UnsafePointer<SceneBuilder.ListGeometry?>? {
-        guard let p = entryAddress(element) else { return nil }
-        return (UnsafeRawPointer(p) + MemoryLayout<Entry>.offset(of: \Entry.geometry).unsafelyUnwrapped)
-            .assumingMemoryBound(to: SceneBuilder.ListGeometry?.self)
-    }
-
-    /// The layer facts of `element`, when prefetched.
-    func layerFacts(_ element: Int) -> SceneBuilder.LayerFacts? {
-        entryAddress(element)?.pointee.layerFacts
-    }
-
-    /// The whole entry of `element`, when prefetched.
-    func entry(_ element: Int) -> Entry? {
-        entryAddress(element)?.pointee
-    }
-
     /// Where the entry of `element` is, when prefetched. The builder asks about an element
     /// several times in a row (its style, transform, geometry and layer facts): the element
     /// last asked about is answered from ``lastAddress`` without finding its block again.
     /// The address is valid until the next request of another element (which may leave the
-    /// block) or ``finish()``, and is read at once by the accessors above.
+    /// block) or ``finish()``, and is read at once by the accessors (`ElementPrefetch+Entry.swift`).
     @inline(__always)
-    private func entryAddress(_ element: Int) -> UnsafePointer<Entry>? {
+    func entryAddress(_ element: Int) -> UnsafePointer<Entry>? {
         if element == lastElement { return lastAddress }
         let p = locate(element)
         lastElement = element

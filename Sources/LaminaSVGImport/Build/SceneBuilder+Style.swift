@@ -50,7 +50,8 @@ extension SceneBuilder {
     /// the element's document style (then taken from the prefetch when it has it).
     mutating func computeStyle(of w: Work) -> (style: ComputedStyle, declarations: CascadedList, inDocument: Bool) {
         let inDocument = w.parentStyle.element >= 0 && w.parentStyle.element == tree.parent(w.element)
-        if inDocument, let (style, declarations, mayReferenceOtherFiles) = prefetch?.style(w.element) {
+        // Moved out of the prefetch's entry, not copied (see ``ElementPrefetch/takeStyle(_:)``).
+        if inDocument, let (style, declarations, mayReferenceOtherFiles) = prefetch?.takeStyle(w.element) {
             // Once per element, as ``computeStyle(_:parent:)`` warns.
             if elementFlags[w.element] & Self.urlsChecked == 0 {
                 elementFlags[w.element] |= Self.urlsChecked
