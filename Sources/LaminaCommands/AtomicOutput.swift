@@ -101,6 +101,24 @@ package struct AtomicOutput: ~Copyable {
         return UnsafeMutableRawBufferPointer(start: pending.base + pending.count, count: pending.room)
     }
 
+    /// Bytes of the writer's own after the room lent last, of which `written` bytes were filled
+    /// (``room(after:minimum:)``): `buffers` are written in order by the writing thread, not
+    /// copied, and `release` is called once they are written (at once after a failure, or when
+    /// the output is committed). The next room is asked for anew.
+    package mutating func handOver(
+        written: Int, _ buffers: [UnsafeRawBufferPointer], release: @escaping @Sendable () -> Void
+    ) {
+        precondition(written <= pending.room)
+        guard failure == 0, !done else {
+            release()
+            return
+        }
+        pending.count += written
+        // What came before goes first.
+        if pending.count > 0 { submitPending() }
+        writingThread().submit(buffers, release: release)
+    }
+
     /// An empty pending buffer: the first one (the output's first bytes), or the next one
     /// after the full one is handed over (emptied instead after a failure).
     private mutating func makeRoom() {
@@ -113,12 +131,17 @@ package struct AtomicOutput: ~Copyable {
         }
     }
 
-    /// Hands the pending buffer to the writing thread (started on the first call).
+    /// Hands the pending buffer to the writing thread.
     private mutating func submitPending() {
+        pending = writingThread().submit(pending)
+    }
+
+    /// The writing thread, started on the first call.
+    private mutating func writingThread() -> WriteBehind {
         // Only a file of its own may be switched to direct I/O (standard output's open file is
         // shared with the parent).
         if behind == nil { behind = WriteBehind(fd: fd, mayGoDirect: temporary != nil) }
-        pending = behind!.submit(pending)
+        return behind!
     }
 
     /// Writes what is pending and waits for the writing thread; false when a write failed.

@@ -245,8 +245,12 @@ package enum Pipeline {
         case .json:
             report(loadDiagnostics)
             var output = try AtomicOutput(path: path)
-            // Written in place in the output's buffers (no copy of the document between them).
-            LayerJSON.encode(scene, split: options.split) { output.room(after: $0, minimum: $1) }
+            // Written in place in the output's buffers (no copy of the document between them);
+            // the chunks written on other threads go to the output's writing thread in their
+            // own buffers.
+            LayerJSON.encode(scene, split: options.split) { output.room(after: $0, minimum: $1) } handOver: {
+                output.handOver(written: $0, $1, release: $2)
+            }
             try output.commit()
         case .svg:
             // Flat output never reads the layers' maps: not stored (49 bytes per layer).

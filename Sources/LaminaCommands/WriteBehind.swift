@@ -84,6 +84,25 @@ final class WriteBehind: @unchecked Sendable {
         return spareLock.sync { spare.popLast() } ?? Buffer(capacity: Self.bufferBytes)
     }
 
+    /// Queues `buffers`, bytes of the producer's own, for writing in order after what is queued,
+    /// and calls `release` once they are written (or a write failed), on the writing thread:
+    /// they count as one of the ``depth`` queued buffers (waits while that many are queued).
+    /// The layer JSON's chunks go so, instead of being copied into a buffer first.
+    func submit(_ buffers: [UnsafeRawBufferPointer], release: @escaping @Sendable () -> Void) {
+        let lent = Lent(buffers: buffers)
+        queue.async { [self] in
+            for b in lent.buffers where failure == 0 { failure = writes.write(b) }
+            release()
+            room.signal()
+        }
+        room.wait()
+    }
+
+    /// Buffers the producer lends to the queue until its `release` (read there only).
+    private struct Lent: @unchecked Sendable {
+        let buffers: [UnsafeRawBufferPointer]
+    }
+
     /// Waits until every queued buffer is written: 0, or the error number of the write that
     /// failed.
     func finish() -> Int32 {

@@ -68,6 +68,23 @@ public enum LayerJSON {
         }
     }
 
+    /// ``encode(_:split:inPlace:)`` with the layers' chunks written on other threads handed to
+    /// `handOver` in their own buffers instead of copied into the room: `handOver(n, buffers,
+    /// release)` says that `n` bytes of the room lent last were written and that `buffers` come
+    /// next; the output calls `release` once it has written them (from any thread), and lends
+    /// new room at the next `room` call.
+    package static func encode(
+        _ scene: Scene, split: WorkSplit, inPlace room: (_ written: Int, _ minimum: Int) -> UnsafeMutableRawBufferPointer,
+        handOver: (_ written: Int, _ buffers: [UnsafeRawBufferPointer], _ release: @escaping @Sendable () -> Void) -> Void
+    ) {
+        withoutActuallyEscaping(room) { room in
+            withoutActuallyEscaping(handOver) { handOver in
+                var encoder = LayerEncoder(writer: JSONWriter(inPlace: room, handOver: handOver))
+                encoder.encode(scene, split: split)
+            }
+        }
+    }
+
     /// Reads a `lamina.layers` document from UTF-8 bytes.
     ///
     /// - Parameters:

@@ -134,8 +134,8 @@ final class WrittenBytes: @unchecked Sendable {
         var capacity: Int
     }
 
-    /// The buffers in order (at least one; only the last may be empty).
-    let segments: [Segment]
+    /// The buffers in order (at least one; only the last may be empty); none once given back.
+    private(set) var segments: [Segment]
     /// The bytes in all the buffers.
     let count: Int
     /// Where the buffers go back to (nil: freed).
@@ -147,8 +147,14 @@ final class WrittenBytes: @unchecked Sendable {
         self.memory = memory
     }
 
-    deinit {
+    deinit { giveBack() }
+
+    /// Gives the buffers back (to ``ChunkMemory`` or malloc) before the last reference goes:
+    /// the writing thread that wrote them hands them on at once, for the next chunk to take.
+    /// Called once, by the one owner; the bytes are gone after.
+    func giveBack() {
         for segment in segments { ChunkMemory.give(segment.base, capacity: segment.capacity, to: memory) }
+        segments = []
     }
 
     /// Calls `body` with the bytes in `range` (offsets into them), kept alive meanwhile; bytes

@@ -14,22 +14,24 @@ struct JSONWriter: ~Copyable {
     /// The most bytes one entry's separator, newline and indent take.
     private static let maxEntryPrefix = 2 + 2 * maxIndentLevel
 
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    var buffer: UnsafeMutablePointer<UInt8>
+    var capacity: Int
     /// Whether a full buffer is kept and another one started instead of being handed out
     /// (``init(growing:)``).
     private let grows: Bool
     /// The full buffers of a writer made with ``init(growing:)``, in order (`buffer` is the
     /// one being written).
-    private var filled: [WrittenBytes.Segment] = []
+    var filled: [WrittenBytes.Segment] = []
     /// Where a growing writer's buffers come from and go back to (nil: malloc).
-    private let memory: ChunkMemory?
+    let memory: ChunkMemory?
     /// Where the room to write in comes from, for a writer made with ``init(inPlace:)`` (whose
     /// `buffer` is that room, not its own).
     private let lender: ((_ written: Int, _ minimum: Int) -> UnsafeMutableRawBufferPointer)?
+    /// Where the lender takes whole buffers written elsewhere (``put(_:)-(WrittenBytes)``), or nil.
+    let taker: HandOver?
     var count = 0
     /// Bytes handed to `sink` so far.
-    private var handedOut = 0
+    var handedOut = 0
     private let sink: (UnsafeRawBufferPointer) -> Void
 
     /// State of the innermost open container: bit 0 set for an array, bit 1 once it has an entry.
@@ -47,19 +49,25 @@ struct JSONWriter: ~Copyable {
         self.sink = sink
         grows = false
         lender = nil
+        taker = nil
         memory = nil
     }
 
     /// A writer that writes in the room `room` lends (an output's pending buffer): `room(n, m)`
     /// says that the writer filled `n` bytes of the room it lent last and returns the next
     /// room, of at least `m` bytes (`m` is at most 4 KB; 0 for the last call, at ``finish()``).
-    init(inPlace room: @escaping (_ written: Int, _ minimum: Int) -> UnsafeMutableRawBufferPointer) {
+    /// Bytes written elsewhere go to `handOver` when given, else are copied into the room.
+    init(
+        inPlace room: @escaping (_ written: Int, _ minimum: Int) -> UnsafeMutableRawBufferPointer,
+        handOver: HandOver? = nil
+    ) {
         let first = room(0, 4096)
         buffer = first.baseAddress!.assumingMemoryBound(to: UInt8.self)
         capacity = first.count
         sink = { _ in }
         grows = false
         lender = room
+        taker = handOver
         memory = nil
     }
 
@@ -73,20 +81,8 @@ struct JSONWriter: ~Copyable {
         sink = { _ in }
         grows = true
         lender = nil
+        taker = nil
         self.memory = memory
-    }
-
-    /// The bytes of a writer made with ``init(growing:)``, handed over without a copy (in the
-    /// buffers they were written in); the writer goes on empty.
-    mutating func takeBytes() -> WrittenBytes {
-        filled.append(WrittenBytes.Segment(base: buffer, count: count, capacity: capacity))
-        let taken = WrittenBytes(segments: filled, count: handedOut + count, memory: memory)
-        filled = []
-        capacity = 4096
-        buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        count = 0
-        handedOut = 0
-        return taken
     }
 
     /// Room for `n` more bytes in a writer made with ``init(growing:)``: the full buffer kept,

@@ -80,12 +80,13 @@ extension LayerEncoder {
             }
             let round = events
             let cuts = starts
-            // Each chunk's bytes copied as soon as it and the chunks before it are written,
-            // while the other threads write the round's next chunks.
+            // Each chunk's bytes handed on as soon as it and the chunks before it are written
+            // (to the output's writing thread in their buffers, or copied), while the other
+            // threads write the round's next chunks.
             OrderedChunks.run(cuts.count - 1, threads: threads, window: cuts.count - 1) { k in
                 Self.render(round[cuts[k]..<cuts[k + 1]], layers, runs: runs, memory: memory)
             } deliver: { _, bytes in
-                for s in bytes.segments { writer.put(UnsafeBufferPointer(start: s.base, count: s.count)) }
+                writer.put(bytes)
             }
         }
         writer.valueWritten()

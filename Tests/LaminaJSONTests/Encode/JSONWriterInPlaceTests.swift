@@ -66,6 +66,45 @@ import Testing
         }
     }
 
+    /// With the chunks handed over in their own buffers (the output's writing thread writes
+    /// them, not copied into the room), the document is the same, every chunk is released
+    /// once, and a chunk released late keeps its bytes meanwhile.
+    @Test func chunksHandedOverMakeTheSameDocument() {
+        /// Chunks not yet released: where their bytes go in the document, read at the end.
+        final class Taker: @unchecked Sendable {
+            var late: [(at: Int, buffers: [UnsafeRawBufferPointer], release: @Sendable () -> Void)] = []
+            var handedOver = 0
+        }
+        for scene in [SampleScenes.rich(), SampleScenes.chain(depth: 150)] {
+            let lender = Lender(sizes: [3, 4000])
+            let taker = Taker()
+            var split = WorkSplit(threads: 2)
+            split.chunkItems = 3
+            split.sequentialBelow = 0
+            LayerJSON.encode(scene, split: split, inPlace: lender.lend) { written, buffers, release in
+                lender.bytes += lender.room.prefix(written)
+                // The room lent last is given up: the next call lends new room.
+                lender.room.deallocate()
+                lender.room = .allocate(byteCount: 0, alignment: 1)
+                taker.handedOver += 1
+                // Every other chunk read and released at once; the others only at the end,
+                // after later chunks were written (their buffers must not have been reused).
+                if taker.handedOver % 2 == 0 {
+                    for b in buffers { lender.bytes += b }
+                    release()
+                } else {
+                    taker.late.append((lender.bytes.count, buffers, release))
+                }
+            }
+            #expect(taker.handedOver > 2)
+            for (at, buffers, release) in taker.late.reversed() {
+                lender.bytes.insert(contentsOf: buffers.flatMap { Array($0) }, at: at)
+                release()
+            }
+            #expect(lender.bytes == LayerJSON.encodeBytes(scene, split: .sequential))
+        }
+    }
+
     /// The eight-bytes-at-a-time test for bytes to escape answers as a test of each byte, on
     /// words of random bytes and of the bytes around the escaped ones.
     @Test func escapeTestOfEightBytesMatchesEachByte() {
