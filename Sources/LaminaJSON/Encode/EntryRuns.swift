@@ -82,8 +82,9 @@ enum EntryKey: Int, CaseIterable {
 /// copied the key a word at a time, ~130 instructions an entry).
 ///
 /// A level's runs are slots of ``slot`` bytes, one per ``EntryKey``: byte 0 holds the run's
-/// length without the comma, byte 1 the comma, then the run. Levels are made on one thread
-/// (``prepare(upTo:)``, between rounds) and only read while chunks are written on several.
+/// length without the comma, byte 1 the comma, then the run. Levels are made one thread at a
+/// time (``prepare(upTo:)``, by the walk that cuts the chunks) while other threads read the
+/// levels made before.
 final class EntryRuns: @unchecked Sendable {
     static let slot = 256
     /// The slot of the first prepared `"svg"` object, after the keys' (one per
@@ -96,27 +97,38 @@ final class EntryRuns: @unchecked Sendable {
     /// entry needs besides its value.
     static let entryRoom = 2 + 2 * JSONWriter.maxIndentLevel + 32 + 96
 
-    /// Read on several threads while nothing changes it (an access check on each read cost
-    /// more than the run's copy).
-    @exclusivity(unchecked) private var levels: [UnsafeMutablePointer<UInt8>] = []
+    /// Each level's block, a table of fixed size that never moves: a level is added while
+    /// other threads read the ones before it (an array appended to could move its elements
+    /// under them).
+    private let levels: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>
+    /// The levels made, from 0; read and written only by the thread preparing (the readers'
+    /// levels were prepared before their chunk was handed to them).
+    @exclusivity(unchecked) private var prepared = 0
 
-    init() {}
+    init() {
+        levels = .allocate(capacity: JSONWriter.maxIndentLevel + 1)
+        levels.initialize(repeating: nil, count: JSONWriter.maxIndentLevel + 1)
+    }
 
     deinit {
-        for level in levels { level.deallocate() }
+        for k in 0..<prepared { levels[k].unsafelyUnwrapped.deallocate() }
+        levels.deallocate()
     }
 
     /// Makes the runs of every level up to `level` (levels past ``JSONWriter/maxIndentLevel``
     /// share its indent).
     func prepare(upTo level: Int) {
         let last = min(level, JSONWriter.maxIndentLevel)
-        while levels.count <= last { levels.append(Self.makeLevel(levels.count)) }
+        while prepared <= last {
+            levels[prepared] = Self.makeLevel(prepared)
+            prepared += 1
+        }
     }
 
     /// The runs of entries at `level` (prepared).
     @inline(__always)
     func runs(level: Int) -> UnsafePointer<UInt8> {
-        UnsafePointer(levels[min(level, JSONWriter.maxIndentLevel)])
+        UnsafePointer(levels[min(level, JSONWriter.maxIndentLevel)].unsafelyUnwrapped)
     }
 
     private static func makeLevel(_ level: Int) -> UnsafeMutablePointer<UInt8> {

@@ -1,12 +1,13 @@
+import Dispatch
 import LaminaCore
 
 /// Walking the layer tree in rounds: each round takes the next layers in document order as
 /// events (a layer's object with its entries and what follows them, the `mask` between a
-/// head and a tail, the closes of a layer with sublayers), cut into chunks that are written
-/// on several threads into separate buffers, each chunk's bytes copied into the document in
-/// order as soon as it and the ones before it are written. Every byte an event writes
-/// depends only on its depth, on where its layer's object stands (first in its array, after
-/// another, or a key's value) and on the tree, so the bytes are those of one sequential walk.
+/// head and a tail, the closes of a layer with sublayers). On several threads each round is a
+/// chunk, written into buffers of its own and handed on in order as soon as it and the ones
+/// before it are written. Every byte an event writes depends only on its depth, on where its
+/// layer's object stands (first in its array, after another, or a key's value) and on the
+/// tree, so the bytes are those of one sequential walk.
 extension LayerEncoder {
     /// Where a layer's object stands: after `"root": ` or `"mask": `, or as an entry of
     /// `sublayers`, first or after another.
@@ -50,9 +51,17 @@ extension LayerEncoder {
         _ tree: LayerTree, _ layers: UnsafeBufferPointer<Layer>, from root: LayerID, split: WorkSplit
     ) {
         let threads = split.threads(forItems: tree.count)
-        let roundLayers = split.roundItems(threads: threads)
         let chunk = max(1, split.chunkItems)
         var tasks: [Task] = [.head(root, depth: writer.depth + 1, place: .value, then: .close)]
+        if threads > 1 {
+            writeInChunks(tree, layers, &tasks, threads: threads, chunk: chunk, window: threads * max(1, split.chunksPerThread))
+        }
+        // One thread (and anything the chunks left, though they take every layer): rounds of
+        // events written straight into the document (a chunk's buffers and the copy out of
+        // them saved); the rare entries written as fragments leave the document's containers
+        // as they were.
+        guard !tasks.isEmpty else { return writer.valueWritten() }
+        let roundLayers = split.roundItems(threads: threads)
         // A round's events, reserved once for a full round: grown by doubling from empty, they
         // copied 1.5 MB on flat10k (45 regrowths of up to 24,000 entries). A leaf is an
         // event, a group or a masked layer two: more than that grows as before.
@@ -60,36 +69,52 @@ extension LayerEncoder {
         var events: [Task] = []
         events.reserveCapacity(2 * roundSize + 16)
         var starts: [Int] = []
-        let runs = self.runs
-        // The chunks' buffers, reused from chunk to chunk and round to round.
-        let memory = ChunkMemory()
         while !tasks.isEmpty {
             events.removeAll(keepingCapacity: true)
-            let deepest = collectRound(tree, &tasks, layers: roundLayers, chunk: chunk, events: &events, starts: &starts)
+            let deepest = Self.collectRound(tree, &tasks, layers: roundLayers, chunk: chunk, events: &events, starts: &starts)
             // The levels the round's entries are written at (a paint reference's, the deepest,
-            // two below its layer's), made before the chunks read them.
+            // two below its layer's), made before they are read.
             runs.prepare(upTo: deepest + 2)
-            if threads == 1 {
-                // One thread: the events written straight into the document (a chunk's
-                // buffers and the copy out of them saved); the rare entries written as
-                // fragments leave the document's containers as they were.
-                let containers = writer.containers
-                write(events[...], layers.baseAddress!)
-                writer.containers = containers
-                continue
-            }
-            let round = events
-            let cuts = starts
-            // Each chunk's bytes handed on as soon as it and the chunks before it are written
-            // (to the output's writing thread in their buffers, or copied), while the other
-            // threads write the round's next chunks.
-            OrderedChunks.run(cuts.count - 1, threads: threads, window: cuts.count - 1) { k in
-                Self.render(round[cuts[k]..<cuts[k + 1]], layers, runs: runs, memory: memory)
-            } deliver: { _, bytes in
-                writer.put(bytes)
-            }
+            let containers = writer.containers
+            write(events[...], layers.baseAddress!)
+            writer.containers = containers
         }
         writer.valueWritten()
+    }
+
+    /// Several threads: the walk cut into chunks of `chunk` layers as it goes, each written
+    /// into buffers of its own and handed on in order (``JSONWriter/put(_:)-(WrittenBytes)``)
+    /// as soon as it and the ones before it are written, at most `window` chunks ahead. The
+    /// thread that takes chunk `k` first takes its events from the walk, in turn after chunk
+    /// `k − 1`'s thread, so the walk runs beside the writing of the chunks before it: in rounds
+    /// of 16,384 layers, the round's walk ran on one thread while the other waited, and the
+    /// round's last chunks were written with a core idle.
+    private mutating func writeInChunks(
+        _ tree: LayerTree, _ layers: UnsafeBufferPointer<Layer>, _ tasks: inout [Task], threads: Int, chunk: Int,
+        window: Int
+    ) {
+        // Each chunk takes `chunk` heads, so the layers under the root fill at most this many
+        // (chunks past the walk's end take no events and write nothing).
+        let count = (tree.count + chunk - 1) / chunk
+        let runs = self.runs
+        // The chunks' buffers, reused from chunk to chunk.
+        let memory = ChunkMemory()
+        let turns = Turns(count)
+        OrderedChunks.run(count, threads: threads, window: window) { k -> WrittenBytes? in
+            turns.wait(k)
+            var events: [Task] = []
+            events.reserveCapacity(2 * chunk + 16)
+            var starts: [Int] = []
+            let deepest = Self.collectRound(tree, &tasks, layers: chunk, chunk: chunk, events: &events, starts: &starts)
+            // The levels the chunk's entries are written at (a paint reference's, the deepest,
+            // two below its layer's), made before they are read.
+            runs.prepare(upTo: deepest + 2)
+            turns.pass(k)
+            guard !events.isEmpty else { return nil }
+            return Self.render(events[...], layers, runs: runs, memory: memory)
+        } deliver: { _, bytes in
+            if let bytes { writer.put(bytes) }
+        }
     }
 
     /// Takes tasks until `layers` layer heads are taken (a round always ends before a head);
@@ -100,7 +125,7 @@ extension LayerEncoder {
     /// chunk `k` writes the events `starts[k]..<starts[k + 1]`, which take its pieces and no
     /// other. Heads and tails take a piece (``Task/takesPiece``). `events` is empty at the
     /// call (`chunk` at least 1).
-    func collectRound(
+    static func collectRound(
         _ tree: LayerTree, _ tasks: inout [Task], layers: Int, chunk: Int, events: inout [Task], starts: inout [Int]
     ) -> Int {
         starts.removeAll(keepingCapacity: true)
@@ -236,5 +261,28 @@ extension LayerEncoder {
             }
             writer.commit(c.p)
         }
+    }
+}
+
+/// Whose turn it is to take events from the walk: the thread that took chunk `k` waits until
+/// chunk `k − 1`'s thread has taken its events (chunks are taken in order, but their threads
+/// may reach the walk in any order). Each turn's semaphore is signalled once, so a wait
+/// published by it sees the walk as the turn before left it.
+private final class Turns: @unchecked Sendable {
+    private let semaphores: [DispatchSemaphore]
+
+    init(_ count: Int) {
+        // Made at 0 and signalled (a semaphore freed below the value it was made with is an
+        // error of libdispatch's): each is signalled once and waited for once.
+        semaphores = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+        semaphores.first?.signal()
+    }
+
+    /// Waits for chunk `k`'s turn.
+    func wait(_ k: Int) { semaphores[k].wait() }
+
+    /// Ends chunk `k`'s turn: the next chunk's thread goes on.
+    func pass(_ k: Int) {
+        if k + 1 < semaphores.count { semaphores[k + 1].signal() }
     }
 }

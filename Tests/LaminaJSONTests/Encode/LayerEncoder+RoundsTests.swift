@@ -78,7 +78,6 @@ import Testing
     @Test(arguments: [1, 2, 3, 7])
     func eachChunkWritesTheEventsOfItsPieces(chunk: Int) {
         let scene = Self.generated(count: 60)
-        let encoder = LayerEncoder(writer: JSONWriter(growing: 64))
         var tasks: [LayerEncoder.Task] = [.head(scene.root, depth: 1, place: .value, then: .close)]
         var events: [LayerEncoder.Task] = []
         var starts: [Int] = []
@@ -88,7 +87,7 @@ import Testing
         var closes = 0
         while !tasks.isEmpty {
             events.removeAll()
-            _ = encoder.collectRound(scene.tree, &tasks, layers: 10, chunk: chunk, events: &events, starts: &starts)
+            _ = LayerEncoder.collectRound(scene.tree, &tasks, layers: 10, chunk: chunk, events: &events, starts: &starts)
             rounds += 1
             let pieces = events.filter(\.takesPiece).count
             for e in events {
