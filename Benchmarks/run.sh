@@ -97,8 +97,10 @@ measure() {
     read -r wall user sys rss <<<"$best"
     LAST=$wall
     LASTCPU=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
-    local bytes; bytes=$(stat -L -c %s "$file")
-    awk -v l="$label" -v f="$(basename "$file")" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" \
+    # A row of several inputs (a folder, a batch) names them and counts their bytes through
+    # MEASURE_NAME and MEASURE_BYTES, set for the call.
+    local bytes; bytes=${MEASURE_BYTES:-$(stat -L -c %s "$file")}
+    awk -v l="$label" -v f="${MEASURE_NAME:-$(basename "$file")}" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" \
         -v b="$bytes" -v e="$elements" -v fl="$floor" -v fc="$floorcpu" -v st="$status" 'BEGIN {
         ww = (w > 0 ? w : 0.005); c = u + s
         ratio = (fl > 0 ? sprintf("%.1f×", w / fl) : "–")
@@ -241,7 +243,11 @@ done
 
 echo; echo "## check on Samples"
 header
-measure "check Samples" "$REPO/Samples/README.md" 0 0 0 "$LAMINA" check "$REPO/Samples"
+# The inputs `check` regenerates: every *.svg and *.json that is not a golden.
+samples_inputs=$(find "$REPO/Samples" -maxdepth 1 -type f \( -name '*.svg' -o -name '*.json' \) ! -name '*.expected.*' | wc -l)
+samples_bytes=$(find "$REPO/Samples" -maxdepth 1 -type f \( -name '*.svg' -o -name '*.json' \) ! -name '*.expected.*' -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
+MEASURE_NAME="Samples ($samples_inputs inputs)" MEASURE_BYTES=$samples_bytes \
+    measure "check Samples" "$REPO/Samples" 0 0 0 "$LAMINA" check "$REPO/Samples"
 
 echo; echo "## Batch: convert → SVG of the real files and 16 × 1e4 generated files, --jobs 1 vs 2"
 batch=()
@@ -251,6 +257,8 @@ for k in $(seq 1 16); do
     [ -f "$f" ] || python3 "$SHARED/tools/gen_svg.py" "$WORK/in" --n 10000 --depth 10 --seed "$k" --name "batch-$k" >/dev/null
     batch+=("$f")
 done
+batch_bytes=$(stat -L -c %s "${batch[@]}" | awk '{ s += $1 } END { print s + 0 }')
+MEASURE_NAME="${#batch[@]} files" MEASURE_BYTES=$batch_bytes
 header
 measure "batch --jobs 1" "${batch[0]}" 0 0 0 "$LAMINA" convert "${batch[@]}" --output-dir "$WORK/out/batch1" --jobs 1
 j1=$LAST c1=$LASTCPU
@@ -261,6 +269,7 @@ j2=$LAST c2=$LASTCPU
 measure "batch --jobs 1, 1 thread/file" "${batch[0]}" 0 0 0 env LAMINA_THREADS=1 "$LAMINA" convert "${batch[@]}" --output-dir "$WORK/out/batch3" --jobs 1
 s1=$LAST
 measure "batch --jobs 2, 1 thread/file" "${batch[0]}" 0 0 0 env LAMINA_THREADS=1 "$LAMINA" convert "${batch[@]}" --output-dir "$WORK/out/batch4" --jobs 2
+unset MEASURE_NAME MEASURE_BYTES
 awk -v a="$j1" -v b="$j2" -v ca="$c1" -v cb="$c2" -v s1="$s1" -v s2="$LAST" 'BEGIN {
     printf "\nspeed-up --jobs 2 / --jobs 1: %.2f× (cores busy: %.2f → %.2f)\n", (b > 0 ? a / b : 0), (a > 0 ? ca / a : 0), (b > 0 ? cb / b : 0)
     printf "speed-up --jobs 2 / --jobs 1, one thread per file: %.2f×\n", (s2 > 0 ? s1 / s2 : 0)
