@@ -213,10 +213,14 @@ done
 # Here the floor and the conversion run in turn in every round, so a change of the host's speed
 # moves both; the table gives each side's median and the median of the rounds' own ratios.
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# The first and third quartiles (nearest rank) of the values on standard input: the middle half
+# of the rounds' ratios, which says whether a verdict near 3× would survive another minute.
+quartiles() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) { print "0 0"; exit }
+    a = int((NR + 3) / 4); b = int((3 * NR + 3) / 4); if (b > NR) b = NR; print v[a], v[b] }'; }
 echo; echo "## Ratio to the floor (interleaved: floor, then convert, in every round; medians)"
 echo
-echo "| input | command | rounds | floor s | convert s | × floor (medians) | × floor (median of rounds) | ≤ 3× |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| input | command | rounds | floor s | convert s | × floor (medians) | × floor (median of rounds) | middle half of rounds | ≤ 3× |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for depth in $DEPTHS; do
     kind=$([ "$depth" = 1 ] && echo flat || echo deep)
     for n in $SIZES; do
@@ -233,9 +237,10 @@ for depth in $DEPTHS; do
             done
             rm -rf "$WORK/out/ratio.$ext"
             fm=$(printf '%s' "$floors" | median) cm=$(printf '%s' "$converts" | median) rm_=$(printf '%s' "$ratios" | median)
-            awk -v k="$kind" -v n="$n" -v e="$ext" -v r="$rounds" -v f="$fm" -v c="$cm" -v q="$rm_" 'BEGIN {
+            read -r q1 q3 <<<"$(printf '%s' "$ratios" | quartiles)"
+            awk -v k="$kind" -v n="$n" -v e="$ext" -v r="$rounds" -v f="$fm" -v c="$cm" -v q="$rm_" -v q1="$q1" -v q3="$q3" 'BEGIN {
                 m = (f > 0 ? c / f : 0)
-                printf "| %s-%s | convert → %s | %d | %.3f | %.3f | %.2f× | %.2f× | %s |\n", k, n, toupper(e), r, f, c, m, q, (m <= 3 && q <= 3 ? "yes" : "no")
+                printf "| %s-%s | convert → %s | %d | %.3f | %.3f | %.2f× | %.2f× | %.2f–%.2f× | %s |\n", k, n, toupper(e), r, f, c, m, q, q1, q3, (m <= 3 && q <= 3 ? "yes" : "no")
             }'
         done
     done
