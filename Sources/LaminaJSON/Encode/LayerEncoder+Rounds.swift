@@ -35,11 +35,6 @@ extension LayerEncoder {
         case tail(LayerID, depth: Int, then: After)
         /// The newline, indent and `]` of a layer's `sublayers`, and those and `}` of its object.
         case closeGroup(depth: Int)
-
-        /// Whether the event writes a layer's own entries (a chunk's unit of work).
-        var takesPiece: Bool {
-            if case .closeGroup = self { false } else { true }
-        }
     }
 
     mutating func encodeLayers(_ tree: LayerTree, from root: LayerID, split: WorkSplit) {
@@ -51,10 +46,11 @@ extension LayerEncoder {
         _ tree: LayerTree, _ layers: UnsafeBufferPointer<Layer>, from root: LayerID, split: WorkSplit
     ) {
         let threads = split.threads(forItems: tree.count)
-        let chunk = max(1, split.chunkItems)
         var tasks: [Task] = [.head(root, depth: writer.depth + 1, place: .value, then: .close)]
         if threads > 1 {
-            writeInChunks(tree, layers, &tasks, threads: threads, chunk: chunk, window: threads * max(1, split.chunksPerThread))
+            writeInChunks(
+                tree, layers, &tasks, threads: threads, chunk: max(1, split.chunkItems),
+                window: threads * max(1, split.chunksPerThread))
         }
         // One thread (and anything the chunks left, though they take every layer): rounds of
         // events written straight into the document (a chunk's buffers and the copy out of
@@ -68,10 +64,9 @@ extension LayerEncoder {
         let roundSize = min(roundLayers, tree.count)
         var events: [Task] = []
         events.reserveCapacity(2 * roundSize + 16)
-        var starts: [Int] = []
         while !tasks.isEmpty {
             events.removeAll(keepingCapacity: true)
-            let deepest = Self.collectRound(tree, &tasks, layers: roundLayers, chunk: chunk, events: &events, starts: &starts)
+            let deepest = Self.collectRound(tree, &tasks, layers: roundLayers, events: &events)
             // The levels the round's entries are written at (a paint reference's, the deepest,
             // two below its layer's), made before they are read.
             runs.prepare(upTo: deepest + 2)
@@ -104,8 +99,7 @@ extension LayerEncoder {
             turns.wait(k)
             var events: [Task] = []
             events.reserveCapacity(2 * chunk + 16)
-            var starts: [Int] = []
-            let deepest = Self.collectRound(tree, &tasks, layers: chunk, chunk: chunk, events: &events, starts: &starts)
+            let deepest = Self.collectRound(tree, &tasks, layers: chunk, events: &events)
             // The levels the chunk's entries are written at (a paint reference's, the deepest,
             // two below its layer's), made before they are read.
             runs.prepare(upTo: deepest + 2)
@@ -117,22 +111,10 @@ extension LayerEncoder {
         }
     }
 
-    /// Takes tasks until `layers` layer heads are taken (a round always ends before a head);
-    /// returns the deepest level of the round's layers.
-    ///
-    /// `starts` gets where each chunk of `chunk` pieces begins in `events` (the first chunk's
-    /// at 0, each other one's at the event that takes its first piece), then `events.count`:
-    /// chunk `k` writes the events `starts[k]..<starts[k + 1]`, which take its pieces and no
-    /// other. Heads and tails take a piece (``Task/takesPiece``). `events` is empty at the
-    /// call (`chunk` at least 1).
-    static func collectRound(
-        _ tree: LayerTree, _ tasks: inout [Task], layers: Int, chunk: Int, events: inout [Task], starts: inout [Int]
-    ) -> Int {
-        starts.removeAll(keepingCapacity: true)
-        starts.append(0)
-        defer { starts.append(events.count) }
-        // The pieces left to take in the current chunk; at 0 the next piece starts a chunk.
-        var left = chunk
+    /// Takes tasks into `events` until `layers` layer heads are taken (a round always ends
+    /// before a head); returns the deepest level of the round's layers. `events` is empty at
+    /// the call.
+    static func collectRound(_ tree: LayerTree, _ tasks: inout [Task], layers: Int, events: inout [Task]) -> Int {
         var heads = 0
         var deepest = 0
         // The sublayer lists read in place (a list copied out of the tree was a retain and a
@@ -141,13 +123,6 @@ extension LayerEncoder {
             while let task = tasks.last {
                 if case .head = task, heads >= layers { return }
                 tasks.removeLast()
-                if task.takesPiece {
-                    if left == 0 {
-                        starts.append(events.count)
-                        left = chunk
-                    }
-                    left -= 1
-                }
                 guard case .head(let id, let depth, let place, _) = task else {
                     events.append(task)
                     continue

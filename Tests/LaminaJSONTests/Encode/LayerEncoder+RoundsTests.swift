@@ -71,43 +71,35 @@ import Testing
         #expect(back.tree.count == scene.tree.count)
     }
 
-    /// Each chunk writes the events from the one that takes its first piece (a head, or the
-    /// tail after a mask) up to the next chunk's first piece: its own pieces and no other; the
-    /// first chunk's from the round's first event, the last one's to the round's last. Every
+    /// A round takes `layers` layer heads, the last one fewer, and starts at a head; every
     /// layer is one head event, with a tail after its mask and a close after its sublayers.
-    @Test(arguments: [1, 2, 3, 7])
-    func eachChunkWritesTheEventsOfItsPieces(chunk: Int) {
+    @Test(arguments: [1, 2, 3, 7, 10])
+    func eachRoundTakesItsLayersInOrder(layers: Int) {
         let scene = Self.generated(count: 60)
         var tasks: [LayerEncoder.Task] = [.head(scene.root, depth: 1, place: .value, then: .close)]
         var events: [LayerEncoder.Task] = []
-        var starts: [Int] = []
         var rounds = 0
         var heads = 0
         var tails = 0
         var closes = 0
         while !tasks.isEmpty {
             events.removeAll()
-            _ = LayerEncoder.collectRound(scene.tree, &tasks, layers: 10, chunk: chunk, events: &events, starts: &starts)
+            _ = LayerEncoder.collectRound(scene.tree, &tasks, layers: layers, events: &events)
             rounds += 1
-            let pieces = events.filter(\.takesPiece).count
+            var roundHeads = 0
             for e in events {
                 switch e {
-                case .head: heads += 1
+                case .head: roundHeads += 1
                 case .tail: tails += 1
                 case .closeGroup: closes += 1
                 }
             }
-            let chunks = (pieces + chunk - 1) / chunk
-            #expect(starts.count == chunks + 1)
-            #expect(starts.first == 0 && starts.last == events.count)
-            for k in 0..<chunks {
-                #expect(events[starts[k]..<starts[k + 1]].filter(\.takesPiece).count == min(chunk, pieces - k * chunk))
-                if k > 0 { #expect(events[starts[k]].takesPiece) }
-            }
+            heads += roundHeads
+            if tasks.isEmpty { #expect(roundHeads >= 1 && roundHeads <= layers) } else { #expect(roundHeads == layers) }
             // Every round starts at a head.
             if case .head = events.first {} else { Issue.record("a round starts without a head") }
         }
-        #expect(rounds > 3)
+        #expect(rounds == (scene.tree.count + layers - 1) / layers)
         #expect(heads == scene.tree.count)
         let tree = scene.tree
         #expect(tails == tree.allIDs.filter { tree.mask(of: $0) != nil }.count)
