@@ -50,8 +50,8 @@ package enum Prefault {
         DispatchQueue.global().async { back(regions) }
     }
 
-    /// The regions of a ``backOnOwnThread(_:done:)`` call, handed to its thread.
-    private final class Job {
+    /// The regions of a ``backOnOwnThread(_:done:)`` call, backed on its thread.
+    private final class Job: OwnThread.Job, @unchecked Sendable {
         let regions: [(start: Int, length: Int)]
         let done: (@Sendable () -> Void)?
 
@@ -59,32 +59,17 @@ package enum Prefault {
             self.regions = regions
             self.done = done
         }
+
+        override func run() {
+            Prefault.back(regions)
+            done?()
+        }
     }
 
     /// Backs the regions on a new detached thread, then calls `done` there; false when no
     /// thread could be started (nothing is done then).
     static func backOnOwnThread(_ regions: [(start: Int, length: Int)], done: (@Sendable () -> Void)? = nil) -> Bool {
-        #if canImport(Glibc)
-        let context = Unmanaged.passRetained(Job(regions, done: done)).toOpaque()
-        var id = pthread_t()
-        let started = pthread_create(
-            &id, nil,
-            { context in
-                guard let context else { return nil }
-                let job = Unmanaged<Job>.fromOpaque(context).takeRetainedValue()
-                Prefault.back(job.regions)
-                job.done?()
-                return nil
-            }, context)
-        guard started == 0 else {
-            Unmanaged<Job>.fromOpaque(context).release()
-            return false
-        }
-        pthread_detach(id)
-        return true
-        #else
-        return false
-        #endif
+        OwnThread.start(Job(regions, done: done))
     }
 
     /// The most one `madvise` call backs. The kernel holds the process's address-space lock

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Takes a large value apart on a thread of its own while the caller goes on.
 ///
 /// A builder's last references (the per-element geometry records, memo tables, the reader's
@@ -14,8 +10,8 @@ enum ReleaseBehind {
     /// and a builder destroys a layer's records in ~30 ns.
     static let minimumLayers = 10_000
 
-    /// The value, boxed so that its destruction is the box's.
-    private final class Parcel<T>: @unchecked Sendable {
+    /// The value, boxed so that its destruction is the box's, on the box's thread.
+    private final class Parcel<T>: OwnThread.Job, @unchecked Sendable {
         var value: T?
         init(_ value: consuming T) { self.value = value }
     }
@@ -23,24 +19,6 @@ enum ReleaseBehind {
     /// Destroys `value` on a new detached thread; on the calling thread when none can be
     /// started (and on systems without pthreads).
     static func release<T>(_ value: consuming T) {
-        #if canImport(Glibc)
-        let box: AnyObject = Parcel(value)
-        let context = Unmanaged.passRetained(box).toOpaque()
-        var id = pthread_t()
-        let started = pthread_create(
-            &id, nil,
-            { context in
-                // The box's last reference: its deinit destroys the value here.
-                if let context { Unmanaged<AnyObject>.fromOpaque(context).release() }
-                return nil
-            }, context)
-        if started == 0 {
-            pthread_detach(id)
-        } else {
-            Unmanaged<AnyObject>.fromOpaque(context).release()
-        }
-        #else
-        _ = consume value
-        #endif
+        _ = OwnThread.start(Parcel(value))
     }
 }
