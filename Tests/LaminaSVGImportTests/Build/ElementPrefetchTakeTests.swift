@@ -9,11 +9,7 @@ import Testing
 /// once, and its other fields stay readable and are freed with the block.
 @Suite struct ElementPrefetchTakeTests {
     @Test func aTakenStyleIsTheEntrysAndIsTakenOnce() throws {
-        let text = ElementPrefetchTests.document(count: 5 * ElementPrefetch.defaultBlockSize, bigDefs: false)
-        let (tree, _) = try XMLReader.read(Array(text.utf8), file: "p.svg")
-        var none: [Diagnostic] = []
-        let cascade = StyleCascade(tree: tree, diagnostics: &none)
-        let prefetch = try #require(ElementPrefetch.make(tree: tree, cascade: cascade, threads: 2))
+        let (tree, _, prefetch) = try ElementPrefetchTests.prefetched()
         var taken = 0, left = 0
         for e in tree.indices {
             guard let entry = prefetch.entry(e) else { continue }

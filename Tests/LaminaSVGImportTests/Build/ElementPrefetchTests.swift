@@ -8,6 +8,16 @@ import Testing
 /// The prefetch thread must not change what the import produces: the same scene and the same
 /// diagnostics, in the same order, with one thread or several.
 @Suite struct ElementPrefetchTests {
+    /// The tree, cascade and a two-thread prefetch of a ``document(count:bigDefs:)`` of five
+    /// default blocks.
+    static func prefetched() throws -> (ElementTree, StyleCascade, ElementPrefetch) {
+        let text = document(count: 5 * ElementPrefetch.defaultBlockSize, bigDefs: false)
+        let (tree, _) = try XMLReader.read(Array(text.utf8), file: "p.svg")
+        var none: [Diagnostic] = []
+        let cascade = StyleCascade(tree: tree, diagnostics: &none)
+        return (tree, cascade, try #require(ElementPrefetch.make(tree: tree, cascade: cascade, threads: 2)))
+    }
+
     /// A document of `count` drawables exercising what the prefetch computes (sheet rules,
     /// `style`, transforms valid and invalid, path and point data valid and invalid) and what
     /// makes the builder leave document order (clip paths defined before, `use` of elements
@@ -53,11 +63,7 @@ import Testing
     }
 
     @Test func entriesMatchTheBuildersOwnComputation() throws {
-        let text = Self.document(count: 5 * ElementPrefetch.defaultBlockSize, bigDefs: false)
-        let (tree, _) = try XMLReader.read(Array(text.utf8), file: "p.svg")
-        var none: [Diagnostic] = []
-        let cascade = StyleCascade(tree: tree, diagnostics: &none)
-        let prefetch = try #require(ElementPrefetch.make(tree: tree, cascade: cascade, threads: 2))
+        let (tree, cascade, prefetch) = try Self.prefetched()
         var hits = 0, localOnly = 0
         for e in tree.indices {
             guard let entry = prefetch.entry(e) else { continue }
@@ -151,11 +157,7 @@ import Testing
     /// A request for another element in between (one of a block the builder has left: none)
     /// does not change what the next request for the element finds.
     @Test func repeatedRequestsForAnElementGiveItsEntry() throws {
-        let text = Self.document(count: 5 * ElementPrefetch.defaultBlockSize, bigDefs: false)
-        let (tree, _) = try XMLReader.read(Array(text.utf8), file: "p.svg")
-        var none: [Diagnostic] = []
-        let cascade = StyleCascade(tree: tree, diagnostics: &none)
-        let prefetch = try #require(ElementPrefetch.make(tree: tree, cascade: cascade, threads: 2))
+        let (tree, _, prefetch) = try Self.prefetched()
         var hits = 0
         for e in tree.indices {
             let style = prefetch.style(e)
