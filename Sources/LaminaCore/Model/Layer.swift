@@ -278,10 +278,16 @@ package final class LayerBox<Value: Sendable>: @unchecked Sendable {
         box = isDefault(v) ? nil : LayerBox(v)
     }
 
-    /// `body` applied to a pointer to the value where it is stored (valid during `body` only).
+    /// `body` applied to a pointer to the value (valid during `body` only).
+    ///
+    /// A read of the storage, not `withUnsafeMutablePointer(to: &storage)`: that is a modifying
+    /// access, and a box shared by many layers (``Layer/svg`` of plain elements) is read by two
+    /// writer threads at once, which ThreadSanitizer reported as a race
+    /// (`Tests/Sanitizers/tsan.sh`). Both only read, but two overlapping modifying accesses are a
+    /// data race in Swift's model however the code is compiled.
     @inlinable
     func withPointer<R>(_ body: (UnsafePointer<Value>) throws -> R) rethrows -> R {
-        try withUnsafeMutablePointer(to: &storage) { try body(UnsafePointer($0)) }
+        try withUnsafePointer(to: storage) { try body($0) }
     }
 
     /// Stores `value` in `box` (moved, not copied), in place when the box is uniquely
