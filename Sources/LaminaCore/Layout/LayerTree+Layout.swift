@@ -143,9 +143,10 @@ extension LayerTree {
     }
 
     /// Whether any layer of the tree has a layout manager (they live with the rare properties:
-    /// only layers that have those are looked at).
+    /// only layers that have those are looked at; none when no layer was ever given one).
     func anyLayoutManager() -> Bool {
-        layers.withUnsafeBufferPointer { buffer in
+        guard Layer.layoutManagersSet.load(ordering: .acquiring) else { return false }
+        return layers.withUnsafeBufferPointer { buffer in
             buffer.indices.contains { buffer[$0].mayHaveRareProperties && buffer[$0].layoutManager != nil }
         }
     }

@@ -166,4 +166,30 @@ import Testing
             }
         }
     }
+
+    /// A layer given a layout manager after its tree was built (through the tree, not before
+    /// it was made) is laid out by the pass: the quick path, taken while no layer was ever
+    /// given one, must not hide it. The manager's constraints size the sublayer to the root.
+    @Test func aManagerSetInPlaceIsLaidOut() throws {
+        var t = LayerTree()
+        var r = Layer(name: "root")
+        r.bounds = Rect(0, 0, 80, 40)
+        let root = t.make(r)
+        var c = Layer(name: "child")
+        c.constraints = [
+            Constraint(attribute: .width, relativeTo: "superlayer", sourceAttribute: .width),
+            Constraint(attribute: .height, relativeTo: "superlayer", sourceAttribute: .height),
+            Constraint(attribute: .minX, relativeTo: "superlayer", sourceAttribute: .minX),
+            Constraint(attribute: .minY, relativeTo: "superlayer", sourceAttribute: .minY),
+        ]
+        let child = t.make(c)
+        t.setFrame(Rect(0, 0, 10, 10), of: child)
+        try t.addSublayer(child, to: root)
+        #expect(t.layout(root: root).isEmpty)
+        #expect(t.frame(of: child) == Rect(0, 0, 10, 10))
+        t[root].layoutManager = .constraint
+        #expect(t[root].layoutManager == .constraint)
+        #expect(t.layout(root: root).isEmpty)
+        #expect(t.frame(of: child) == Rect(0, 0, 80, 40))
+    }
 }
