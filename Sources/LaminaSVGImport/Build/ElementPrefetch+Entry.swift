@@ -45,14 +45,8 @@ extension ElementPrefetch {
     }
 
     /// The document style of `element` (see ``Entry/style``) with its declarations and
-    /// ``Entry/mayReferenceOtherFiles``, when prefetched (and not taken).
-    func style(_ element: Int) -> (ComputedStyle, CascadedList, Bool)? {
-        guard let p = entryAddress(element), !p.pointee.styleTaken else { return nil }
-        return (p.pointee.style, p.pointee.declarations, p.pointee.mayReferenceOtherFiles)
-    }
-
-    /// ``style(_:)`` moved out of the entry: the builder takes an element's document style once,
-    /// as it builds the element in the document. Copied, the style's and the list's references
+    /// ``Entry/mayReferenceOtherFiles``, when prefetched, moved out of the entry: the builder
+    /// takes an element's document style once, as it builds the element in the document. Copied, the style's and the list's references
     /// were retained for the builder and released again when the block was freed (atomic
     /// operations on the worker's objects, from both threads); moved, neither. Later requests
     /// of the style or the declarations answer nil (the builder computes them on the spot,

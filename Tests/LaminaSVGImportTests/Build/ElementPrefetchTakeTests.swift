@@ -27,7 +27,6 @@ import Testing
             #expect(external == entry.mayReferenceOtherFiles)
             // Taken once: the accessors that read the style or the list answer nil now.
             #expect(prefetch.takeStyle(e) == nil)
-            #expect(prefetch.style(e) == nil)
             #expect(prefetch.declarations(e) == nil)
             #expect(prefetch.entry(e) == nil)
             // The other fields are still the entry's.

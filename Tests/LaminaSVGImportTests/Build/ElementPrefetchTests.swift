@@ -160,13 +160,11 @@ import Testing
         let (tree, _, prefetch) = try Self.prefetched()
         var hits = 0
         for e in tree.indices {
-            let style = prefetch.style(e)
             guard let entry = prefetch.entry(e) else {
-                #expect(style == nil && prefetch.transform(e) == nil && prefetch.layerFacts(e) == nil)
+                #expect(prefetch.declarations(e) == nil && prefetch.transform(e) == nil && prefetch.layerFacts(e) == nil)
                 continue
             }
             hits += 1
-            #expect(style?.0 == entry.style && style?.1.map(\.value) == entry.declarations.map(\.value))
             #expect(prefetch.declarations(e)?.map(\.value) == entry.declarations.map(\.value))
             #expect(String(describing: prefetch.transform(e)) == String(describing: Optional(entry.transform)))
             #expect(prefetch.geometry(e)?.warning == entry.geometry?.warning)
@@ -175,7 +173,7 @@ import Testing
             #expect(prefetch.layerFacts(e)?.idSlot == entry.layerFacts.idSlot)
             if e >= prefetch.blockSize {
                 #expect(prefetch.entry(e - prefetch.blockSize) == nil)
-                #expect(prefetch.style(e)?.0 == entry.style)
+                #expect(prefetch.entry(e)?.style == entry.style)
             }
         }
         prefetch.finish()
