@@ -20,16 +20,19 @@ public enum SVGImport {
     }
 
     /// ``importScene(_:file:threads:)`` with the prefetch's block size (nil: by the document's
-    /// size; tests use small blocks so that every document is prefetched).
+    /// size; tests use small blocks so that every document is prefetched) and the size from
+    /// which the build splits in two halves (nil: ``SceneBuilder/splitFloor``; tests split small
+    /// documents).
     static func importScene(
-        _ bytes: consuming [UInt8], file: String, threads: Int, prefetchBlock: Int?
+        _ bytes: consuming [UInt8], file: String, threads: Int, prefetchBlock: Int?, splitFloor: Int? = nil
     ) throws(SVGImportError) -> (scene: Scene, diagnostics: [Diagnostic]) {
         CustomProperties.forgetAnswers()
         let (tree, readerDiagnostics) = try XMLReader.read(bytes, file: file, threads: threads)
         _ = consume bytes  // only the reader needs the input: free it (when the caller gave it up) before building
         // The builder holds the only reference to the tree, so that it can free it early.
         var builder = SceneBuilder(
-            tree: consume tree, diagnostics: readerDiagnostics, threads: threads, prefetchBlock: prefetchBlock)
+            tree: consume tree, diagnostics: readerDiagnostics, threads: threads, prefetchBlock: prefetchBlock,
+            splitFloor: splitFloor)
         let scene = try builder.build()
         let diagnostics = builder.diagnostics
         // With a second core, a large document's builder is taken apart beside the layout

@@ -102,6 +102,20 @@ struct PendingGeometry {
         init(_ value: Rare) { self.value = value }
     }
 
+    /// This geometry with its links to layers (``boundingBoxHost``, ``clipSpace``, the clip
+    /// shape's host) passed through `map`: geometry built by the second half of a split build,
+    /// whose layers land at other ids once merged (``SceneBuilder/merge(_:)``).
+    func relinked(_ map: (LayerID) -> LayerID) -> PendingGeometry {
+        guard var value = rare?.value, value.boundingBoxHost != nil || value.clipSpace != nil || value.clipShape != nil
+        else { return self }
+        value.boundingBoxHost = value.boundingBoxHost.map(map)
+        value.clipSpace = value.clipSpace.map(map)
+        if let host = value.clipShape?.host { value.clipShape?.host = map(host) }
+        var copy = self
+        copy.rare = RareBox(value)
+        return copy
+    }
+
     private mutating func updateRare(_ body: (inout Rare) -> Void) {
         var value = rare?.value ?? Rare()
         body(&value)

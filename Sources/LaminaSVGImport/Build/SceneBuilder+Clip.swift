@@ -78,6 +78,7 @@ extension SceneBuilder {
         info.id = clipID
         layer.svg = info
         let mask = newLayer(layer, element: c)
+        freshClips?.append(FreshClip(key: key, mask: mask))
         pending.append(PendingGeometry(transform: transformAttribute(c, cascadedDeclarations(of: c), viewport: w.viewport, fontSize: style.fontSize)))
         // A keyword: with spaces around it, it is not one (Chromium and resvg take the default).
         if tree[c].attribute("clipPathUnits") == "objectBoundingBox" {

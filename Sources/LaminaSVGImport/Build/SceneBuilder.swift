@@ -173,13 +173,27 @@ struct SceneBuilder {
     let threads: Int
     /// What each attribute name of the document is to the per-element attribute passes.
     let attributeRoles: AttributeRoles
+    /// Where the build splits in two halves (``buildQueue()``), or nil for one builder.
+    let splitAt: (slot: Int, element: Int)?
+    /// Where the queue's bottom item (the root's children) stops: the split point in the first
+    /// half of a split build, else past every slot.
+    var cursorEnd = Int.max
+    /// In the second half of a split build, the key of each warning given, in order (the merge
+    /// leaves out those the first half gave); nil otherwise.
+    var warnLog: [WarningKey]?
+    /// In the second half of a split build, each clip path whose mask layers it built (rather
+    /// than copied), in order: a sequential build may have copied the first half's instead.
+    var freshClips: [FreshClip]?
+    /// Whether the build was split, and merged (for tests).
+    var splitOutcome = SplitOutcome.none
 
-    /// A builder for `tree`; with `threads` > 1 a large document's elements are prefetched
-    /// (in blocks of `prefetchBlock` elements, by default as many as its size calls for; tests
-    /// use small ones).
+    /// A builder for `tree`; with `threads` > 1 a document of `splitFloor` elements or more
+    /// (by default ``splitFloor``; tests split small ones) is built in two halves at once
+    /// (``buildQueue()``), else a large document's elements are prefetched (in blocks of
+    /// `prefetchBlock` elements, by default as many as its size calls for; tests use small ones).
     init(
         tree: ElementTree, diagnostics: [Diagnostic], threads: Int = 1,
-        prefetchBlock: Int? = nil
+        prefetchBlock: Int? = nil, splitFloor: Int? = nil
     ) {
         self.tree = tree
         self.threads = threads
@@ -201,7 +215,13 @@ struct SceneBuilder {
             targets[e] = Int32(Self.resolveUseTarget(e, tree: tree, ids: ids) ?? -1)
         }
         self.useGraph = UseGraph(tree: tree, targets: targets)
-        self.prefetch = ElementPrefetch.make(
+        // Not with conditional attributes: an element whose conditions fail counts against the
+        // instancing cap when a clip path's template is copied, not when it is built again (the
+        // second half builds what a sequential build copies), so the cap could be passed alone.
+        let splits = threads > 1 && tree.count >= (splitFloor ?? Self.splitFloor) && !hasConditionalAttributes
+        self.splitAt = splits ? Self.splitPoint(tree) : nil
+        // The halves compute what the prefetch would: it runs only without a split.
+        self.prefetch = splitAt != nil ? nil : ElementPrefetch.make(
             tree: tree, cascade: cascade, threads: threads,
             blockSize: prefetchBlock ?? ElementPrefetch.blockSize(forElements: tree.count))
     }
@@ -221,13 +241,7 @@ struct SceneBuilder {
             [Prefault.reservedTail(of: &layers.layers, upTo: tree.count), Prefault.reservedTail(of: &pending, upTo: tree.count)]
                 .compactMap { $0 })
         let root = try buildRoot()
-        while !work.isEmpty {
-            if work[work.count - 1].nextSlot >= 0 {
-                try buildNextChild()
-            } else {
-                try process(work.removeLast())
-            }
-        }
+        try buildQueue()
         // Resources only read the document (finalizing only the layers): built first, so
         // that the document is freed before the geometry pass.
         prefetch?.finish()
@@ -278,7 +292,9 @@ struct SceneBuilder {
     mutating func warn(_ message: String, _ element: Int) {
         // Once per element and message: an element instanced by many `use`s (or clip paths)
         // would otherwise repeat it per copy (262,144 identical lines in one fuzzed file).
-        guard warned.insert(WarningKey(element: element, message: message)).inserted else { return }
+        let key = WarningKey(element: element, message: message)
+        guard warned.insert(key).inserted else { return }
+        warnLog?.append(key)
         diagnostics.append(.warning(message, at: tree.location(of: element)))
     }
 
@@ -312,15 +328,19 @@ struct SceneBuilder {
     /// with the last one or when no child element is left.
     mutating func buildNextChild() throws(SVGImportError) {
         let top = work.count - 1
-        let end = tree.contentSlots(work[top].element).upperBound
+        // The bottom item's end is the split point in a split build's first half (until that
+        // item goes: the next bottom item is a child's).
+        let end = top == 0 ? min(tree.contentSlots(work[top].element).upperBound, cursorEnd) : tree.contentSlots(work[top].element).upperBound
         guard let (slot, child) = tree.nextChildElement(from: work[top].nextSlot, end: end) else {
             work.removeLast()
+            if top == 0 { cursorEnd = .max }
             return
         }
         guard slot + 1 < end else {
             // The last child takes its cursor's item, removed from the queue (moved, not copied):
             // the style box passes over without a retain and a release.
             var last = work.removeLast()
+            if top == 0 { cursorEnd = .max }
             last.element = child
             last.nextSlot = -1
             try process(last)

@@ -1,0 +1,321 @@
+import Dispatch
+import LaminaCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A large document's build in two halves at once: the root's children from a split point on
+/// are built on a second thread by a copy of the builder taken right after the root (its state
+/// then is exactly the state a sequential build has there), the others on this thread; the
+/// second half's layers and what else it made are then taken in as if it had run after the
+/// first (``merge(_:at:)``). Whatever the second half did that a merge cannot carry over exactly
+/// (a resource, a made filter, markup, context paint, an error) makes this builder build those
+/// children itself, as a sequential build does: the output never depends on the split.
+extension SceneBuilder {
+    /// Documents of at least this many elements are built in two halves when a second thread
+    /// may be used. `LAMINA_SPLIT_ELEMENTS` sets it, a testing knob (1 splits every document
+    /// whose root has two children or more); the output never depends on it.
+    static let splitFloor: Int = {
+        if let value = getenv("LAMINA_SPLIT_ELEMENTS"), let n = Int(String(cString: value)), n >= 1 { return n }
+        return 10_000
+    }()
+
+    /// Where the build splits: the content slot and element of the root's first child (after
+    /// its first) at or past the middle of the document. Elements are in document order, a
+    /// child's subtree the range up to its next sibling, so from that child on the root's
+    /// children hold about half the document. Nil when the root has no such child.
+    static func splitPoint(_ tree: ElementTree) -> (slot: Int, element: Int)? {
+        guard tree.count > 0 else { return nil }
+        let slots = tree.contentSlots(0)
+        var from = slots.lowerBound
+        var first = true
+        while let (slot, child) = tree.nextChildElement(from: from, end: slots.upperBound) {
+            if !first, child >= tree.count / 2 { return (slot, child) }
+            first = false
+            from = slot + 1
+        }
+        return nil
+    }
+
+    /// What became of a split build (for tests): none made, merged, or built again by the
+    /// first half.
+    enum SplitOutcome {
+        case none, merged, rebuilt
+    }
+
+    /// What the first half had made when the second was copied: what the merge keeps of
+    /// each, and checks the second half left alone.
+    struct SplitMark {
+        /// The root's layer, whose sublayers both halves add to.
+        var root: LayerID
+        var layers: Int
+        var rootSublayers: Int
+        var diagnostics: Int
+        var built: Int
+        var resources: Int
+        var madeFilters: Int
+        var madeFilterIDs: Int
+        var nextFilterNumber: Int
+        var contextServers: Int
+        var markupIDs: Int
+        var clipFrames: Int
+    }
+
+    /// Builds the queued work: with a split point (``splitPoint(_:)``) and the root's children
+    /// alone queued, the root's children from there on on a second thread.
+    mutating func buildQueue() throws(SVGImportError) {
+        guard let point = splitAt, work.count == 1, work[0].element == 0, work[0].nextSlot >= 0,
+            work[0].nextSlot < point.slot
+        else { return try runQueue() }
+        var resume = work[0]
+        resume.nextSlot = point.slot
+        // Built here, before the copy: building it waits for the table built ahead, which one
+        // thread alone may do (``IDTableAhead/wait()``); the copy makes its own from that table.
+        _ = ids[""]
+        let mark = SplitMark(
+            root: resume.parent, layers: layers.count, rootSublayers: layers.sublayers(of: resume.parent).count, diagnostics: diagnostics.count,
+            built: built, resources: resources.order.count, madeFilters: madeFilters.count,
+            madeFilterIDs: madeFilterIDs.count, nextFilterNumber: nextFilterNumber, contextServers: contextServers.count,
+            markupIDs: markupIDs.count, clipFrames: clipFrames.count)
+        let result = SplitResult()
+        let job = SplitJob(secondHalf(resume, elements: tree.count - point.element), result: result)
+        // On Dispatch's worker, not a thread of its own: that worker read the document's second
+        // half, and its malloc arena holds the memory the reader freed there, already backed; a
+        // new thread's arena backs every page of the half's allocations as it first writes them
+        // (the second half took 1.7 times as long as the first that way).
+        DispatchQueue.global().async { job.run() }
+        cursorEnd = point.slot
+        do throws(SVGImportError) {
+            try runQueue()
+        } catch {
+            // The second half reads nothing of this builder's, but it is not left running.
+            _ = result.take()
+            cursorEnd = .max
+            throw error
+        }
+        cursorEnd = .max
+        // The second half's builder is moved along, never copied: a second reference to its
+        // arrays would make the merge's moves out of them copy every layer first.
+        if var second = result.take(), merge(&second, at: mark) {
+            // What is left of it (its memos, its copy of the per-element flags, the pending
+            // geometry it made, its emptied layers) is freed beside the rest of the build.
+            ReleaseBehind.release(consume second)
+            splitOutcome = .merged
+            return
+        }
+        splitOutcome = .rebuilt
+        work = [resume]
+        try runQueue()
+    }
+
+    /// Builds the queued work to the end.
+    mutating func runQueue() throws(SVGImportError) {
+        while !work.isEmpty {
+            if work[work.count - 1].nextSlot >= 0 {
+                try buildNextChild()
+            } else {
+                try process(work.removeLast())
+            }
+        }
+    }
+
+    /// A copy of this builder to build `resume` (the root's children from the split point on,
+    /// about `elements` elements) on another thread.
+    private func secondHalf(_ resume: Work, elements: Int) -> SceneBuilder {
+        var b = self
+        b.work = [resume]
+        b.cursorEnd = .max
+        b.warnLog = []
+        b.freshClips = []
+        // Classes whose state a builder changes as it builds: each half has its own.
+        b.contentSlab = ContentSlab()
+        b.cascadeArena = CascadeArena()
+        b.ids = IDIndex(tree: tree)
+        // The arrays both halves grow or write, copied now with room for the second half:
+        // shared, the first write of each half would copy them (this one's reserved room lost).
+        let room = layers.count + elements + elements / 4 + 16
+        b.layers.reserveCapacity(room)
+        b.layers.sourcePositions.reserveCapacity(room)
+        b.layers.reserveSublayers(0, of: resume.parent)
+        b.pending.reserveCapacity(room)
+        b.elementFlags.reserveCapacity(elements)
+        return b
+    }
+
+    /// Takes in the layers `b` made (its ids from `mark.layers` on, renumbered after this
+    /// builder's), their pending geometry, its sublayers of the root (after this builder's) and
+    /// its new warnings (those this builder has not given), as a sequential build would have
+    /// made them after this builder's; false, with nothing changed, when `second` did something
+    /// that cannot be taken in that way. The layers are moved out of `b`.
+    mutating func merge(_ b: inout SceneBuilder, at mark: SplitMark) -> Bool {
+        let s = mark.layers, root = mark.root
+        guard let log = b.warnLog, log.count == b.diagnostics.count - mark.diagnostics,
+            built + (b.built - mark.built) <= buildCap,
+            b.resources.order.count == mark.resources, b.madeFilters.count == mark.madeFilters,
+            b.madeFilterIDs.count == mark.madeFilterIDs, b.nextFilterNumber == mark.nextFilterNumber,
+            b.contextServers.count == mark.contextServers, b.markupIDs.count == mark.markupIDs,
+            layers.sourcePositions.count == layers.count, b.layers.sourcePositions.count == b.layers.count,
+            b.pending.count == b.layers.count, pending.count == layers.count,
+            sharedLayersKept(b.layers, count: s, root: root, rootSublayers: mark.rootSublayers)
+        else { return false }
+        guard let order = sequentialOrder(of: b, at: mark) else { return false }
+        // Where each of `b`'s layers lands.
+        var place: [Int]?
+        if let order {
+            var p = [Int](repeating: 0, count: order.count)
+            for (k, old) in order.enumerated() { p[old - s] = layers.count + k }
+            place = p
+        }
+        let shift = layers.count - s
+        func map(_ id: LayerID) -> LayerID {
+            id.index < s ? id : LayerID(place.map { $0[id.index - s] } ?? id.index + shift)
+        }
+        let rootSublayers = b.layers.sublayers(of: root).dropFirst(mark.rootSublayers).map(map)
+        for i in 0..<s where b.layers.needsLayoutFlags[i] { layers.needsLayoutFlags[i] = true }
+        // Moved out of `b`'s tree in place (the emptied layers are freed with `b`).
+        layers.append(tailOf: &b.layers, from: s, order: order)
+        layers.appendSublayerLinks(rootSublayers, to: root)
+        pending.reserveCapacity(layers.count)
+        if let order {
+            for i in order { pending.append(b.pending[i].relinked(map)) }
+        } else {
+            for i in s..<b.pending.count { pending.append(b.pending[i].relinked(map)) }
+        }
+        for (k, key) in log.enumerated() where warned.insert(key).inserted {
+            diagnostics.append(b.diagnostics[mark.diagnostics + k])
+        }
+        built += b.built - mark.built
+        return true
+    }
+
+    /// The order a sequential build makes `b`'s layers in (its ids from `mark.layers` on), nil
+    /// when it is `b`'s own; .some(nil) is that, the outer nil that it cannot be told.
+    ///
+    /// Where `b` built a clip path's mask layers whose template this builder holds ready, a
+    /// sequential build copies them instead: the copies (the mask, then its sublayers) come
+    /// right away, where building made the mask, then the host's content, then the clip path's
+    /// children. The orders differ by that rotation, nested as the hosts are.
+    private func sequentialOrder(of b: SceneBuilder, at mark: SplitMark) -> [Int]?? {
+        let s = mark.layers, n = b.layers.count
+        // Per mask layer of `b` to rotate: where its sublayers start, and how many.
+        var rotations: [Int: (start: Int, count: Int)] = [:]
+        for fresh in b.freshClips ?? [] where fresh.key.clipFrame < mark.clipFrames && copiesTemplate(fresh.key) {
+            let subs = b.layers.sublayers(of: fresh.mask)
+            guard let first = subs.first else { continue }
+            // A template's sublayers are leaves, made one after another after the host's content.
+            for (k, id) in subs.enumerated() {
+                guard id.index == first.index + k, b.layers.sublayers(of: id).isEmpty, b.layers.mask(of: id) == nil else { return nil }
+            }
+            guard first.index > fresh.mask.index, first.index + subs.count <= n else { return nil }
+            rotations[fresh.mask.index] = (first.index, subs.count)
+        }
+        if rotations.isEmpty { return .some(nil) }
+        var order: [Int] = []
+        order.reserveCapacity(n - s)
+        // Ranges still to emit, innermost last (an explicit stack: hosts nest as deep as the input).
+        var ranges: [(next: Int, end: Int)] = [(s, n)]
+        while var r = ranges.popLast() {
+            while r.next < r.end {
+                let i = r.next
+                order.append(i)
+                guard let rotation = rotations[i] else {
+                    r.next += 1
+                    continue
+                }
+                let after = rotation.start + rotation.count
+                guard after <= r.end else { return nil }
+                order.append(contentsOf: rotation.start..<after)
+                ranges.append((after, r.end))
+                r = (i + 1, rotation.start)
+            }
+        }
+        guard order.count == n - s else { return nil }
+        var seen = [Bool](repeating: false, count: n - s)
+        for i in order {
+            guard !seen[i - s] else { return nil }
+            seen[i - s] = true
+        }
+        return .some(order)
+    }
+
+    /// Whether a sequential build, reaching a use of the clip path `key` past this builder's
+    /// work, copies the template this builder holds for it (``clipTemplate(_:clip:)``).
+    private func copiesTemplate(_ key: ClipTemplateKey) -> Bool {
+        switch clipTemplates[key] {
+        case .ready: return true
+        case .building(let mask):
+            let leaves = layers.sublayers(of: mask).allSatisfy { layers.sublayers(of: $0).isEmpty && layers.mask(of: $0) == nil }
+            return leaves && layers.mask(of: mask) == nil && contextServers.isEmpty
+        case .unusable, nil: return false
+        }
+    }
+
+    /// Whether the first `count` layers of `other` (a copy of this tree's, grown by the second
+    /// half) are as this tree has them: the same layers and links, but for sublayers the second
+    /// half added to `root` after its first `rootSublayers` (taken in by the merge).
+    private func sharedLayersKept(_ other: LayerTree, count: Int, root: LayerID, rootSublayers: Int) -> Bool {
+        guard other.count >= count, layers.count >= count else { return false }
+        for i in 0..<count {
+            let id = LayerID(i)
+            guard other.layers[i] == layers.layers[i], other.superlayer(of: id) == layers.superlayer(of: id),
+                other.mask(of: id) == layers.mask(of: id), other.isMaskLayer(id) == layers.isMaskLayer(id),
+                other.layoutCounts[i] == layers.layoutCounts[i], other.delegateLaysOut[i] == layers.delegateLaysOut[i]
+            else { return false }
+            if id == root {
+                guard other.sublayers(of: id).prefix(rootSublayers) == layers.sublayers(of: id).prefix(rootSublayers) else {
+                    return false
+                }
+            } else if other.sublayers(of: id) != layers.sublayers(of: id) {
+                return false
+            }
+        }
+        return true
+    }
+}
+
+/// The second half's builder, run on a thread of its own and handed back through `result`
+/// (nil when it threw: the first half builds those children again, and throws where a
+/// sequential build throws).
+private final class SplitJob: @unchecked Sendable {
+    private var builder: SceneBuilder?
+    private let result: SplitResult
+
+    init(_ builder: consuming SceneBuilder, result: SplitResult) {
+        self.builder = builder
+        self.result = result
+    }
+
+    func run() {
+        guard var b = builder.take() else { return result.finish(nil) }
+        do {
+            try b.runQueue()
+            result.finish(consume b)
+        } catch {
+            result.finish(nil)
+        }
+    }
+}
+
+/// Where the second half's builder is handed back: written once by its thread before the
+/// signal, read by the first half's after it.
+final class SplitResult: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var builder: SceneBuilder?
+
+    func finish(_ builder: consuming SceneBuilder?) {
+        self.builder = consume builder
+        done.signal()
+    }
+
+    /// The builder, once its thread is done with it (waits until then).
+    func take() -> SceneBuilder? {
+        done.wait()
+        return builder.take()
+    }
+}
+
+/// A clip path whose mask layers the second half of a split build made (``SceneBuilder/freshClips``).
+struct FreshClip {
+    var key: ClipTemplateKey
+    var mask: LayerID
+}

@@ -1,0 +1,174 @@
+import Foundation
+import LaminaCore
+import LaminaTestSupport
+import Testing
+
+@testable import LaminaSVGImport
+
+private typealias S = ImportTestSupport
+
+/// The build in two halves (`SceneBuilder+Split.swift`), forced on small documents: the scene
+/// (layers, links, pending geometry made into bounds and transforms, source positions) and the
+/// diagnostics are those of a sequential build, whether the halves were merged or the first
+/// half built the second's children again.
+@Suite struct SceneBuilderSplitTests {
+    /// `text` built with the split forced on every document whose root has two children, and
+    /// what became of the split.
+    static func split(_ text: String) throws(SVGImportError) -> (scene: Scene, diagnostics: [Diagnostic], outcome: SceneBuilder.SplitOutcome) {
+        let (tree, diagnostics) = try XMLReader.read(Array(text.utf8), file: "in.svg", threads: 2)
+        var builder = SceneBuilder(tree: tree, diagnostics: diagnostics, threads: 2, splitFloor: 1)
+        let scene = try builder.build()
+        return (scene, builder.diagnostics, builder.splitOutcome)
+    }
+
+    /// Expects the split build of `text` to end as `outcome` and to give what one thread gives.
+    static func expectSequential(_ text: String, _ outcome: SceneBuilder.SplitOutcome) throws {
+        let one = try SVGImport.importScene(Array(text.utf8), file: "in.svg", threads: 1)
+        let two = try split(text)
+        #expect(two.outcome == outcome)
+        #expect(two.scene == one.scene)
+        #expect(two.scene.resources == one.scene.resources)
+        #expect(two.scene.tree.sourcePositions == one.scene.tree.sourcePositions)
+        #expect(two.diagnostics == one.diagnostics)
+    }
+
+    /// Groups of shapes, `n` of them, with transforms, opacity, styles and nested groups.
+    static func groups(_ n: Int, from first: Int = 0) -> String {
+        (first..<first + n).map { k in
+            """
+            <g id='g\(k)' transform='translate(\(k) 2) rotate(\(k * 7))' opacity='0.\(k % 9 + 1)' fill='#00\(k % 10)0ff'>\
+            <rect x='\(k)' y='1' width='3' height='4' stroke='#000000'/><g style='stroke-width:\(k % 3 + 1)'>\
+            <circle cx='\(k)' cy='2' r='1'/><path d='M0 0L\(k) 3z'/></g><ellipse rx='2' ry='\(k % 4 + 1)'/></g>
+            """
+        }.joined()
+    }
+
+    @Test func shapesAndNestedGroupsAreMerged() throws {
+        try Self.expectSequential(S.header + " width='100' height='100'>" + Self.groups(12) + "<rect width='5' height='5'/></svg>", .merged)
+    }
+
+    /// A document whose size comes from its content: the root is fitted to the merged layers.
+    @Test func aRootFittedToContentSeesBothHalves() throws {
+        try Self.expectSequential(S.header + ">" + Self.groups(6) + "<rect x='150' y='170' width='5' height='5'/></svg>", .merged)
+    }
+
+    /// Clip paths used on both sides of the split point (their templates made on each side),
+    /// in user space, in the object bounding box (a link to the host, renumbered), and with a
+    /// clip path of their own (a link to the clip space).
+    @Test func clipPathsSharedAcrossTheSplitPoint() throws {
+        let defs = """
+            <defs><clipPath id='c'><rect width='5' height='5'/><circle r='3'/></clipPath>\
+            <clipPath id='b' clipPathUnits='objectBoundingBox'><circle cx='0.5' cy='0.5' r='0.4'/></clipPath>\
+            <clipPath id='n' clip-path='url(#c)' transform='rotate(10)'><rect width='8' height='8'/></clipPath></defs>
+            """
+        let clipped = (0..<10).map { k in
+            "<g clip-path='url(#\(["c", "b", "n"][k % 3]))'><rect x='\(k)' width='4' height='4'/></g>"
+                + "<circle cx='\(k)' r='2' clip-path='url(#\(["b", "n", "c"][k % 3]))'/>"
+        }.joined()
+        try Self.expectSequential(S.header + " width='100' height='100'>" + defs + clipped + "</svg>", .merged)
+    }
+
+    /// Groups clipped by clip paths the first half made ready, the second half's first use of
+    /// each a group (its content built before the clip path's children, where a sequential build
+    /// copies the template first), and a group clipped inside a group clipped by the same clip
+    /// path (built twice by the second half, its orders nested).
+    @Test func clipTemplatesTheSecondHalfBuildsAreInTheSequentialOrder() throws {
+        let defs = "<defs><clipPath id='c'><rect width='5' height='5'/><circle r='3'/></clipPath>"
+            + "<clipPath id='b' clipPathUnits='objectBoundingBox'><circle cx='0.5' cy='0.5' r='0.4'/></clipPath></defs>"
+        let clipped = (0..<8).map { k in
+            "<g clip-path='url(#c)'><rect x='\(k)' width='4' height='4'/><circle r='1'/></g>"
+                + "<g clip-path='url(#b)'><g clip-path='url(#b)'><rect width='\(k + 1)' height='2'/></g><ellipse rx='2' ry='1'/></g>"
+        }.joined()
+        try Self.expectSequential(S.header + " width='100' height='100'>" + defs + clipped + "</svg>", .merged)
+    }
+
+    /// Ids, classes and titles on both sides, a `use` in the second half of an element of the first.
+    @Test func idsAndUsesAcrossTheSplitPoint() throws {
+        let body = (0..<8).map { k in
+            "<rect id='r\(k)' class='c\(k % 2)' width='\(k + 1)' height='2'><title>t\(k)</title></rect>"
+        }.joined() + "<use href='#r1' x='5'/><use href='#g0' y='3'/>"
+        try Self.expectSequential(S.header + " width='100' height='100'>" + Self.groups(1) + body + "</svg>", .merged)
+    }
+
+    /// Warnings on both sides: each half's own in order, and one given by both halves (a clip
+    /// path child's invalid transform, built on each side) once, where the first gave it.
+    @Test func diagnosticsOfBothHalvesInOrder() throws {
+        let body = """
+            <defs><clipPath id='c'><rect width='5' height='5' transform='rotate(x)'/></clipPath></defs>\
+            <foo/><rect width='1' height='1' clip-path='url(#c)'/><g clip-path='url(#missing)'/>
+            """ + Self.groups(4) + """
+            <bar/><rect width='1' height='1' clip-path='url(#c)'/><script/><rect width='2' height='2' transform='skew(1'/>
+            """ + Self.groups(4, from: 4)
+        let two = try Self.split(S.header + " width='100' height='100'>" + body + "</svg>")
+        #expect(two.diagnostics.filter { $0.message.contains("invalid transform 'rotate(x)'") }.count == 1)
+        #expect(two.diagnostics.contains { $0.message.contains("'bar'") })
+        try Self.expectSequential(S.header + " width='100' height='100'>" + body + "</svg>", .merged)
+    }
+
+    /// A second half that requests a resource (a gradient) cannot be merged: the first half
+    /// builds its children again.
+    @Test func aResourceInTheSecondHalfFallsBack() throws {
+        let body = "<defs><linearGradient id='l'><stop offset='0' stop-color='#ff0000'/></linearGradient></defs>"
+            + Self.groups(6) + "<rect width='5' height='5' fill='url(#l)'/>"
+        try Self.expectSequential(S.header + " width='100' height='100'>" + body + "</svg>", .rebuilt)
+    }
+
+    /// An error in the second half (past the instancing cap's check, a bad constraint) is the
+    /// sequential build's error.
+    @Test func anErrorInTheSecondHalfIsTheSequentialOne() throws {
+        let text = S.header + " width='100' height='100'>" + Self.groups(6)
+            + "<rect lamina:constraints='bogus ==' width='1' height='1'/></svg>"
+        let one = Result { () throws(SVGImportError) in try SVGImport.importScene(Array(text.utf8), file: "in.svg", threads: 1) }
+        let two = Result { () throws(SVGImportError) in try Self.split(text) }
+        switch (one, two) {
+        case (.failure(let a), .failure(let b)):
+            #expect(a.description == b.description)
+        case (.success(let a), .success(let b)):
+            #expect(a.scene == b.scene)
+            #expect(a.diagnostics == b.diagnostics)
+        default:
+            Issue.record("one build failed, the other did not")
+        }
+    }
+
+    /// A root with one child has no split point; nor does a one-thread build.
+    @Test func noSplitWithoutASecondChildOrThread() throws {
+        #expect(try Self.split(S.header + "><g>" + Self.groups(6) + "</g></svg>").outcome == .none)
+        let (tree, d) = try XMLReader.read(Array((S.header + ">" + Self.groups(6) + "</svg>").utf8), file: "in.svg")
+        var builder = SceneBuilder(tree: tree, diagnostics: d, threads: 1, splitFloor: 1)
+        _ = try builder.build()
+        #expect(builder.splitOutcome == .none)
+    }
+
+    /// Every corpus file built with the split forced gives the sequential result; most merge.
+    @Test func corpusBuildsTheSameSplit() throws {
+        let files = try ElementPrefetchCorpusTests.corpusFiles()
+        #expect(files.count >= 400, "the corpus is missing")
+        var merged = 0
+        for url in files {
+            let bytes = try Array(Data(contentsOf: url))
+            let name = url.lastPathComponent
+            let one = Result { () throws(SVGImportError) in try SVGImport.importScene(bytes, file: name, threads: 1) }
+            let two = Result { () throws(SVGImportError) in
+                let (tree, diagnostics) = try XMLReader.read(bytes, file: name, threads: 2)
+                var builder = SceneBuilder(tree: tree, diagnostics: diagnostics, threads: 2, splitFloor: 1)
+                let scene = try builder.build()
+                return (scene: scene, diagnostics: builder.diagnostics, outcome: builder.splitOutcome)
+            }
+            switch (one, two) {
+            case (.success(let a), .success(let b)):
+                #expect(a.scene == b.scene, "\(name)")
+                #expect(a.scene.tree.sourcePositions == b.scene.tree.sourcePositions, "\(name)")
+                #expect(a.diagnostics == b.diagnostics, "\(name)")
+                if b.outcome == .merged { merged += 1 }
+            case (.failure(let a), .failure(let b)):
+                #expect(a.description == b.description, "\(name)")
+            default:
+                Issue.record("\(name): one import failed, the other did not")
+            }
+        }
+        #expect(merged >= files.count / 4, "\(merged) of \(files.count) merged")
+        print("split corpus: \(merged) of \(files.count) merged")
+    }
+}
+
