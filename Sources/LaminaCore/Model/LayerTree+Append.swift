@@ -31,8 +31,17 @@ extension LayerTree {
     /// ``append(tailOf:from:)`` with the tail's layers in `order` (the fragment's ids from
     /// `start` on, each once), a link to a layer of the tail shifted to where that layer lands.
     /// Nil: in the fragment's order.
+    ///
+    /// With `release`, the tail's layer records and source positions are moved a megabyte at a
+    /// time, and the whole pages of the fragment's columns they leave are handed to `release`
+    /// (which may give them back to the system: a given-back page reads as zeros, a moved-from
+    /// value here), so that the two trees together never hold much more than one copy of the
+    /// tail (``Array/moveAppend(tailOf:from:order:empty:release:)``).
     @discardableResult
-    package mutating func append(tailOf source: inout LayerTree, from start: Int, order: [Int]?) -> Int {
+    package mutating func append(
+        tailOf source: inout LayerTree, from start: Int, order: [Int]?,
+        release: ((UnsafeMutableRawPointer, Int) -> Void)? = nil
+    ) -> Int {
         let base = layers.count
         let n = source.layers.count
         precondition(start >= 0 && start <= n && start <= base, "a tail must start within both trees")
@@ -73,7 +82,7 @@ extension LayerTree {
         PrefixStorage.append(column(source.layoutCountsStored), sourceCount: tail, to: &layoutCountsStored, count: base)
         PrefixStorage.append(column(source.delegateStored), sourceCount: tail, to: &delegateStored, count: base)
         if order == nil {
-            sourcePositions.append(contentsOf: source.sourcePositions.dropFirst(start))
+            sourcePositions.moveAppend(tailOf: &source.sourcePositions, from: start, order: nil, empty: SourcePosition(line: 0, column: 0), release: release)
         } else if source.sourcePositions.count == n {
             sourcePositions.append(contentsOf: ids.map { source.sourcePositions[$0] })
         }
@@ -82,8 +91,8 @@ extension LayerTree {
         for i in start..<n where !source.sublayerLists[i].isEmpty {
             for k in source.sublayerLists[i].indices { source.sublayerLists[i][k] = map(source.sublayerLists[i][k]) }
         }
-        Self.moveAppend(&source.sublayerLists, from: start, order: order, to: &sublayerLists, empty: [])
-        Self.moveAppend(&source.layers, from: start, order: order, to: &layers, empty: Layer())
+        sublayerLists.moveAppend(tailOf: &source.sublayerLists, from: start, order: order, empty: [])
+        layers.moveAppend(tailOf: &source.layers, from: start, order: order, empty: Layer.hollow, release: release)
         return base
     }
 
@@ -94,41 +103,156 @@ extension LayerTree {
         precondition(ids.allSatisfy { superlayers[$0.index] == parent }, "a link the layer does not have")
         sublayerLists[parent.index].append(contentsOf: ids)
     }
+}
 
+extension Layer {
+    /// A layer whose bits are all zero (no name, no boxes, every number and flag zero): what a
+    /// page given back to the system reads as, in a column of moved-from layers.
+    package static let hollow: Layer = {
+        var layer = Layer(defaults: ())
+        layer.anchorPoint = Point(0, 0)
+        layer.opacity = 0
+        layer.allowsGroupOpacity = false
+        return layer
+    }()
+}
+
+extension Array {
     /// Appends the elements of `source` from `start` on (in `order`: their indices, each once;
-    /// nil, in order) to `destination` by moving them, leaving `empty` in their places in
-    /// `source` (a value whose copies hold no references).
+    /// nil, in order) by moving them, leaving `empty` in their places in `source` (a value whose
+    /// copies hold no references).
     ///
-    /// Moved bit for bit, as Swift moves a value: the destination's new slots hold copies of
-    /// `empty` (nothing to release when overwritten), and the moved-from slots are given
-    /// `empty`'s bits (copies that need no retain). Moving them one by one called the type's
-    /// value witnesses three times a layer: 12 ms of a 50,000-layer merge, on one thread.
-    private static func moveAppend<T>(_ source: inout [T], from start: Int, order: [Int]?, to destination: inout [T], empty: T) {
+    /// Moved bit for bit, as Swift moves a value: copied into this array's new room
+    /// (``MovedRun``), and the moved-from slots given `empty`'s bits (copies that need no
+    /// retain). Moving them one by one called the type's value witnesses three times a layer:
+    /// 12 ms of a 50,000-layer merge, on one thread.
+    ///
+    /// With `release`, and when a value of all-zero bits is as good as `empty` (`empty` is all
+    /// zeros, or the type holds no references): moved a megabyte at a time, the whole pages of
+    /// `source` moved out of handed to `release` as they are left (in `order`, the pages below
+    /// its first slot not yet moved). A page given back to the system reads as zeros, a
+    /// moved-from value, so `source` may still be destroyed as usual; and this array's new pages
+    /// are then about as many as those given back, at any moment.
+    @inlinable package mutating func moveAppend(
+        tailOf source: inout [Element], from start: Int, order: [Int]?, empty: Element,
+        release: ((UnsafeMutableRawPointer, Int) -> Void)? = nil
+    ) {
         let n = source.count - start
         guard n > 0 else { return }
-        let at = destination.count
-        let stride = MemoryLayout<T>.stride
-        destination.append(contentsOf: repeatElement(empty, count: n))
-        withUnsafeBytes(of: empty) { e in
-            destination.withUnsafeMutableBufferPointer { d in
+        let stride = MemoryLayout<Element>.stride
+        let zeroIsEmpty = _isPOD(Element.self) || Swift.withUnsafeBytes(of: empty) { $0.allSatisfy { $0 == 0 } }
+        let releases = release != nil && zeroIsEmpty
+        let step = releases ? Swift.max(1, (1 << 20) / Swift.max(stride, 1)) : n
+        reserveCapacity(count + n)
+        // The first byte of `source` not yet handed to `release` (page-aligned up).
+        var releasedTo = -1
+        // In `order`, which of the tail's slots are moved, and the first that is not: the
+        // pages below it may go (an order is the tail's with runs moved ahead, so it follows).
+        var vacated = releases && order != nil ? [Bool](repeating: false, count: n) : []
+        var firstKept = 0
+        var moved = 0
+        while moved < n {
+            let k = Swift.min(step, n - moved)
+            let run = order.map { $0[moved..<moved + k] }
+            source.withUnsafeMutableBufferPointer { s in
+                guard let from = s.baseAddress else { return }
+                append(contentsOf: MovedRun(base: from, first: start + moved, count: k, order: run, empty: empty))
+            }
+            Swift.withUnsafeBytes(of: empty) { e in
                 source.withUnsafeMutableBufferPointer { s in
-                    guard let to = d.baseAddress, let from = s.baseAddress, let bits = e.baseAddress else { return }
-                    if let order {
-                        for (k, i) in order.enumerated() { UnsafeMutableRawPointer(to + at + k).copyMemory(from: from + i, byteCount: stride) }
+                    guard let from = s.baseAddress, let bits = e.baseAddress else { return }
+                    if let run {
+                        // `empty`'s bits into each moved-from slot.
+                        for i in run {
+                            UnsafeMutableRawPointer(from + i).copyMemory(from: bits, byteCount: MemoryLayout<Element>.size)
+                            if releases { vacated[i - start] = true }
+                        }
+                        while firstKept < n, releases, vacated[firstKept] { firstKept += 1 }
                     } else {
-                        UnsafeMutableRawPointer(to + at).copyMemory(from: from + start, byteCount: n * stride)
+                        // `empty`'s bits into the first moved-from slot, then doubled along the rest.
+                        let slots = UnsafeMutableRawPointer(from + start + moved)
+                        slots.copyMemory(from: bits, byteCount: MemoryLayout<Element>.size)
+                        var filled = 1
+                        while filled < k {
+                            let c = Swift.min(filled, k - filled)
+                            (slots + filled * stride).copyMemory(from: slots, byteCount: c * stride)
+                            filled += c
+                        }
                     }
-                    // `empty`'s bits into the first moved-from slot, then doubled along the rest.
-                    let slots = UnsafeMutableRawPointer(from + start)
-                    slots.copyMemory(from: bits, byteCount: MemoryLayout<T>.size)
-                    var filled = 1
-                    while filled < n {
-                        let k = min(filled, n - filled)
-                        (slots + filled * stride).copyMemory(from: slots, byteCount: k * stride)
-                        filled += k
+                    guard releases, let release else { return }
+                    let page = 4096
+                    if releasedTo < 0 { releasedTo = (Int(bitPattern: from + start) + page - 1) & ~(page - 1) }
+                    let end = Int(bitPattern: from + start + (run == nil ? moved + k : firstKept)) & ~(page - 1)
+                    if end > releasedTo, let p = UnsafeMutableRawPointer(bitPattern: releasedTo) {
+                        release(p, end - releasedTo)
+                        releasedTo = end
                     }
                 }
             }
+            moved += k
         }
+    }
+}
+
+/// A run of an array's slots (`count` from `first`, or the indices `order`) read into another
+/// array's new room bit for bit by `append(contentsOf:)`: the appended slots are initialized
+/// once, by the copy, not first with a placeholder (whose copies called the element's value
+/// witness per slot) and then overwritten. The caller gives the read slots a moved-from value.
+/// Iterated instead (where `append` does not take the bulk copy), each slot is moved out and
+/// given `empty`, to the same effect.
+@usableFromInline struct MovedRun<Element>: Sequence {
+    @usableFromInline let base: UnsafeMutablePointer<Element>
+    @usableFromInline let first: Int
+    @usableFromInline let count: Int
+    @usableFromInline let order: ArraySlice<Int>?
+    @usableFromInline let empty: Element
+
+    @inlinable init(base: UnsafeMutablePointer<Element>, first: Int, count: Int, order: ArraySlice<Int>?, empty: Element) {
+        self.base = base
+        self.first = first
+        self.count = count
+        self.order = order
+        self.empty = empty
+    }
+
+    @inlinable func slot(_ k: Int) -> Int {
+        order.map { $0[$0.startIndex + k] } ?? first + k
+    }
+
+    @usableFromInline struct Iterator: IteratorProtocol {
+        @usableFromInline let run: MovedRun
+        @usableFromInline var position: Int
+
+        @inlinable init(run: MovedRun, position: Int) {
+            self.run = run
+            self.position = position
+        }
+
+        @inlinable mutating func next() -> Element? {
+            guard position < run.count else { return nil }
+            let slot = run.base + run.slot(position)
+            position += 1
+            let value = slot.move()
+            slot.initialize(to: run.empty)
+            return value
+        }
+    }
+
+    @inlinable var underestimatedCount: Int { count }
+
+    @inlinable func makeIterator() -> Iterator { Iterator(run: self, position: 0) }
+
+    @inlinable func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Element>) -> (Iterator, Int) {
+        let k = Swift.min(count, buffer.count)
+        guard k > 0, let to = buffer.baseAddress else { return (Iterator(run: self, position: 0), 0) }
+        let stride = MemoryLayout<Element>.stride
+        if let order {
+            for (j, i) in order.prefix(k).enumerated() {
+                UnsafeMutableRawPointer(to + j).copyMemory(from: base + i, byteCount: stride)
+            }
+        } else {
+            UnsafeMutableRawPointer(to).copyMemory(from: base + first, byteCount: k * stride)
+        }
+        return (Iterator(run: self, position: k), k)
     }
 }

@@ -102,6 +102,21 @@ struct PendingGeometry {
         init(_ value: Rare) { self.value = value }
     }
 
+    /// Geometry whose bits are all zero (no rare facts): what a page given back to the system
+    /// reads as, in a column of moved-from records (``SceneBuilder/merge(_:at:)``).
+    static var hollow: PendingGeometry {
+        var geometry = PendingGeometry(transform: AffineTransform(0, 0, 0, 0, 0, 0))
+        geometry.box = Rect(0, 0, 0, 0)
+        return geometry
+    }
+
+    /// Passes its links to layers through `map` (``relinked(_:)``), in place.
+    mutating func relink(_ map: (LayerID) -> LayerID) {
+        guard let value = rare?.value, value.boundingBoxHost != nil || value.clipSpace != nil || value.clipShape != nil
+        else { return }
+        self = relinked(map)
+    }
+
     /// This geometry with its links to layers (``boundingBoxHost``, ``clipSpace``, the clip
     /// shape's host) passed through `map`: geometry built by the second half of a split build,
     /// whose layers land at other ids once merged (``SceneBuilder/merge(_:)``).

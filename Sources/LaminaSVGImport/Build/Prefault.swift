@@ -86,6 +86,15 @@ package enum Prefault {
         return stride(from: region.start, to: end, by: pieceBytes).map { ($0, min(pieceBytes, end - $0)) }
     }
 
+    /// Gives the whole pages of `length` bytes from `start` back to the system (they read as
+    /// zeros when next touched); nothing where the system cannot. For memory whose values are
+    /// moved out and whose zero bits are a moved-from value (``Array/moveAppend(tailOf:from:order:empty:release:)``).
+    @Sendable static func giveBack(_ start: UnsafeMutableRawPointer, _ length: Int) {
+        #if os(Linux)
+        _ = madvise(start, length, MADV_DONTNEED)
+        #endif
+    }
+
     /// Backs the regions now, in pieces of ``pieceBytes``; false where the kernel cannot
     /// (before Linux 5.14, other systems).
     @discardableResult

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import LaminaCore
 #if canImport(Glibc)
 import Glibc
@@ -41,7 +42,47 @@ extension SceneBuilder {
     /// first half.
     enum SplitOutcome {
         case none, merged, rebuilt
+        /// Built by the first half: the second had not started when the first was done.
+        case unstarted
     }
+
+    /// Who builds the second half of a split build.
+    enum SplitStart {
+        /// Dispatch's worker, or the first half when it is done first and the worker has not
+        /// started (the build's own choice).
+        case either
+        /// Dispatch's worker, the first half waiting for it (tests of the merge).
+        case worker
+        /// The first half, the second never handed to a worker (tests).
+        case firstHalf
+    }
+
+    /// How many layer records the build backs ahead (``Prefault``): one per element; in a
+    /// split build of a large document, one per element of the first half. There the merge
+    /// takes the second half's records in as it gives their pages back, and records backed
+    /// ahead for them would hold a second copy of the half at the merge (deep-1e6: ~190 MB).
+    /// A smaller document's are all backed ahead: the merge's page faults would cost more than
+    /// the split gains, and the copy is small.
+    var backedAhead: Int {
+        guard let point = splitAt else { return tree.count }
+        let bytes = (tree.count - point.element) * (MemoryLayout<Layer>.stride + MemoryLayout<PendingGeometry>.stride)
+        return bytes >= leanSplitFloor ? point.element : tree.count
+    }
+
+    /// Whether the merge gives back the pages of the second half's records as it takes them
+    /// in: when the first half's room for them is not backed ahead (``backedAhead``). Not in
+    /// a smaller document's: the memory freed with the second half's builder is reused by the
+    /// steps after the build (resolve, the writers), already backed, where a page given back
+    /// is backed again (flat-1e5: +10 % CPU, +5 % wall).
+    var mergeGivesBack: Bool { backedAhead < tree.count }
+
+    /// The size of the second half's layer records from which the first half's room for them
+    /// is not backed ahead (``backedAhead``), by default: `LAMINA_SPLIT_LEAN_BYTES` sets it (a
+    /// testing knob), a builder's ``leanSplitFloor`` too (tests).
+    static let leanSplitBytes: Int = {
+        if let value = getenv("LAMINA_SPLIT_LEAN_BYTES"), let n = Int(String(cString: value)), n >= 0 { return n }
+        return 64 << 20
+    }()
 
     /// What the first half had made when the second was copied: what the merge keeps of
     /// each, and checks the second half left alone.
@@ -79,21 +120,33 @@ extension SceneBuilder {
             markupIDs: markupIDs.count, clipFrames: clipFrames.count)
         let result = SplitResult()
         let job = SplitJob(secondHalf(resume, elements: tree.count - point.element), result: result)
+        // When Dispatch's worker has not started the second half by the time the first is
+        // built (a busy pool), this thread builds it, as a sequential build does.
+        func secondHalfClaimed() -> Bool {
+            guard splitStart != .worker, job.claim() else { return false }
+            job.drop()
+            return true
+        }
         // On Dispatch's worker, not a thread of its own: that worker read the document's second
         // half, and its malloc arena holds the memory the reader freed there, already backed; a
         // new thread's arena backs every page of the half's allocations as it first writes them
         // (the second half took 1.7 times as long as the first that way).
-        DispatchQueue.global().async { job.run() }
+        if splitStart != .firstHalf { DispatchQueue.global().async { job.run() } }
         cursorEnd = point.slot
         do throws(SVGImportError) {
             try runQueue()
         } catch {
             // The second half reads nothing of this builder's, but it is not left running.
-            _ = result.take()
+            if !secondHalfClaimed() { _ = result.take() }
             cursorEnd = .max
             throw error
         }
         cursorEnd = .max
+        if secondHalfClaimed() {
+            splitOutcome = .unstarted
+            work = [resume]
+            return try runQueue()
+        }
         // The second half's builder is moved along, never copied: a second reference to its
         // arrays would make the merge's moves out of them copy every layer first.
         if var second = result.take(), merge(&second, at: mark) {
@@ -172,15 +225,15 @@ extension SceneBuilder {
         }
         let rootSublayers = b.layers.sublayers(of: root).dropFirst(mark.rootSublayers).map(map)
         for i in 0..<s where b.layers.needsLayoutFlags[i] { layers.needsLayoutFlags[i] = true }
-        // Moved out of `b`'s tree in place (the emptied layers are freed with `b`).
-        layers.append(tailOf: &b.layers, from: s, order: order)
+        // Moved out of `b`'s tree in place. In a large document the pages they leave are given
+        // back as they go: this tree's room past the first half is backed as it fills
+        // (``backedAhead``), so the merge's peak holds about one copy of the second half, not
+        // two (deep-1e6: 931 → 788 MB). The emptied layers are freed with `b`.
+        let release = mergeGivesBack ? Prefault.giveBack : nil
+        layers.append(tailOf: &b.layers, from: s, order: order, release: release)
         layers.appendSublayerLinks(rootSublayers, to: root)
-        pending.reserveCapacity(layers.count)
-        if let order {
-            for i in order { pending.append(b.pending[i].relinked(map)) }
-        } else {
-            for i in s..<b.pending.count { pending.append(b.pending[i].relinked(map)) }
-        }
+        for i in s..<b.pending.count { b.pending[i].relink(map) }
+        pending.moveAppend(tailOf: &b.pending, from: s, order: order, empty: .hollow, release: release)
         for (k, key) in log.enumerated() where warned.insert(key).inserted {
             diagnostics.append(b.diagnostics[mark.diagnostics + k])
         }
@@ -279,13 +332,26 @@ extension SceneBuilder {
 private final class SplitJob: @unchecked Sendable {
     private var builder: SceneBuilder?
     private let result: SplitResult
+    /// Whether a thread has taken the job (the worker to run it, or the first half to drop it).
+    private let claimed = Atomic<Bool>(false)
 
     init(_ builder: consuming SceneBuilder, result: SplitResult) {
         self.builder = builder
         self.result = result
     }
 
+    /// Takes the job; false when another thread took it first.
+    func claim() -> Bool {
+        !claimed.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    /// Frees the builder of a job claimed and not run.
+    func drop() {
+        builder = nil
+    }
+
     func run() {
+        guard claim() else { return }
         guard var b = builder.take() else { return result.finish(nil) }
         do {
             try b.runQueue()

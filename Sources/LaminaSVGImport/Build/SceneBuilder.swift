@@ -186,6 +186,11 @@ struct SceneBuilder {
     var freshClips: [FreshClip]?
     /// Whether the build was split, and merged (for tests).
     var splitOutcome = SplitOutcome.none
+    /// Who builds the second half of a split build (tests choose).
+    var splitStart = SplitStart.either
+    /// The size of a split build's second half (its layer records) from which its merge gives
+    /// pages back (``mergeGivesBack``); tests lower it.
+    var leanSplitFloor = SceneBuilder.leanSplitBytes
 
     /// A builder for `tree`; with `threads` > 1 a document of `splitFloor` elements or more
     /// (by default ``splitFloor``; tests split small ones) is built in two halves at once
@@ -236,9 +241,11 @@ struct SceneBuilder {
         layers.sourcePositions.reserveCapacity(room)
         layers.sourceFile = tree.file
         pending.reserveCapacity(room)
-        // Backed ahead for one layer per element; the room for clip layers faults in if used.
+        // Backed ahead for one layer per element (per element of the first half of a large
+        // split build); the room for clip layers faults in if used.
+        let ahead = backedAhead
         Prefault.populate(
-            [Prefault.reservedTail(of: &layers.layers, upTo: tree.count), Prefault.reservedTail(of: &pending, upTo: tree.count)]
+            [Prefault.reservedTail(of: &layers.layers, upTo: ahead), Prefault.reservedTail(of: &pending, upTo: ahead)]
                 .compactMap { $0 })
         let root = try buildRoot()
         try buildQueue()

@@ -71,8 +71,66 @@ import Testing
         #expect(first.needsLayoutFlags == whole.needsLayoutFlags)
         #expect(first.allIDs.map { first.isMaskLayer($0) } == whole.allIDs.map { whole.isMaskLayer($0) })
         #expect(first.superlayer(of: LayerID(6)) == root && first.mask(of: LayerID(11)) == LayerID(12))
-        let leftLayers = second.layers.dropFirst().filter { $0 != Layer() }.count
+        let leftLayers = second.layers.dropFirst().filter { $0 != Layer.hollow }.count
         let leftLists = second.sublayerLists.dropFirst().filter { !$0.isEmpty }.count
         #expect(leftLayers == 0 && leftLists == 0)
+    }
+
+    /// With a `release`, a long tail is moved a megabyte at a time and the whole pages it leaves
+    /// are handed over as they are left: here zeroed, as a page given back to the system reads.
+    /// The moved layers keep their boxes (named, transformed, with SVG facts), the zeroed ones
+    /// are moved-from layers, and never more than about a megabyte is held twice.
+    @Test(arguments: [false, true]) func aLongTailIsMovedAsItsPagesAreGivenBack(inOrder rotated: Bool) throws {
+        var start = LayerTree()
+        let root = start.make(named: "root")
+        var first = start, second = start
+        for k in 0..<6_000 {
+            var layer = Layer(name: "l\(k)")
+            layer.transform = .translation(Double(k), 0, 0)
+            layer.svg = SVGInfo(element: "rect\(k % 7)")
+            let id = second.make(layer)
+            try second.addSublayer(id, to: root)
+            if k < 3 { try first.addSublayer(first.make(layer), to: root) }
+        }
+        // Rotated: each run of ten layers with its last three moved ahead (as a clip path's
+        // copied mask layers are in a split build's merge).
+        var rotation: [Int] = []
+        for run in stride(from: 1, to: 6_001, by: 10) {
+            rotation.append(contentsOf: run + 7..<run + 10)
+            rotation.append(contentsOf: run..<run + 7)
+        }
+        let order: [Int]? = rotated ? rotation : nil
+        let expected = order.map { $0.map { second.layers[$0] } } ?? Array(second.layers.dropFirst())
+        var given = 0, largest = 0
+        let layerStride = MemoryLayout<Layer>.stride
+        var destination: [Layer] = first.layers
+        destination.moveAppend(tailOf: &second.layers, from: 1, order: order, empty: Layer.hollow) { start, length in
+            #expect(Int(bitPattern: start) % 4096 == 0 && length % 4096 == 0)
+            start.initializeMemory(as: UInt8.self, repeating: 0, count: length)
+            given += length
+            largest = max(largest, length)
+        }
+        #expect(Array(destination.dropFirst(4)) == expected)
+        #expect(second.layers.dropFirst().allSatisfy { $0 == Layer.hollow })
+        // All but the partial pages at the tail's two ends, a megabyte or so at a time.
+        #expect(given >= (expected.count * layerStride) - 2 * 4096)
+        #expect(largest <= (1 << 20) + 4096)
+        second = LayerTree()
+        _ = root
+    }
+
+    /// A run iterated (not copied in bulk by `append(contentsOf:)`) moves each slot out and
+    /// leaves the moved-from value, in its order.
+    @Test func aMovedRunIteratedMovesEachSlotOut() {
+        var source = ["a", "b", "c", "d", "e"].map { Layer(name: $0) }
+        var out: [Layer] = []
+        source.withUnsafeMutableBufferPointer { s in
+            guard let base = s.baseAddress else { return }
+            for layer in MovedRun(base: base, first: 0, count: 2, order: [3, 1], empty: Layer.hollow) { out.append(layer) }
+            for layer in MovedRun(base: base, first: 4, count: 1, order: nil, empty: Layer.hollow) { out.append(layer) }
+        }
+        #expect(out.map(\.name) == ["d", "b", "e"])
+        #expect(source.map(\.name) == ["a", nil, "c", nil, nil])
+        #expect(source[1] == Layer.hollow && source[3] == Layer.hollow && source[4] == Layer.hollow)
     }
 }

@@ -14,17 +14,22 @@ private typealias S = ImportTestSupport
 @Suite struct SceneBuilderSplitTests {
     /// `text` built with the split forced on every document whose root has two children, and
     /// what became of the split.
-    static func split(_ text: String) throws(SVGImportError) -> (scene: Scene, diagnostics: [Diagnostic], outcome: SceneBuilder.SplitOutcome) {
+    static func split(
+        _ text: String, start: SceneBuilder.SplitStart = .worker, givesBack: Bool = false
+    ) throws(SVGImportError) -> (scene: Scene, diagnostics: [Diagnostic], outcome: SceneBuilder.SplitOutcome) {
         let (tree, diagnostics) = try XMLReader.read(Array(text.utf8), file: "in.svg", threads: 2)
         var builder = SceneBuilder(tree: tree, diagnostics: diagnostics, threads: 2, splitFloor: 1)
+        builder.splitStart = start
+        if givesBack { builder.leanSplitFloor = 0 }
+        #expect(builder.mergeGivesBack == givesBack || builder.splitAt == nil)
         let scene = try builder.build()
         return (scene, builder.diagnostics, builder.splitOutcome)
     }
 
     /// Expects the split build of `text` to end as `outcome` and to give what one thread gives.
-    static func expectSequential(_ text: String, _ outcome: SceneBuilder.SplitOutcome) throws {
+    static func expectSequential(_ text: String, _ outcome: SceneBuilder.SplitOutcome, givesBack: Bool = false) throws {
         let one = try SVGImport.importScene(Array(text.utf8), file: "in.svg", threads: 1)
-        let two = try split(text)
+        let two = try split(text, givesBack: givesBack)
         #expect(two.outcome == outcome)
         #expect(two.scene == one.scene)
         #expect(two.scene.resources == one.scene.resources)
@@ -131,6 +136,36 @@ private typealias S = ImportTestSupport
         }
     }
 
+    /// A second half no worker started is built by the first half, as a sequential build does.
+    @Test func aSecondHalfNoWorkerStartedIsBuiltByTheFirst() throws {
+        let text = S.header + " width='100' height='100'>" + Self.groups(12) + "<rect width='5' height='5'/></svg>"
+        let one = try SVGImport.importScene(Array(text.utf8), file: "in.svg", threads: 1)
+        let two = try Self.split(text, start: .firstHalf)
+        #expect(two.outcome == .unstarted)
+        #expect(two.scene == one.scene)
+        #expect(two.scene.tree.sourcePositions == one.scene.tree.sourcePositions)
+        #expect(two.diagnostics == one.diagnostics)
+    }
+
+    /// The moved-from records of the second half may be given back to the system as zero pages:
+    /// a layer and a pending record of all-zero bits are moved-from values.
+    @Test func hollowRecordsAreZeroBits() {
+        #expect(withUnsafeBytes(of: PendingGeometry.hollow) { $0.allSatisfy { $0 == 0 } })
+        #expect(withUnsafeBytes(of: Layer.hollow) { $0.allSatisfy { $0 == 0 } })
+    }
+
+    /// A second half of hundreds of layers (its records span many pages, given back as the
+    /// merge moves them, as a large document's are) merges into the sequential scene; with
+    /// clip paths whose mask layers the merge puts in another order, too.
+    @Test func aLargeSecondHalfIsMergedAsItsPagesAreGivenBack() throws {
+        try Self.expectSequential(S.header + " width='100' height='100'>" + Self.groups(400) + "</svg>", .merged, givesBack: true)
+        let defs = "<defs><clipPath id='c'><rect width='5' height='5'/><circle r='3'/></clipPath></defs>"
+        let clipped = (0..<300).map { k in
+            "<g clip-path='url(#c)'><rect x='\(k)' width='4' height='4'/><circle r='1'/></g><rect width='\(k + 1)' height='2'/>"
+        }.joined()
+        try Self.expectSequential(S.header + " width='100' height='100'>" + defs + clipped + "</svg>", .merged, givesBack: true)
+    }
+
     /// A root with one child has no split point; nor does a one-thread build.
     @Test func noSplitWithoutASecondChildOrThread() throws {
         #expect(try Self.split(S.header + "><g>" + Self.groups(6) + "</g></svg>").outcome == .none)
@@ -152,6 +187,7 @@ private typealias S = ImportTestSupport
             let two = Result { () throws(SVGImportError) in
                 let (tree, diagnostics) = try XMLReader.read(bytes, file: name, threads: 2)
                 var builder = SceneBuilder(tree: tree, diagnostics: diagnostics, threads: 2, splitFloor: 1)
+                builder.splitStart = .worker
                 let scene = try builder.build()
                 return (scene: scene, diagnostics: builder.diagnostics, outcome: builder.splitOutcome)
             }
