@@ -250,8 +250,10 @@ extension SceneBuilder {
     /// children. The orders differ by that rotation, nested as the hosts are.
     private func sequentialOrder(of b: SceneBuilder, at mark: SplitMark) -> [Int]?? {
         let s = mark.layers, n = b.layers.count
-        // Per mask layer of `b` to rotate: where its sublayers start, and how many.
-        var rotations: [Int: (start: Int, count: Int)] = [:]
+        // Per mask layer of `b` to rotate: where its sublayers start, and how many (looked up
+        // once per layer of the tail: by index, not hashed; deep-1e6: ~20 ms).
+        var rotations: [(start: Int, count: Int)] = []
+        var rotationAt: [Int32] = []
         for fresh in b.freshClips ?? [] where fresh.key.clipFrame < mark.clipFrames && copiesTemplate(fresh.key) {
             let subs = b.layers.sublayers(of: fresh.mask)
             guard let first = subs.first else { continue }
@@ -260,7 +262,11 @@ extension SceneBuilder {
                 guard id.index == first.index + k, b.layers.sublayers(of: id).isEmpty, b.layers.mask(of: id) == nil else { return nil }
             }
             guard first.index > fresh.mask.index, first.index + subs.count <= n else { return nil }
-            rotations[fresh.mask.index] = (first.index, subs.count)
+            // (A mask before the tail is never reached by the walk below.)
+            guard fresh.mask.index >= s else { continue }
+            if rotationAt.isEmpty { rotationAt = [Int32](repeating: -1, count: n - s) }
+            rotationAt[fresh.mask.index - s] = Int32(rotations.count)
+            rotations.append((first.index, subs.count))
         }
         if rotations.isEmpty { return .some(nil) }
         var order: [Int] = []
@@ -271,10 +277,12 @@ extension SceneBuilder {
             while r.next < r.end {
                 let i = r.next
                 order.append(i)
-                guard let rotation = rotations[i] else {
+                let k = rotationAt[i - s]
+                guard k >= 0 else {
                     r.next += 1
                     continue
                 }
+                let rotation = rotations[Int(k)]
                 let after = rotation.start + rotation.count
                 guard after <= r.end else { return nil }
                 order.append(contentsOf: rotation.start..<after)
