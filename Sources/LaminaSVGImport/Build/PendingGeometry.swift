@@ -110,25 +110,17 @@ struct PendingGeometry {
         return geometry
     }
 
-    /// Passes its links to layers through `map` (``relinked(_:)``), in place.
+    /// Passes its links to layers (``boundingBoxHost``, ``clipSpace``, the clip shape's host)
+    /// through `map`: geometry built by the second half of a split build, whose layers land
+    /// at other ids once merged (``SceneBuilder/merge(_:at:)``). The shared box is replaced,
+    /// not written, and only when there is a link.
     mutating func relink(_ map: (LayerID) -> LayerID) {
-        guard let value = rare?.value, value.boundingBoxHost != nil || value.clipSpace != nil || value.clipShape != nil
-        else { return }
-        self = relinked(map)
-    }
-
-    /// This geometry with its links to layers (``boundingBoxHost``, ``clipSpace``, the clip
-    /// shape's host) passed through `map`: geometry built by the second half of a split build,
-    /// whose layers land at other ids once merged (``SceneBuilder/merge(_:)``).
-    func relinked(_ map: (LayerID) -> LayerID) -> PendingGeometry {
         guard var value = rare?.value, value.boundingBoxHost != nil || value.clipSpace != nil || value.clipShape != nil
-        else { return self }
+        else { return }
         value.boundingBoxHost = value.boundingBoxHost.map(map)
         value.clipSpace = value.clipSpace.map(map)
         if let host = value.clipShape?.host { value.clipShape?.host = map(host) }
-        var copy = self
-        copy.rare = RareBox(value)
-        return copy
+        rare = RareBox(value)
     }
 
     private mutating func updateRare(_ body: (inout Rare) -> Void) {
