@@ -131,19 +131,48 @@ extension SceneBuilder {
     /// step's clipped element's box and space. Every warning those children give was given once
     /// already.
     private mutating func copyClipTemplate(_ made: ClipTemplateCopy, _ step: ClipStep) {
-        func copy(_ id: LayerID) -> LayerID {
+        // The layer `k` of the template (0 the mask, then its sublayers), as built.
+        let asBuilt = templatesAsBuilt.isEmpty ? nil : templatesAsBuilt[made.mask.index]
+        func copy(_ id: LayerID, _ k: Int) -> LayerID {
+            if let built = asBuilt {
+                let new = layers.make(built.layers[k])
+                layers.sourcePositions.append(built.positions[k])
+                pending.append(built.pending[k])
+                return new
+            }
             let new = layers.make(layers[id])
             layers.sourcePositions.append(layers.sourcePositions[id.index])
             pending.append(pending[id.index])
             return new
         }
-        let mask = copy(made.mask)
+        let mask = copy(made.mask, 0)
         if pending[mask.index].boundingBoxHost != nil { pending[mask.index].boundingBoxHost = step.clipped }
         if pending[mask.index].clipSpace != step.clipSpace { pending[mask.index].clipSpace = step.clipSpace }
         try? layers.setMask(mask, of: step.host)
         layers.reserveSublayers(made.sublayers.count, of: mask)
-        for s in made.sublayers { try? layers.addSublayer(copy(s), to: mask) }
+        for (k, s) in made.sublayers.enumerated() { try? layers.addSublayer(copy(s, k + 1), to: mask) }
         built += made.elements
+    }
+
+    /// Keeps the layers of each clip-path template whose mask layer was made after `first` as
+    /// they are now (``templatesAsBuilt``), for copies made after they are finalized: a split
+    /// build's first half finalizes its own layers while the second half builds, and builds the
+    /// second half's children itself when the merge cannot take them. (Building the clip path's
+    /// children again instead of copying would give the same layers in another order.)
+    mutating func keepTemplatesAsBuilt(from first: Int) {
+        for template in clipTemplates.values {
+            let mask: LayerID
+            switch template {
+            case .building(let m): mask = m
+            case .ready(let made): mask = made.mask
+            case .unusable: continue
+            }
+            guard mask.index >= first, templatesAsBuilt[mask.index] == nil else { continue }
+            let ids = [mask] + layers.sublayers(of: mask)
+            templatesAsBuilt[mask.index] = ClipTemplateLayers(
+                layers: ids.map { layers[$0] }, pending: ids.map { pending[$0.index] },
+                positions: ids.map { layers.sourcePositions[$0.index] })
+        }
     }
 }
 
@@ -185,4 +214,12 @@ struct ClipTemplateCopy {
     var mask: LayerID
     var sublayers: [LayerID]
     var elements: Int
+}
+
+/// A clip-path template's layers (the mask, then its sublayers) as built: their values,
+/// pending geometry and source positions.
+struct ClipTemplateLayers {
+    var layers: [Layer]
+    var pending: [PendingGeometry]
+    var positions: [SourcePosition]
 }

@@ -14,8 +14,13 @@ extension SceneBuilder {
     /// each layer's result depends only on its own subtree and, for a mask, on its host, which
     /// is in the same run. The root comes last. (Two halves, one a thread, left one thread
     /// alone for ~15 ms of deep-1e6's ~80 ms: the halves' layers do not cost alike.)
+    ///
+    /// The subtrees of the root's sublayers at ``finalizedAhead`` are final already (a split
+    /// build's first half finalized them while the second half built) and are left out.
     mutating func finalizeGeometry(root: LayerID, threads: Int = 1) {
-        let subs = layers.sublayers(of: root)
+        let ahead = finalizedAhead
+        let all = layers.sublayers(of: root)
+        let subs = ahead.isEmpty ? all : Array(all[..<ahead.lowerBound] + all[ahead.upperBound...])
         let lists = layers.sublayerLists, masks = layers.masks
         layers.layers.withUnsafeMutableBufferPointer { layerBuffer in
             pending.withUnsafeMutableBufferPointer { pendingBuffer in
@@ -27,13 +32,39 @@ extension SceneBuilder {
                         pass.finalizeTrees(subs[runs[k]])
                         return true
                     }
-                    pass.finalize(root)
-                    if let m = masks[root.index] { pass.finalizeTree(m) }
+                } else if !ahead.isEmpty {
+                    pass.finalizeTrees(subs)
                 } else {
                     pass.finalizeTree(root)
+                    return
+                }
+                pass.finalize(root)
+                if let m = masks[root.index] { pass.finalizeTree(m) }
+            }
+        }
+    }
+
+    /// Finalizes the subtrees of the root's sublayers at `positions`, in order, one at a time on
+    /// this thread, until `stop()` is true (asked before each); returns how many it finalized.
+    /// A layer's result depends only on its subtree (and a mask's on its host, in the same
+    /// subtree), so finalizing them now gives what ``finalizeGeometry(root:threads:)`` would,
+    /// as long as nothing built later reads them: a split build's first half does this while
+    /// the second half builds (``buildQueue()``).
+    mutating func finalizeAhead(root: LayerID, positions: Range<Int>, until stop: () -> Bool) -> Int {
+        let subs = layers.sublayers(of: root)
+        let lists = layers.sublayerLists, masks = layers.masks
+        var k = positions.lowerBound
+        layers.layers.withUnsafeMutableBufferPointer { layerBuffer in
+            pending.withUnsafeMutableBufferPointer { pendingBuffer in
+                let pass = FinalizePass(
+                    layers: layerBuffer, pending: pendingBuffer, sublayers: lists, masks: masks, root: root.index)
+                while k < positions.upperBound, !stop() {
+                    pass.finalizeTree(subs[k])
+                    k += 1
                 }
             }
         }
+        return k - positions.lowerBound
     }
 
     /// Splits the positions of `ids` (at least one) into at most `count` non-empty runs that

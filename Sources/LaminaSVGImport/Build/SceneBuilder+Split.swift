@@ -46,6 +46,16 @@ extension SceneBuilder {
         case unstarted
     }
 
+    /// How much of its own geometry a split build's first half finalizes while the second half
+    /// builds.
+    enum FinalizeAhead: Equatable {
+        /// Its root children's subtrees, one at a time, until the second half is done.
+        case whileWaiting
+        /// The first subtrees, this many at most, however long the second half takes (tests:
+        /// 0 leaves them all to the geometry pass after the merge, `.max` finalizes all ahead).
+        case first(Int)
+    }
+
     /// Who builds the second half of a split build.
     enum SplitStart {
         /// Dispatch's worker, or the first half when it is done first and the worker has not
@@ -147,6 +157,10 @@ extension SceneBuilder {
             work = [resume]
             return try runQueue()
         }
+        // While the second half builds, this thread's own root children are finalized (the
+        // geometry pass after the merge leaves them out): the second half, slower per element
+        // (its arrays are new), left this thread waiting ~50–200 ms at 1e6 elements.
+        finalizeWhileWaiting(mark, result)
         // The second half's builder is moved along, never copied: a second reference to its
         // arrays would make the merge's moves out of them copy every layer first.
         if var second = result.take(), merge(&second, at: mark) {
@@ -159,6 +173,25 @@ extension SceneBuilder {
         splitOutcome = .rebuilt
         work = [resume]
         try runQueue()
+    }
+
+    /// Finalizes the subtrees of this half's root children (``finalizeAhead(root:positions:until:)``)
+    /// until the second half is done, or as ``finalizesAhead`` says; records which
+    /// (``finalizedAhead``).
+    private mutating func finalizeWhileWaiting(_ mark: SplitMark, _ result: SplitResult) {
+        let positions = mark.rootSublayers..<layers.sublayers(of: mark.root).count
+        // Should the merge fail, this half builds the second half's children, and may copy
+        // the clip-path templates it made: as built, not as finalized.
+        if finalizesAhead != .first(0), !positions.isEmpty { keepTemplatesAsBuilt(from: mark.layers) }
+        let done: Int
+        switch finalizesAhead {
+        case .whileWaiting:
+            done = finalizeAhead(root: mark.root, positions: positions) { result.isDone }
+        case .first(let n):
+            let some = positions.prefix(max(n, 0))
+            done = finalizeAhead(root: mark.root, positions: some) { false }
+        }
+        finalizedAhead = positions.lowerBound..<positions.lowerBound + done
     }
 
     /// Builds the queued work to the end.
@@ -230,10 +263,16 @@ extension SceneBuilder {
         // (``backedAhead``), so the merge's peak holds about one copy of the second half, not
         // two (deep-1e6: 931 → 788 MB). The emptied layers are freed with `b`.
         let release = mergeGivesBack ? Prefault.giveBack : nil
-        layers.append(tailOf: &b.layers, from: s, order: order, release: release)
+        // The pending records are taken in beside the links, on the thread that does not move
+        // the layer records (taken out of both builders meanwhile).
+        var into = exchange(&pending, with: []), from = exchange(&b.pending, with: [])
+        layers.append(tailOf: &b.layers, from: s, order: order, release: release, threads: threads) {
+            for i in s..<from.count { from[i].relink(map) }
+            into.moveAppend(tailOf: &from, from: s, order: order, empty: .hollow, release: release)
+        }
+        pending = into
+        b.pending = from
         layers.appendSublayerLinks(rootSublayers, to: root)
-        for i in s..<b.pending.count { b.pending[i].relink(map) }
-        pending.moveAppend(tailOf: &b.pending, from: s, order: order, empty: .hollow, release: release)
         for (k, key) in log.enumerated() where warned.insert(key).inserted {
             diagnostics.append(b.diagnostics[mark.diagnostics + k])
         }
@@ -374,12 +413,17 @@ private final class SplitJob: @unchecked Sendable {
 /// signal, read by the first half's after it.
 final class SplitResult: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
+    private let finished = Atomic<Bool>(false)
     private var builder: SceneBuilder?
 
     func finish(_ builder: consuming SceneBuilder?) {
         self.builder = consume builder
+        finished.store(true, ordering: .releasing)
         done.signal()
     }
+
+    /// Whether the builder has been handed back (``take()`` would not wait).
+    var isDone: Bool { finished.load(ordering: .acquiring) }
 
     /// The builder, once its thread is done with it (waits until then).
     func take() -> SceneBuilder? {

@@ -100,6 +100,9 @@ struct SceneBuilder {
     var clipFrames: [ClipFrame] = []
     /// Mask layers of clip paths built once and copied for later hosts (``ClipTemplateKey``).
     var clipTemplates: [ClipTemplateKey: ClipTemplate] = [:]
+    /// By mask layer, the layers of clip-path templates as built, kept before they were
+    /// finalized (``keepTemplatesAsBuilt(from:)``): a copy takes these.
+    var templatesAsBuilt: [Int: ClipTemplateLayers] = [:]
     /// Elements built so far, against the `use` fan-out cap.
     var built = 0
     let buildCap: Int
@@ -191,6 +194,13 @@ struct SceneBuilder {
     /// The size of a split build's second half (its layer records) from which its merge gives
     /// pages back (``mergeGivesBack``); tests lower it.
     var leanSplitFloor = SceneBuilder.leanSplitBytes
+    /// How much of its own geometry a split build's first half finalizes while the second half
+    /// builds (tests choose).
+    var finalizesAhead = FinalizeAhead.whileWaiting
+    /// The positions among the root's sublayers whose subtrees are finalized already (by a
+    /// split build's first half, while the second built): ``finalizeGeometry(root:threads:)``
+    /// leaves them out.
+    var finalizedAhead = 0..<0
 
     /// A builder for `tree`; with `threads` > 1 a document of `splitFloor` elements or more
     /// (by default ``splitFloor``; tests split small ones) is built in two halves at once
@@ -292,6 +302,7 @@ struct SceneBuilder {
         work = []
         clipFrames = []
         clipTemplates = [:]
+        templatesAsBuilt = [:]
         maskComponents = nil
         useGraph = UseGraph(tree: tree, targets: [])
     }

@@ -46,8 +46,9 @@ import Testing
     /// Two trees grown from one shared start (a root layer): appending the second's layers from
     /// that start on, and linking the sublayers it gave the shared root, gives the tree built in
     /// one go, the first's layers then the second's; links into the shared layers are kept, links
-    /// among the tail's are renumbered, and the second is left holding empty layers.
-    @Test func appendingATailAfterASharedStartIsBuildingInPlace() throws {
+    /// among the tail's are renumbered, and the second is left holding empty layers. On two
+    /// threads (records on one, links and the caller's `alongside` on the other) alike.
+    @Test(arguments: [1, 2]) func appendingATailAfterASharedStartIsBuildingInPlace(threads: Int) throws {
         var whole = LayerTree()
         let root = whole.make(Layer(name: "root"))
         whole.sourcePositions.append(SourcePosition(line: 9, column: 1))
@@ -63,8 +64,9 @@ import Testing
         try second.addSublayer(try Self.build(into: &second, tag: "b"), to: root)
         try second.addSublayer(try Self.build(into: &second, tag: "c"), to: root)
         let added = second.sublayers(of: root)
-        let base = first.append(tailOf: &second, from: 1)
-        #expect(base == 6)
+        var alongside = 0
+        let base = first.append(tailOf: &second, from: 1, order: nil, threads: threads) { alongside += 1 }
+        #expect(base == 6 && alongside == 1)
         first.appendSublayerLinks(added.map { LayerID($0.index - 1 + base) }, to: root)
         #expect(first == whole)
         #expect(first.sourcePositions.map(\.line) == whole.sourcePositions.map(\.line))

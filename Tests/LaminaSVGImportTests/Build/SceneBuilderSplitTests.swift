@@ -15,26 +15,32 @@ private typealias S = ImportTestSupport
     /// `text` built with the split forced on every document whose root has two children, and
     /// what became of the split.
     static func split(
-        _ text: String, start: SceneBuilder.SplitStart = .worker, givesBack: Bool = false
+        _ text: String, start: SceneBuilder.SplitStart = .worker, givesBack: Bool = false,
+        ahead: SceneBuilder.FinalizeAhead = .first(.max)
     ) throws(SVGImportError) -> (scene: Scene, diagnostics: [Diagnostic], outcome: SceneBuilder.SplitOutcome) {
         let (tree, diagnostics) = try XMLReader.read(Array(text.utf8), file: "in.svg", threads: 2)
         var builder = SceneBuilder(tree: tree, diagnostics: diagnostics, threads: 2, splitFloor: 1)
         builder.splitStart = start
+        builder.finalizesAhead = ahead
         if givesBack { builder.leanSplitFloor = 0 }
         #expect(builder.mergeGivesBack == givesBack || builder.splitAt == nil)
         let scene = try builder.build()
         return (scene, builder.diagnostics, builder.splitOutcome)
     }
 
-    /// Expects the split build of `text` to end as `outcome` and to give what one thread gives.
+    /// Expects the split build of `text` to end as `outcome` and to give what one thread gives,
+    /// with the first half's root children finalized ahead (while the second half builds) all,
+    /// one and none.
     static func expectSequential(_ text: String, _ outcome: SceneBuilder.SplitOutcome, givesBack: Bool = false) throws {
         let one = try SVGImport.importScene(Array(text.utf8), file: "in.svg", threads: 1)
-        let two = try split(text, givesBack: givesBack)
-        #expect(two.outcome == outcome)
-        #expect(two.scene == one.scene)
-        #expect(two.scene.resources == one.scene.resources)
-        #expect(two.scene.tree.sourcePositions == one.scene.tree.sourcePositions)
-        #expect(two.diagnostics == one.diagnostics)
+        for ahead in [SceneBuilder.FinalizeAhead.first(.max), .first(1), .first(0)] {
+            let two = try split(text, givesBack: givesBack, ahead: ahead)
+            #expect(two.outcome == outcome, "\(ahead)")
+            #expect(two.scene == one.scene, "\(ahead)")
+            #expect(two.scene.resources == one.scene.resources, "\(ahead)")
+            #expect(two.scene.tree.sourcePositions == one.scene.tree.sourcePositions, "\(ahead)")
+            #expect(two.diagnostics == one.diagnostics, "\(ahead)")
+        }
     }
 
     /// Groups of shapes, `n` of them, with transforms, opacity, styles and nested groups.
@@ -110,6 +116,28 @@ private typealias S = ImportTestSupport
         try Self.expectSequential(S.header + " width='100' height='100'>" + body + "</svg>", .merged)
     }
 
+    /// A rebuild after the first half finalized its own root children: clip paths whose
+    /// templates it made (ready, and one still building as the first half ends) are built
+    /// again, not copied from finalized layers, and those root children are not finalized twice.
+    @Test func aRebuildAfterTheFirstHalfFinalizedCopiesNoFinalizedTemplate() throws {
+        let defs = "<defs><clipPath id='c' transform='translate(1 2)'><rect x='1' width='5' height='5'/><circle r='3'/></clipPath>"
+            + "<clipPath id='b' clipPathUnits='objectBoundingBox'><circle cx='0.5' cy='0.5' r='0.4'/></clipPath>"
+            + "<linearGradient id='l'><stop offset='0' stop-color='#ff0000'/></linearGradient></defs>"
+        let clipped = (0..<8).map { k in
+            "<g clip-path='url(#c)' transform='translate(\(k) 3)'><rect x='\(k)' width='4' height='4'/></g>"
+                + "<circle cx='\(k)' r='2' clip-path='url(#b)'/>"
+        }.joined()
+        let body = defs + clipped + "<g clip-path='url(#c)'><g clip-path='url(#b)'><rect width='3' height='2'/></g></g>"
+            + "<rect width='5' height='5' fill='url(#l)'/>"
+        try Self.expectSequential(S.header + " width='100' height='100'>" + body + "</svg>", .rebuilt)
+        // With the root children finalized while the second half builds, however far that gets.
+        let text = S.header + " width='100' height='100'>" + body + "</svg>"
+        let one = try SVGImport.importScene(Array(text.utf8), file: "in.svg", threads: 1)
+        let two = try Self.split(text, ahead: .whileWaiting)
+        #expect(two.outcome == .rebuilt)
+        #expect(two.scene == one.scene)
+    }
+
     /// A second half that requests a resource (a gradient) cannot be merged: the first half
     /// builds its children again.
     @Test func aResourceInTheSecondHalfFallsBack() throws {
@@ -180,7 +208,7 @@ private typealias S = ImportTestSupport
         let files = try ElementPrefetchCorpusTests.corpusFiles()
         #expect(files.count >= 400, "the corpus is missing")
         var merged = 0
-        for url in files {
+        for (k, url) in files.enumerated() {
             let bytes = try Array(Data(contentsOf: url))
             let name = url.lastPathComponent
             let one = Result { () throws(SVGImportError) in try SVGImport.importScene(bytes, file: name, threads: 1) }
@@ -188,6 +216,8 @@ private typealias S = ImportTestSupport
                 let (tree, diagnostics) = try XMLReader.read(bytes, file: name, threads: 2)
                 var builder = SceneBuilder(tree: tree, diagnostics: diagnostics, threads: 2, splitFloor: 1)
                 builder.splitStart = .worker
+                // The first half's root children finalized ahead: all, none, or the first.
+                builder.finalizesAhead = [.first(.max), .first(0), .first(1)][k % 3]
                 let scene = try builder.build()
                 return (scene: scene, diagnostics: builder.diagnostics, outcome: builder.splitOutcome)
             }
