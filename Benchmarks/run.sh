@@ -11,7 +11,8 @@
 #   convert → flat SVG, convert → JSON, debug, JSON → SVG (on generated and real files),
 #   check on Samples, a --jobs 1 vs --jobs 2 batch (also with one thread per file), and on the real
 #   files also inspect, hit-test, layout, check (against goldens recorded first) and resvg;
-#   then the growth from N to 10 N of convert → SVG and → JSON, the two sizes run interleaved,
+#   then the growth from N to 10 N of convert → SVG and → JSON, the two sizes run in turn in
+#   every round (medians),
 #   and the ratio to the floor of convert → SVG and → JSON at 1e5 and above, the floor and the
 #   conversion run in turn in every round (medians).
 # The floor is libxml2's SAX walk (xmlwalk, built here), measured in the same run.
@@ -171,7 +172,9 @@ done
 # Growth from N to 10 N, measured interleaved: each pair of runs (N, then 10 N) is taken minutes
 # apart in the tables above, and this host's speed drifts by 20 % and more within minutes, which
 # moved the ratio between 9.4× and 13.4× in runs of the same binary. Here the two sizes alternate
-# (max(REPEAT, 3) rounds) and each side's fastest run is taken.
+# in every round (max(REPEAT, 5) rounds); the table gives each side's median and the median of
+# the rounds' own ratios (until session 37 the fastest run of each side, of 3: one slow minute
+# on either side moved that by a quarter, 8.1× against 12.1× in runs of one binary).
 # wall_of OUT CMD... → the wall time of one run (OUT, unless empty, removed first, untimed)
 wall_of() {
     local out=$1 start end; shift
@@ -181,26 +184,33 @@ wall_of() {
     end=$EPOCHREALTIME
     awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", b - a }'
 }
-echo; echo "## Growth from N to 10 N (interleaved runs, fastest of each)"
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# The first and third quartiles (nearest rank) of the values on standard input: the middle half
+# of the rounds' ratios, which says whether a verdict near the line would survive another minute.
+quartiles() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) { print "0 0"; exit }
+    a = int((NR + 3) / 4); b = int((3 * NR + 3) / 4); if (b > NR) b = NR; print v[a], v[b] }'; }
+echo; echo "## Growth from N to 10 N (interleaved rounds, medians)"
 echo
-echo "| input | command | N wall s | 10 N wall s | growth |"
-echo "|---|---|---|---|---|"
-rounds=$((REPEAT > 3 ? REPEAT : 3))
+echo "| input | command | rounds | N wall s | 10 N wall s | growth (medians) | growth (median of rounds) | middle half of rounds |"
+echo "|---|---|---|---|---|---|---|---|"
+rounds=$((REPEAT > 5 ? REPEAT : 5))
 for depth in $DEPTHS; do
     kind=$([ "$depth" = 1 ] && echo flat || echo deep)
     for n in $SIZES; do
         big=$((n * 10))
         case " $SIZES " in *" $big "*) ;; *) continue ;; esac
         for ext in svg json; do
-            small_best="" big_best=""
+            smalls="" bigs="" ratios=""
             for ((k = 0; k < rounds; k++)); do
                 a=$(wall_of "$WORK/out/growth.$ext" "$LAMINA" convert "$WORK/in/$kind-$n.svg" -o "$WORK/out/growth.$ext")
                 b=$(wall_of "$WORK/out/growth.$ext" "$LAMINA" convert "$WORK/in/$kind-$big.svg" -o "$WORK/out/growth.$ext")
-                small_best=$(awk -v x="$a" -v y="$small_best" 'BEGIN { print (y == "" || x < y) ? x : y }')
-                big_best=$(awk -v x="$b" -v y="$big_best" 'BEGIN { print (y == "" || x < y) ? x : y }')
+                smalls+="$a"$'\n' bigs+="$b"$'\n'
+                ratios+=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.4f", (a > 0 ? b / a : 0) }')$'\n'
             done
-            awk -v k="$kind" -v n="$n" -v e="$ext" -v a="$small_best" -v b="$big_best" 'BEGIN {
-                printf "| %s-%s → %s | convert → %s | %.3f | %.3f | %.1f× |\n", k, n, (10 * n), toupper(e), a, b, (a > 0 ? b / a : 0)
+            sm=$(printf '%s' "$smalls" | median) bm=$(printf '%s' "$bigs" | median) gm=$(printf '%s' "$ratios" | median)
+            read -r q1 q3 <<<"$(printf '%s' "$ratios" | quartiles)"
+            awk -v k="$kind" -v n="$n" -v e="$ext" -v r="$rounds" -v a="$sm" -v b="$bm" -v g="$gm" -v q1="$q1" -v q3="$q3" 'BEGIN {
+                printf "| %s-%s → %s | convert → %s | %d | %.3f | %.3f | %.1f× | %.1f× | %.1f–%.1f× |\n", k, n, (10 * n), toupper(e), r, a, b, (a > 0 ? b / a : 0), g, q1, q3
             }'
             rm -rf "$WORK/out/growth.$ext"
         done
@@ -212,11 +222,6 @@ done
 # slow or fast minute of the floor alone moved the ratio of one binary between 2.0× and 3.3×.
 # Here the floor and the conversion run in turn in every round, so a change of the host's speed
 # moves both; the table gives each side's median and the median of the rounds' own ratios.
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print 0; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-# The first and third quartiles (nearest rank) of the values on standard input: the middle half
-# of the rounds' ratios, which says whether a verdict near 3× would survive another minute.
-quartiles() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) { print "0 0"; exit }
-    a = int((NR + 3) / 4); b = int((3 * NR + 3) / 4); if (b > NR) b = NR; print v[a], v[b] }'; }
 echo; echo "## Ratio to the floor (interleaved: floor, then convert, in every round; medians)"
 echo
 echo "| input | command | rounds | floor s | convert s | × floor (medians) | × floor (median of rounds) | middle half of rounds | ≤ 3× |"
