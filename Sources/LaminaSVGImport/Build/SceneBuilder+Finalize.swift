@@ -44,12 +44,12 @@ extension SceneBuilder {
         }
     }
 
-    /// Finalizes the subtrees of the root's sublayers at `positions`, in order, one at a time on
-    /// this thread, until `stop()` is true (asked before each); returns how many it finalized.
-    /// A layer's result depends only on its subtree (and a mask's on its host, in the same
-    /// subtree), so finalizing them now gives what ``finalizeGeometry(root:threads:)`` would,
-    /// as long as nothing built later reads them: a split build's first half does this while
-    /// the second half builds (``buildQueue()``).
+    /// Finalizes the subtrees of the root's sublayers at `positions`, in order, on this thread,
+    /// ``finalizeAheadBatch`` of them at a time, until `stop()` is true (asked before each
+    /// batch); returns how many it finalized. A layer's result depends only on its subtree (and
+    /// a mask's on its host, in the same subtree), so finalizing them now gives what
+    /// ``finalizeGeometry(root:threads:)`` would, as long as nothing built later reads them: a
+    /// split build's first half does this while the second half builds (``buildQueue()``).
     mutating func finalizeAhead(root: LayerID, positions: Range<Int>, until stop: () -> Bool) -> Int {
         let subs = layers.sublayers(of: root)
         let lists = layers.sublayerLists, masks = layers.masks
@@ -59,13 +59,19 @@ extension SceneBuilder {
                 let pass = FinalizePass(
                     layers: layerBuffer, pending: pendingBuffer, sublayers: lists, masks: masks, root: root.index)
                 while k < positions.upperBound, !stop() {
-                    pass.finalizeTree(subs[k])
-                    k += 1
+                    let end = min(positions.upperBound, k + Self.finalizeAheadBatch)
+                    pass.finalizeTrees(subs[k..<end])
+                    k = end
                 }
             }
         }
         return k - positions.lowerBound
     }
+
+    /// The root's sublayers ``finalizeAhead(root:positions:until:)`` finalizes between two
+    /// questions, with one pair of work stacks: a flat document's are single layers (a pair of
+    /// stacks made for each took two allocations a layer), a deep one's a few dozen each.
+    static let finalizeAheadBatch = 32
 
     /// Splits the positions of `ids` (at least one) into at most `count` non-empty runs that
     /// follow each other, cut where the ids (in document order: mostly increasing) cross each
