@@ -13,8 +13,17 @@ root="$(cd "$fuzz/../.." && pwd)"
 shared="${LAMINA_CORPUS:-$root/../shared/corpus}"
 
 if [[ "${NO_BUILD:-0}" != 1 ]]; then
+  # The package's source files, listed: a build folder made before a file was added or removed
+  # in ../.. failed to link (SwiftPM did not see the new file through the path dependency), so
+  # it is made again from scratch when the list changes.
+  sources="$(cd "$root" && find Sources -name '*.swift' -o -name '*.c' -o -name '*.h' | LC_ALL=C sort)"
+  if [[ -d "$fuzz/.build" && "$(cat "$fuzz/.build/lamina-sources.txt" 2>/dev/null)" != "$sources" ]]; then
+    echo "run.sh: the package's files changed since the last build; building again from scratch" >&2
+    rm -rf "$fuzz/.build"
+  fi
   swift build -c release --package-path "$fuzz" --product "$target" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+  printf '%s' "$sources" > "$fuzz/.build/lamina-sources.txt"
 fi
 bin="$(swift build -c release --package-path "$fuzz" --show-bin-path)/$target"
 
