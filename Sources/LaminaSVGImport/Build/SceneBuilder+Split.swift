@@ -225,6 +225,29 @@ extension SceneBuilder {
         b.layers.reserveSublayers(0, of: resume.parent)
         b.pending.reserveCapacity(room)
         b.elementFlags.reserveCapacity(elements)
+        // The containers either half may write, the rest of them: each half's own storage from
+        // here on (reserving copies a shared one). Shared, the first half's first write copies
+        // while the second half may still read the storage, and the second then writes it in
+        // place, ordered only by the reference count, which ThreadSanitizer cannot see (a
+        // report on `plainSVGInfo`); they are small (empty ones hold no storage).
+        b.diagnostics.reserveCapacity(diagnostics.count)
+        b.warned.reserveCapacity(warned.count)
+        b.plainSVGInfo.reserveCapacity(plainSVGInfo.count)
+        b.documentStyles.reserveCapacity(documentStyles.count)
+        b.markupBase.reserveCapacity(markupBase.count)
+        b.markupIDs.reserveCapacity(markupIDs.count)
+        b.rendererBoxMemo.reserveCapacity(rendererBoxMemo.count)
+        b.geometryMemo.reserveCapacity(geometryMemo.count)
+        b.authoringMemo.reserveCapacity(authoringMemo.count)
+        b.transformMemo.reserveCapacity(transformMemo.count)
+        b.declarationsMemo.reserveCapacity(declarationsMemo.count)
+        b.xmlSpaceMemo.reserveCapacity(xmlSpaceMemo.count)
+        b.clipBoxMemo.reserveCapacity(clipBoxMemo.count)
+        b.clipTemplates.reserveCapacity(clipTemplates.count)
+        b.clipFrames.reserveCapacity(clipFrames.count)
+        b.madeFilters.reserveCapacity(madeFilters.count)
+        b.madeFilterIDs.reserveCapacity(madeFilterIDs.count)
+        b.contextServers.reserveCapacity(contextServers.count)
         return b
     }
 
