@@ -21,25 +21,32 @@ extension SceneBuilder {
         let ahead = finalizedAhead
         let all = layers.sublayers(of: root)
         let subs = ahead.isEmpty ? all : Array(all[..<ahead.lowerBound] + all[ahead.upperBound...])
+        let parallel = threads > 1 && layers.count >= Self.parallelFinalizeLayers && subs.count >= 2
+        withFinalizePass(root: root) { pass in
+            if parallel {
+                let runs = Self.finalizeRuns(subs.lazy.map(\.index), count: Self.parallelFinalizeRuns)
+                _ = ParallelWork.map(runs.count, threads: 2) { k in
+                    pass.finalizeTrees(subs[runs[k]])
+                    return true
+                }
+            } else if !ahead.isEmpty {
+                pass.finalizeTrees(subs)
+            } else {
+                pass.finalizeTree(root)
+                return
+            }
+            pass.finalize(root)
+            if let m = pass.masks[root.index] { pass.finalizeTree(m) }
+        }
+    }
+
+    /// `body` given the geometry pass over this builder's layers and pending records, read and
+    /// written in place (``FinalizePass``).
+    private mutating func withFinalizePass(root: LayerID, _ body: (FinalizePass) -> Void) {
         let lists = layers.sublayerLists, masks = layers.masks
         layers.layers.withUnsafeMutableBufferPointer { layerBuffer in
             pending.withUnsafeMutableBufferPointer { pendingBuffer in
-                let pass = FinalizePass(
-                    layers: layerBuffer, pending: pendingBuffer, sublayers: lists, masks: masks, root: root.index)
-                if threads > 1, layerBuffer.count >= Self.parallelFinalizeLayers, subs.count >= 2 {
-                    let runs = Self.finalizeRuns(subs.lazy.map(\.index), count: Self.parallelFinalizeRuns)
-                    _ = ParallelWork.map(runs.count, threads: 2) { k in
-                        pass.finalizeTrees(subs[runs[k]])
-                        return true
-                    }
-                } else if !ahead.isEmpty {
-                    pass.finalizeTrees(subs)
-                } else {
-                    pass.finalizeTree(root)
-                    return
-                }
-                pass.finalize(root)
-                if let m = masks[root.index] { pass.finalizeTree(m) }
+                body(FinalizePass(layers: layerBuffer, pending: pendingBuffer, sublayers: lists, masks: masks, root: root.index))
             }
         }
     }
@@ -52,17 +59,12 @@ extension SceneBuilder {
     /// split build's first half does this while the second half builds (``buildQueue()``).
     mutating func finalizeAhead(root: LayerID, positions: Range<Int>, until stop: () -> Bool) -> Int {
         let subs = layers.sublayers(of: root)
-        let lists = layers.sublayerLists, masks = layers.masks
         var k = positions.lowerBound
-        layers.layers.withUnsafeMutableBufferPointer { layerBuffer in
-            pending.withUnsafeMutableBufferPointer { pendingBuffer in
-                let pass = FinalizePass(
-                    layers: layerBuffer, pending: pendingBuffer, sublayers: lists, masks: masks, root: root.index)
-                while k < positions.upperBound, !stop() {
-                    let end = min(positions.upperBound, k + Self.finalizeAheadBatch)
-                    pass.finalizeTrees(subs[k..<end])
-                    k = end
-                }
+        withFinalizePass(root: root) { pass in
+            while k < positions.upperBound, !stop() {
+                let end = min(positions.upperBound, k + Self.finalizeAheadBatch)
+                pass.finalizeTrees(subs[k..<end])
+                k = end
             }
         }
         return k - positions.lowerBound
