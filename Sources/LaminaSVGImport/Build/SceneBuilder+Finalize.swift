@@ -16,11 +16,11 @@ extension SceneBuilder {
     /// alone for ~15 ms of deep-1e6's ~80 ms: the halves' layers do not cost alike.)
     ///
     /// The subtrees of the root's sublayers at ``finalizedAhead`` are final already (a split
-    /// build's first half finalized them while the second half built) and are left out.
+    /// build's halves finalized them, each while the other built) and are left out.
     mutating func finalizeGeometry(root: LayerID, threads: Int = 1) {
-        let ahead = finalizedAhead
+        let ahead = finalizedAhead.filter { !$0.isEmpty }
         let all = layers.sublayers(of: root)
-        let subs = ahead.isEmpty ? all : Array(all[..<ahead.lowerBound] + all[ahead.upperBound...])
+        let subs = ahead.isEmpty ? all : Self.positions(of: all, outside: ahead)
         let parallel = threads > 1 && layers.count >= Self.parallelFinalizeLayers && subs.count >= 2
         withFinalizePass(root: root) { pass in
             if parallel {
@@ -51,12 +51,25 @@ extension SceneBuilder {
         }
     }
 
+    /// The elements of `all` but those at `ranges` (increasing, disjoint positions of `all`).
+    static func positions(of all: [LayerID], outside ranges: [Range<Int>]) -> [LayerID] {
+        var out: [LayerID] = []
+        out.reserveCapacity(all.count - ranges.reduce(0) { $0 + $1.count })
+        var at = 0
+        for r in ranges {
+            out += all[at..<r.lowerBound]
+            at = r.upperBound
+        }
+        out += all[at...]
+        return out
+    }
+
     /// Finalizes the subtrees of the root's sublayers at `positions`, in order, on this thread,
     /// ``finalizeAheadBatch`` of them at a time, until `stop()` is true (asked before each
     /// batch); returns how many it finalized. A layer's result depends only on its subtree (and
     /// a mask's on its host, in the same subtree), so finalizing them now gives what
     /// ``finalizeGeometry(root:threads:)`` would, as long as nothing built later reads them: a
-    /// split build's first half does this while the second half builds (``buildQueue()``).
+    /// split build's halves do this, each while the other builds (``buildQueue()``).
     mutating func finalizeAhead(root: LayerID, positions: Range<Int>, until stop: () -> Bool) -> Int {
         let subs = layers.sublayers(of: root)
         var k = positions.lowerBound

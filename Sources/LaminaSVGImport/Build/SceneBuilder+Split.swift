@@ -46,12 +46,12 @@ extension SceneBuilder {
         case unstarted
     }
 
-    /// How much of its own geometry a split build's first half finalizes while the second half
-    /// builds.
+    /// How much of its own geometry each half of a split build finalizes once it is built,
+    /// while the other half builds.
     enum FinalizeAhead: Equatable {
-        /// Its root children's subtrees, one at a time, until the second half is done.
+        /// Its root children's subtrees, a batch at a time, until the other half is done.
         case whileWaiting
-        /// The first subtrees, this many at most, however long the second half takes (tests:
+        /// The first subtrees, this many at most, however long the other half takes (tests:
         /// 0 leaves them all to the geometry pass after the merge, `.max` finalizes all ahead).
         case first(Int)
     }
@@ -129,7 +129,9 @@ extension SceneBuilder {
             madeFilterIDs: madeFilterIDs.count, nextFilterNumber: nextFilterNumber, contextServers: contextServers.count,
             markupIDs: markupIDs.count, clipFrames: clipFrames.count)
         let result = SplitResult()
-        let job = SplitJob(secondHalf(resume, elements: tree.count - point.element), result: result)
+        let job = SplitJob(
+            secondHalf(resume, elements: tree.count - point.element), result: result, root: mark.root,
+            rootSublayers: mark.rootSublayers)
         // When Dispatch's worker has not started the second half by the time the first is
         // built (a busy pool), this thread builds it, as a sequential build does.
         func secondHalfClaimed() -> Bool {
@@ -147,10 +149,13 @@ extension SceneBuilder {
             try runQueue()
         } catch {
             // The second half reads nothing of this builder's, but it is not left running.
+            result.firstHalfBuilt()
             if !secondHalfClaimed() { _ = result.take() }
             cursorEnd = .max
             throw error
         }
+        // The second half, built first, finalizes its own root children until now.
+        result.firstHalfBuilt()
         cursorEnd = .max
         if secondHalfClaimed() {
             splitOutcome = .unstarted
@@ -158,12 +163,16 @@ extension SceneBuilder {
             return try runQueue()
         }
         // While the second half builds, this thread's own root children are finalized (the
-        // geometry pass after the merge leaves them out): the second half, slower per element
-        // (its arrays are new), left this thread waiting ~50–200 ms at 1e6 elements.
+        // geometry pass after the merge leaves them out): either half may be the slower one
+        // (by ~50–300 ms at 1e6 elements, ~5–45 ms at 1e5), and the second does the same.
         finalizeWhileWaiting(mark, result)
         // The second half's builder is moved along, never copied: a second reference to its
         // arrays would make the merge's moves out of them copy every layer first.
+        let firstRootSublayers = layers.sublayers(of: mark.root).count
         if var second = result.take(), merge(&second, at: mark) {
+            // Where the second half's root children finalized ahead are now.
+            let shift = firstRootSublayers - mark.rootSublayers
+            finalizedAhead += second.finalizedAhead.map { $0.lowerBound + shift..<$0.upperBound + shift }
             // What is left of it (its memos, its copy of the per-element flags, the pending
             // geometry it made, its emptied layers) is freed beside the rest of the build.
             ReleaseBehind.release(consume second)
@@ -179,19 +188,31 @@ extension SceneBuilder {
     /// until the second half is done, or as ``finalizesAhead`` says; records which
     /// (``finalizedAhead``).
     private mutating func finalizeWhileWaiting(_ mark: SplitMark, _ result: SplitResult) {
-        let positions = mark.rootSublayers..<layers.sublayers(of: mark.root).count
         // Should the merge fail, this half builds the second half's children, and may copy
         // the clip-path templates it made: as built, not as finalized.
-        if finalizesAhead != .first(0), !positions.isEmpty { keepTemplatesAsBuilt(from: mark.layers) }
+        if finalizesAhead != .first(0), layers.sublayers(of: mark.root).count > mark.rootSublayers {
+            keepTemplatesAsBuilt(from: mark.layers)
+        }
+        finalizeOwnRootChildren(root: mark.root, from: mark.rootSublayers) { result.isDone }
+    }
+
+    /// Finalizes the subtrees of the root's sublayers from position `first` on (this half's
+    /// own root children), as ``finalizesAhead`` says: with ``FinalizeAhead/whileWaiting``
+    /// until `otherDone()`; records which (``finalizedAhead``). The second half does this
+    /// once built, while the first half still builds: its results are moved by the merge with
+    /// the layers (a layer's geometry does not depend on where it is), and a failed merge
+    /// discards them with the rest of the second half.
+    mutating func finalizeOwnRootChildren(root: LayerID, from first: Int, until otherDone: () -> Bool) {
+        let positions = first..<max(first, layers.sublayers(of: root).count)
         let done: Int
         switch finalizesAhead {
         case .whileWaiting:
-            done = finalizeAhead(root: mark.root, positions: positions) { result.isDone }
+            done = finalizeAhead(root: root, positions: positions, until: otherDone)
         case .first(let n):
             let some = positions.prefix(max(n, 0))
-            done = finalizeAhead(root: mark.root, positions: some) { false }
+            done = finalizeAhead(root: root, positions: some) { false }
         }
-        finalizedAhead = positions.lowerBound..<positions.lowerBound + done
+        finalizedAhead = done > 0 ? [positions.lowerBound..<positions.lowerBound + done] : []
     }
 
     /// Builds the queued work to the end.
@@ -258,12 +279,18 @@ extension SceneBuilder {
 private final class SplitJob: @unchecked Sendable {
     private var builder: SceneBuilder?
     private let result: SplitResult
+    /// The root's layer, and how many sublayers it had at the split (the second half's root
+    /// children come after them).
+    private let root: LayerID
+    private let rootSublayers: Int
     /// Whether a thread has taken the job (the worker to run it, or the first half to drop it).
     private let claimed = Atomic<Bool>(false)
 
-    init(_ builder: consuming SceneBuilder, result: SplitResult) {
+    init(_ builder: consuming SceneBuilder, result: SplitResult, root: LayerID, rootSublayers: Int) {
         self.builder = builder
         self.result = result
+        self.root = root
+        self.rootSublayers = rootSublayers
     }
 
     /// Takes the job; false when another thread took it first.
@@ -281,6 +308,9 @@ private final class SplitJob: @unchecked Sendable {
         guard var b = builder.take() else { return result.finish(nil) }
         do {
             try b.runQueue()
+            // Built before the first half: its own root children are finalized while that
+            // builds (none when the first half is built already).
+            b.finalizeOwnRootChildren(root: root, from: rootSublayers) { result.isFirstHalfBuilt }
             result.finish(consume b)
         } catch {
             result.finish(nil)
@@ -293,7 +323,15 @@ private final class SplitJob: @unchecked Sendable {
 final class SplitResult: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let finished = Atomic<Bool>(false)
+    private let firstBuilt = Atomic<Bool>(false)
     private var builder: SceneBuilder?
+
+    /// Called by the first half once it has built its root children (or failed): the second
+    /// half, when done first, stops finalizing ahead and hands itself back.
+    func firstHalfBuilt() { firstBuilt.store(true, ordering: .releasing) }
+
+    /// Whether ``firstHalfBuilt()`` was called.
+    var isFirstHalfBuilt: Bool { firstBuilt.load(ordering: .acquiring) }
 
     func finish(_ builder: consuming SceneBuilder?) {
         self.builder = consume builder

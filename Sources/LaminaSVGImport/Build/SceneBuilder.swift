@@ -194,13 +194,13 @@ struct SceneBuilder {
     /// The size of a split build's second half (its layer records) from which its merge gives
     /// pages back (``mergeGivesBack``); tests lower it.
     var leanSplitFloor = SceneBuilder.leanSplitBytes
-    /// How much of its own geometry a split build's first half finalizes while the second half
+    /// How much of its own geometry each half of a split build finalizes while the other half
     /// builds (tests choose).
     var finalizesAhead = FinalizeAhead.whileWaiting
     /// The positions among the root's sublayers whose subtrees are finalized already (by a
-    /// split build's first half, while the second built): ``finalizeGeometry(root:threads:)``
-    /// leaves them out.
-    var finalizedAhead = 0..<0
+    /// split build's halves, each while the other built), in increasing order:
+    /// ``finalizeGeometry(root:threads:)`` leaves them out.
+    var finalizedAhead: [Range<Int>] = []
 
     /// A builder for `tree`; with `threads` > 1 a document of `splitFloor` elements or more
     /// (by default ``splitFloor``; tests split small ones) is built in two halves at once

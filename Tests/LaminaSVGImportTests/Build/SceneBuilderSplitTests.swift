@@ -29,8 +29,8 @@ private typealias S = ImportTestSupport
     }
 
     /// Expects the split build of `text` to end as `outcome` and to give what one thread gives,
-    /// with the first half's root children finalized ahead (while the second half builds) all,
-    /// one and none.
+    /// with each half's root children finalized ahead (once that half is built) all, one and
+    /// none.
     static func expectSequential(_ text: String, _ outcome: SceneBuilder.SplitOutcome, givesBack: Bool = false) throws {
         let one = try SVGImport.importScene(Array(text.utf8), file: "in.svg", threads: 1)
         for ahead in [SceneBuilder.FinalizeAhead.first(.max), .first(1), .first(0)] {
@@ -138,6 +138,38 @@ private typealias S = ImportTestSupport
         #expect(two.scene == one.scene)
     }
 
+    /// Each half finalizes its own root children once built (with `.first(n)`, its first `n`,
+    /// however long the other half takes): the geometry pass after the merge leaves out both runs,
+    /// the second half's at the positions the merge gives its root children.
+    @Test(arguments: [Int.max, 1])
+    func bothHalvesFinalizeTheirRootChildrenAhead(_ n: Int) throws {
+        let text = S.header + " width='100' height='100'>" + Self.groups(12) + "<rect width='5' height='5'/></svg>"
+        let one = try SVGImport.importScene(Array(text.utf8), file: "in.svg", threads: 1)
+        let (tree, diagnostics) = try XMLReader.read(Array(text.utf8), file: "in.svg", threads: 2)
+        var builder = SceneBuilder(tree: tree, diagnostics: diagnostics, threads: 2, splitFloor: 1)
+        builder.splitStart = .worker
+        builder.finalizesAhead = .first(n)
+        let scene = try builder.build()
+        #expect(builder.splitOutcome == .merged)
+        #expect(scene == one.scene)
+        let roots = scene.tree.sublayers(of: scene.root).count
+        let ahead = builder.finalizedAhead
+        try #require(ahead.count == 2)
+        // The first half's root children start the root's list; the second half's follow them.
+        let first = ahead[0], second = ahead[1]
+        #expect(first.lowerBound == 0 && second.upperBound <= roots && first.upperBound <= second.lowerBound)
+        if n == 1 {
+            #expect(first.count == 1 && second.count == 1)
+        } else {
+            #expect(first.upperBound == second.lowerBound && second.upperBound == roots)
+        }
+        // The second half's first root child is the one at the split point.
+        let split = try #require(SceneBuilder.splitPoint(tree))
+        let child = scene.tree.sublayers(of: scene.root)[second.lowerBound]
+        let (line, column) = tree.position(of: split.element)
+        #expect(scene.tree.sourcePositions[child.index] == SourcePosition(line: line, column: column))
+    }
+
     /// A second half that requests a resource (a gradient) cannot be merged: the first half
     /// builds its children again.
     @Test func aResourceInTheSecondHalfFallsBack() throws {
@@ -216,7 +248,7 @@ private typealias S = ImportTestSupport
                 let (tree, diagnostics) = try XMLReader.read(bytes, file: name, threads: 2)
                 var builder = SceneBuilder(tree: tree, diagnostics: diagnostics, threads: 2, splitFloor: 1)
                 builder.splitStart = .worker
-                // The first half's root children finalized ahead: all, none, or the first.
+                // Each half's root children finalized ahead: all, none, or the first.
                 builder.finalizesAhead = [.first(.max), .first(0), .first(1)][k % 3]
                 let scene = try builder.build()
                 return (scene: scene, diagnostics: builder.diagnostics, outcome: builder.splitOutcome)
