@@ -18,9 +18,9 @@ extension SceneBuilder {
     /// The subtrees of the root's sublayers at ``finalizedAhead`` are final already (a split
     /// build's halves finalized them, each while the other built) and are left out.
     mutating func finalizeGeometry(root: LayerID, threads: Int = 1) {
-        let ahead = finalizedAhead.filter { !$0.isEmpty }
+        let ahead = finalizedAhead
         let all = layers.sublayers(of: root)
-        let subs = ahead.isEmpty ? all : Self.positions(of: all, outside: ahead)
+        let subs = ahead.isEmpty ? all : Self.elements(of: all, outside: ahead)
         let parallel = threads > 1 && layers.count >= Self.parallelFinalizeLayers && subs.count >= 2
         withFinalizePass(root: root) { pass in
             if parallel {
@@ -52,7 +52,7 @@ extension SceneBuilder {
     }
 
     /// The elements of `all` but those at `ranges` (increasing, disjoint positions of `all`).
-    static func positions(of all: [LayerID], outside ranges: [Range<Int>]) -> [LayerID] {
+    static func elements(of all: [LayerID], outside ranges: [Range<Int>]) -> [LayerID] {
         var out: [LayerID] = []
         out.reserveCapacity(all.count - ranges.reduce(0) { $0 + $1.count })
         var at = 0

@@ -168,11 +168,7 @@ extension SceneBuilder {
         finalizeWhileWaiting(mark, result)
         // The second half's builder is moved along, never copied: a second reference to its
         // arrays would make the merge's moves out of them copy every layer first.
-        let firstRootSublayers = layers.sublayers(of: mark.root).count
         if var second = result.take(), merge(&second, at: mark) {
-            // Where the second half's root children finalized ahead are now.
-            let shift = firstRootSublayers - mark.rootSublayers
-            finalizedAhead += second.finalizedAhead.map { $0.lowerBound + shift..<$0.upperBound + shift }
             // What is left of it (its memos, its copy of the per-element flags, the pending
             // geometry it made, its emptied layers) is freed beside the rest of the build.
             ReleaseBehind.release(consume second)

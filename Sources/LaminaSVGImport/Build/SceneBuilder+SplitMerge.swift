@@ -7,7 +7,8 @@ extension SceneBuilder {
     /// builder's), their pending geometry, its sublayers of the root (after this builder's) and
     /// its new warnings (those this builder has not given), as a sequential build would have
     /// made them after this builder's; false, with nothing changed, when `second` did something
-    /// that cannot be taken in that way. The layers are moved out of `b`.
+    /// that cannot be taken in that way. The layers are moved out of `b`; the runs of its root
+    /// children it finalized ahead (``finalizedAhead``) are kept at their merged positions.
     mutating func merge(_ b: inout SceneBuilder, at mark: SplitMark) -> Bool {
         let s = mark.layers, root = mark.root
         guard let log = b.warnLog, log.count == b.diagnostics.count - mark.diagnostics,
@@ -32,6 +33,8 @@ extension SceneBuilder {
             id.index < s ? id : LayerID(place.map { $0[id.index - s] } ?? id.index + shift)
         }
         let rootSublayers = b.layers.sublayers(of: root).dropFirst(mark.rootSublayers).map(map)
+        // Where `b`'s root children go among this builder's.
+        let aheadShift = layers.sublayers(of: root).count - mark.rootSublayers
         for i in 0..<s where b.layers.needsLayoutFlags[i] { layers.needsLayoutFlags[i] = true }
         // Moved out of `b`'s tree in place. In a large document the pages they leave are given
         // back as they go: this tree's room past the first half is backed as it fills
@@ -52,6 +55,7 @@ extension SceneBuilder {
             diagnostics.append(b.diagnostics[mark.diagnostics + k])
         }
         built += b.built - mark.built
+        finalizedAhead += b.finalizedAhead.map { ($0.lowerBound + aheadShift)..<($0.upperBound + aheadShift) }
         return true
     }
 
