@@ -15,7 +15,13 @@ import Glibc
 /// since it waits for the device. So the choice is measured on each large output: the
 /// ``window`` bytes before a trial go through the page cache and are timed, the next ``window``
 /// bytes are written directly (whole 4 KB blocks from an aligned staging buffer) and timed, and
-/// the faster way goes on. When the page cache wins, the next trial comes at twice the offset.
+/// the faster way goes on. When the page cache wins, the next trial comes at twice the offset,
+/// or sooner: the page cache keeps being timed, ``window`` by ``window``, and a window slower
+/// than the last trial's direct writes (by the same margin) starts a trial at the next block.
+/// The page cache's speed changes within one output: writing the 968 MB JSON of a 1e6-element
+/// drawing on that VM, the windows before the trials at 96 and 256 MB ran at 3.0–4.3 GB/s and
+/// the one before the trial at 578 MB at 0.4–0.5 GB/s, against 0.9–1.8 GB/s direct, so most of
+/// the 290 MB between the last two went slowly through the page cache.
 /// An output smaller than ``firstTrial`` + ``window`` is written as before.
 ///
 /// Direct I/O is used only on a regular file this process created (never standard output, whose
@@ -63,14 +69,30 @@ struct DirectWrites: ~Copyable {
     private let stagingCapacity = 2 * directWrite + block
     private var staged = 0
 
+    /// How long each write took, for the choice: measured by the clock, or (tests) made up from
+    /// the way it went (direct or not), the file offset it began at and its length.
+    enum Timing {
+        case clock
+        case given(@Sendable (_ direct: Bool, _ offset: Int, _ count: Int) -> UInt64)
+    }
+
+    private let timing: Timing
+    /// The page cache's nanoseconds and bytes in the window being watched, after a trial given
+    /// up (``watch()``).
+    private var watchNanos: UInt64 = 0
+    private var watchBytes = 0
+    /// Bytes per nanosecond of the last trial given up's direct writes (nil before one).
+    private var lastDirectRate: Double?
+
     /// Writes to `fd`; direct I/O is tried only when `mayGoDirect` and `fd` is a regular file,
     /// first at offset `firstTrial` (rounded up to a block), each way timed over `window` bytes.
     init(
         fd: Int32, mayGoDirect: Bool, firstTrial: Int = 96 << 20, window: Int = 32 << 20,
-        margin: Double = defaultMargin
+        margin: Double = defaultMargin, timing: Timing = .clock
     ) {
         self.fd = fd
         self.margin = margin
+        self.timing = timing
         self.firstTrial = (max(firstTrial, window) + Self.block - 1) / Self.block * Self.block
         self.window = max(1, window)
         nextTrial = self.firstTrial
@@ -92,13 +114,24 @@ struct DirectWrites: ~Copyable {
                 let start = Self.now()
                 let failure = FileIO.writeAllError(fd: fd, UnsafeRawBufferPointer(rebasing: rest[..<n]))
                 if failure != 0 { return failure }
-                if mode == .measuring && written >= nextTrial - window {
-                    cachedNanos += Self.now() - start
-                    cachedBytes += n
+                if mode == .measuring {
+                    let took = elapsed(since: start, direct: false, count: n)
+                    if written >= nextTrial - window {
+                        cachedNanos += took
+                        cachedBytes += n
+                    }
+                    watchNanos += took
+                    watchBytes += n
                 }
                 written += n
                 rest = UnsafeRawBufferPointer(rebasing: rest[n...])
-                if mode == .measuring && written == nextTrial { startTrial() }
+                if mode == .measuring {
+                    if written == nextTrial {
+                        startTrial()
+                    } else if watchBytes >= window {
+                        watch()
+                    }
+                }
             case .trial, .direct:
                 guard let staging else { return EIO }
                 let n = min(rest.count, stagingCapacity - staged)
@@ -166,7 +199,7 @@ struct DirectWrites: ~Copyable {
             let start = Self.now()
             if directWriteAll(piece) {
                 if mode == .trial {
-                    directNanos += Self.now() - start
+                    directNanos += elapsed(since: start, direct: true, count: count)
                     directBytes += count
                     if directBytes >= window { decide() }
                 }
@@ -226,7 +259,35 @@ struct DirectWrites: ~Copyable {
         nextTrial = (nextTrial + Self.block - 1) / Self.block * Self.block
         cachedNanos = 0
         cachedBytes = 0
+        lastDirectRate = directRate
+        watchNanos = 0
+        watchBytes = 0
         mode = .measuring
+    }
+
+    /// At the end of a watched ``window`` of page-cache writes after a trial given up: when the
+    /// page cache ran slower than that trial's direct writes by the margin, the next trial starts
+    /// at the next block (compared with this window), not at the offset set after the trial.
+    private mutating func watch() {
+        let nanos = watchNanos
+        let bytes = watchBytes
+        watchNanos = 0
+        watchBytes = 0
+        guard let lastDirectRate, margin.isFinite, margin > 0, nanos > 0 else { return }
+        let cachedRate = Double(bytes) / Double(nanos)
+        guard lastDirectRate >= cachedRate * margin else { return }
+        cachedNanos = nanos
+        cachedBytes = bytes
+        nextTrial = (written + Self.block - 1) / Self.block * Self.block
+        if written == nextTrial { startTrial() }
+    }
+
+    /// The nanoseconds a write begun at `start` counts for: the clock's, or the ones given.
+    private func elapsed(since start: UInt64, direct: Bool, count: Int) -> UInt64 {
+        switch timing {
+        case .clock: return Self.now() - start
+        case .given(let time): return time(direct, written, count)
+        }
     }
 
     /// A monotonic clock in nanoseconds.
