@@ -16,13 +16,17 @@ import Glibc
 /// ``window`` bytes before a trial go through the page cache and are timed, the next ``window``
 /// bytes are written directly (whole 4 KB blocks from an aligned staging buffer) and timed, and
 /// the faster way goes on. When the page cache wins, the next trial comes at twice the offset,
-/// or sooner: the page cache keeps being timed, ``window`` by ``window``, and a window slower
-/// than the last trial's direct writes (by the same margin) starts a trial at the next block.
-/// The page cache's speed changes within one output: writing the 968 MB JSON of a 1e6-element
-/// drawing on that VM, the windows before the trials at 96 and 256 MB ran at 3.0–4.3 GB/s and
-/// the one before the trial at 578 MB at 0.4–0.5 GB/s, against 0.9–1.8 GB/s direct, so most of
-/// the 290 MB between the last two went slowly through the page cache.
-/// An output smaller than ``firstTrial`` + ``window`` is written as before.
+/// or sooner: the page cache is timed throughout, ``watch`` bytes at a time, and a watched piece
+/// slower than the last trial's direct writes (by the same margin), or before any trial slower
+/// than ``slowCache``, starts a trial at the next block, compared with that piece.
+///
+/// The page cache's speed changes with the machine's state and within one output. On that VM a
+/// new file's pages went in at 4.4–5.4 GB/s right after a large file was deleted (its freed
+/// pages taken again) and at 0.2–0.3 GB/s a few seconds later (freed pages the host had taken
+/// back), against 1.2–1.5 GB/s direct; writing the 968 MB JSON of a 1e6-element drawing, the
+/// windows before the trials at 96 and 256 MB ran at 3.0–4.3 GB/s and the one before the trial
+/// at 578 MB at 0.4–0.5 GB/s, so most of the 290 MB between the last two went slowly.
+/// An output of less than ``watch`` bytes goes through the page cache.
 ///
 /// Direct I/O is used only on a regular file this process created (never standard output, whose
 /// open file is shared with the parent). A file system without it, or a direct write that
@@ -52,6 +56,8 @@ struct DirectWrites: ~Copyable {
     let firstTrial: Int
     /// The bytes timed each way before deciding.
     let window: Int
+    /// The page-cache bytes timed together to watch for a slow page cache.
+    let watch: Int
     /// How much faster direct I/O must be to be kept (tests force either way with 0 and ∞).
     let margin: Double
     let fd: Int32
@@ -77,17 +83,21 @@ struct DirectWrites: ~Copyable {
     }
 
     private let timing: Timing
-    /// The page cache's nanoseconds and bytes in the window being watched, after a trial given
-    /// up (``watch()``).
+    /// The page cache's nanoseconds and bytes in the piece being watched (``endWatch()``).
     private var watchNanos: UInt64 = 0
     private var watchBytes = 0
+    /// Bytes per nanosecond under which the page cache is slow before any trial: 1 GB/s. It
+    /// copies a page at several GB/s when its memory is ready; slower, the kernel is waiting
+    /// for something else (pages the host backs anew, or writeback).
+    static let slowCache = 1.0
     /// Bytes per nanosecond of the last trial given up's direct writes (nil before one).
     private var lastDirectRate: Double?
 
     /// Writes to `fd`; direct I/O is tried only when `mayGoDirect` and `fd` is a regular file,
-    /// first at offset `firstTrial` (rounded up to a block), each way timed over `window` bytes.
+    /// first at offset `firstTrial` (rounded up to a block) or at the end of a slow `watch`
+    /// bytes, each way timed over `window` bytes.
     init(
-        fd: Int32, mayGoDirect: Bool, firstTrial: Int = 96 << 20, window: Int = 32 << 20,
+        fd: Int32, mayGoDirect: Bool, firstTrial: Int = 96 << 20, window: Int = 32 << 20, watch: Int = 8 << 20,
         margin: Double = defaultMargin, timing: Timing = .clock
     ) {
         self.fd = fd
@@ -95,6 +105,7 @@ struct DirectWrites: ~Copyable {
         self.timing = timing
         self.firstTrial = (max(firstTrial, window) + Self.block - 1) / Self.block * Self.block
         self.window = max(1, window)
+        self.watch = max(1, watch)
         nextTrial = self.firstTrial
         var st = stat()
         let regular = fstat(fd, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
@@ -128,8 +139,8 @@ struct DirectWrites: ~Copyable {
                 if mode == .measuring {
                     if written == nextTrial {
                         startTrial()
-                    } else if watchBytes >= window {
-                        watch()
+                    } else if watchBytes >= watch {
+                        endWatch()
                     }
                 }
             case .trial, .direct:
@@ -265,17 +276,17 @@ struct DirectWrites: ~Copyable {
         mode = .measuring
     }
 
-    /// At the end of a watched ``window`` of page-cache writes after a trial given up: when the
-    /// page cache ran slower than that trial's direct writes by the margin, the next trial starts
-    /// at the next block (compared with this window), not at the offset set after the trial.
-    private mutating func watch() {
+    /// At the end of a watched piece of page-cache writes: when the page cache ran slower than
+    /// the last trial's direct writes by the margin (before a trial: slower than ``slowCache``),
+    /// the next trial starts at the next block (compared with this piece), not at the offset set.
+    private mutating func endWatch() {
         let nanos = watchNanos
         let bytes = watchBytes
         watchNanos = 0
         watchBytes = 0
-        guard let lastDirectRate, margin.isFinite, margin > 0, nanos > 0 else { return }
+        guard margin.isFinite, margin > 0, nanos > 0 else { return }
         let cachedRate = Double(bytes) / Double(nanos)
-        guard lastDirectRate >= cachedRate * margin else { return }
+        guard lastDirectRate.map({ $0 >= cachedRate * margin }) ?? (cachedRate < Self.slowCache) else { return }
         cachedNanos = nanos
         cachedBytes = bytes
         nextTrial = (written + Self.block - 1) / Self.block * Self.block

@@ -34,13 +34,14 @@ import Testing
     /// Writes `bytes` in pieces of awkward sizes through a `DirectWrites` and returns the file's
     /// content and the mode it ended the last piece in (before `finish`).
     static func write(
-        _ bytes: [UInt8], in dir: URL, mayGoDirect: Bool = true, firstTrial: Int, window: Int, margin: Double,
-        timing: DirectWrites.Timing = .clock
+        _ bytes: [UInt8], in dir: URL, mayGoDirect: Bool = true, firstTrial: Int, window: Int, watch: Int? = nil,
+        margin: Double, timing: DirectWrites.Timing = .clock
     ) throws -> (content: [UInt8], mode: DirectWrites.Mode) {
         let path = dir.appendingPathComponent("out.bin").path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         #expect(fd >= 0)
-        var writes = DirectWrites(fd: fd, mayGoDirect: mayGoDirect, firstTrial: firstTrial, window: window, margin: margin, timing: timing)
+        var writes = DirectWrites(fd: fd, mayGoDirect: mayGoDirect, firstTrial: firstTrial, window: window, watch: watch ?? window,
+            margin: margin, timing: timing)
         var offset = 0
         var k = 0
         let sizes = [1, 4095, 4096, 70_001, 262_144, 3, 1_048_577, 12_345]
@@ -90,18 +91,25 @@ import Testing
         }
     }
 
-    /// The page cache is timed on after a trial it won: when it slows down below the trial's
-    /// direct writes (here from 2 MB on, to a tenth of its speed), a trial starts at the next
-    /// block and keeps direct I/O before the 5 MB end. A page cache that stays fast waits for the
-    /// next trial set after the first (at 1 MB, won by the page cache), past the end.
-    @Test(arguments: [(2 << 20, DirectWrites.Mode.direct), (Int.max, DirectWrites.Mode.measuring)])
-    func aPageCacheSlowerThanTheLastTrialStartsTheNextTrial(slowFrom: Int, expected: DirectWrites.Mode) throws {
-        // Nanoseconds per byte: the page cache 1 (10 from `slowFrom`), direct writes 2.
+    /// The page cache is timed throughout, 256 KB at a time (the trials' window), and a slow
+    /// piece starts a trial at the next block, which keeps direct I/O:
+    /// - slow from the start (under `slowCache`): a trial before the first set at 1 MB, kept
+    ///   before the end at 2 MB (the trial at 1 MB would still be on then);
+    /// - slow from 2 MB on, below the direct writes of the trial at 1 MB (which the page cache
+    ///   won): kept before the end at 5 MB (the next trial set is at 5.5 MB);
+    /// - fast throughout: no trial but those set, so the end at 5 MB is before the next.
+    @Test(arguments: [
+        (0, (2 << 20) - 1, DirectWrites.Mode.direct),
+        (2 << 20, 5 << 20, DirectWrites.Mode.direct),
+        (Int.max, 5 << 20, DirectWrites.Mode.measuring),
+    ])
+    func aSlowPageCacheStartsATrial(slowFrom: Int, count: Int, expected: DirectWrites.Mode) throws {
+        // The page cache at 2 bytes a nanosecond (0.1 from `slowFrom`), direct writes at 0.5.
         let timing = DirectWrites.Timing.given { direct, offset, count in
-            UInt64(count) * (direct ? 2 : offset >= slowFrom ? 10 : 1)
+            direct ? UInt64(2 * count) : offset >= slowFrom ? UInt64(10 * count) : UInt64(count / 2)
         }
         try TestSupport.withTemporaryDirectory { dir in
-            let bytes = Self.pattern(5 << 20, seed: 5)
+            let bytes = Self.pattern(count, seed: 5)
             let (content, mode) = try Self.write(
                 bytes, in: dir, firstTrial: 1 << 20, window: 256 << 10, margin: DirectWrites.defaultMargin,
                 timing: timing)
