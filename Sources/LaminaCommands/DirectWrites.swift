@@ -18,7 +18,8 @@ import Glibc
 /// the faster way goes on. When the page cache wins, the next trial comes at twice the offset,
 /// or sooner: the page cache is timed throughout, ``watch`` bytes at a time, and a watched piece
 /// slower than the last trial's direct writes (by the same margin), or before any trial slower
-/// than ``slowCache``, starts a trial at the next block, compared with that piece.
+/// than ``slowCache``, starts a trial at the next block, compared with that piece and as long
+/// (on a slow disk a trial given up costs time).
 ///
 /// The page cache's speed changes with the machine's state and within one output. On that VM a
 /// new file's pages went in at 4.4–5.4 GB/s right after a large file was deleted (its freed
@@ -92,6 +93,9 @@ struct DirectWrites: ~Copyable {
     static let slowCache = 1.0
     /// Bytes per nanosecond of the last trial given up's direct writes (nil before one).
     private var lastDirectRate: Double?
+    /// The direct bytes the next or current trial times: ``window``, or ``watch`` for a trial
+    /// a slow piece started (on a slow disk a trial costs time, and the piece was as long).
+    private var trialBytes: Int
 
     /// Writes to `fd`; direct I/O is tried only when `mayGoDirect` and `fd` is a regular file,
     /// first at offset `firstTrial` (rounded up to a block) or at the end of a slow `watch`
@@ -106,6 +110,7 @@ struct DirectWrites: ~Copyable {
         self.firstTrial = (max(firstTrial, window) + Self.block - 1) / Self.block * Self.block
         self.window = max(1, window)
         self.watch = max(1, watch)
+        trialBytes = self.window
         nextTrial = self.firstTrial
         var st = stat()
         let regular = fstat(fd, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
@@ -212,7 +217,7 @@ struct DirectWrites: ~Copyable {
                 if mode == .trial {
                     directNanos += elapsed(since: start, direct: true, count: count)
                     directBytes += count
-                    if directBytes >= window { decide() }
+                    if directBytes >= trialBytes { decide() }
                 }
             } else {
                 leaveDirect()
@@ -270,6 +275,7 @@ struct DirectWrites: ~Copyable {
         nextTrial = (nextTrial + Self.block - 1) / Self.block * Self.block
         cachedNanos = 0
         cachedBytes = 0
+        trialBytes = window
         lastDirectRate = directRate
         watchNanos = 0
         watchBytes = 0
@@ -289,6 +295,7 @@ struct DirectWrites: ~Copyable {
         guard lastDirectRate.map({ $0 >= cachedRate * margin }) ?? (cachedRate < Self.slowCache) else { return }
         cachedNanos = nanos
         cachedBytes = bytes
+        trialBytes = min(watch, window)
         nextTrial = (written + Self.block - 1) / Self.block * Self.block
         if written == nextTrial { startTrial() }
     }

@@ -91,19 +91,22 @@ import Testing
         }
     }
 
-    /// The page cache is timed throughout, 256 KB at a time (the trials' window), and a slow
-    /// piece starts a trial at the next block, which keeps direct I/O:
+    /// The page cache is timed throughout, 256 KB at a time, and a slow piece starts a trial at
+    /// the next block, which keeps direct I/O:
     /// - slow from the start (under `slowCache`): a trial before the first set at 1 MB, kept
     ///   before the end at 2 MB (the trial at 1 MB would still be on then);
+    /// - the same with 4 MB trials: the trial the piece started times as many bytes as the
+    ///   piece, so it is decided after the first direct write (a 4 MB one would still be on);
     /// - slow from 2 MB on, below the direct writes of the trial at 1 MB (which the page cache
     ///   won): kept before the end at 5 MB (the next trial set is at 5.5 MB);
     /// - fast throughout: no trial but those set, so the end at 5 MB is before the next.
     @Test(arguments: [
-        (0, (2 << 20) - 1, DirectWrites.Mode.direct),
-        (2 << 20, 5 << 20, DirectWrites.Mode.direct),
-        (Int.max, 5 << 20, DirectWrites.Mode.measuring),
+        (0, (2 << 20) - 1, 256 << 10, DirectWrites.Mode.direct),
+        (0, (2 << 20) - 1, 4 << 20, DirectWrites.Mode.direct),
+        (2 << 20, 5 << 20, 256 << 10, DirectWrites.Mode.direct),
+        (Int.max, 5 << 20, 256 << 10, DirectWrites.Mode.measuring),
     ])
-    func aSlowPageCacheStartsATrial(slowFrom: Int, count: Int, expected: DirectWrites.Mode) throws {
+    func aSlowPageCacheStartsATrial(slowFrom: Int, count: Int, window: Int, expected: DirectWrites.Mode) throws {
         // The page cache at 2 bytes a nanosecond (0.1 from `slowFrom`), direct writes at 0.5.
         let timing = DirectWrites.Timing.given { direct, offset, count in
             direct ? UInt64(2 * count) : offset >= slowFrom ? UInt64(10 * count) : UInt64(count / 2)
@@ -111,8 +114,8 @@ import Testing
         try TestSupport.withTemporaryDirectory { dir in
             let bytes = Self.pattern(count, seed: 5)
             let (content, mode) = try Self.write(
-                bytes, in: dir, firstTrial: 1 << 20, window: 256 << 10, margin: DirectWrites.defaultMargin,
-                timing: timing)
+                bytes, in: dir, firstTrial: 1 << 20, window: window, watch: 256 << 10,
+                margin: DirectWrites.defaultMargin, timing: timing)
             #expect(content == bytes)
             #expect(mode == (Self.supportsDirectIO(in: dir) ? expected : .cached))
         }
