@@ -284,7 +284,8 @@ struct DirectWrites: ~Copyable {
 
     /// At the end of a watched piece of page-cache writes: when the page cache ran slower than
     /// the last trial's direct writes by the margin (before a trial: slower than ``slowCache``),
-    /// the next trial starts at the next block (compared with this piece), not at the offset set.
+    /// a trial of as many bytes as the piece starts at the next block, compared with the piece,
+    /// instead of the trial set (``window`` bytes at ``nextTrial``).
     private mutating func endWatch() {
         let nanos = watchNanos
         let bytes = watchBytes

@@ -40,7 +40,8 @@ import Testing
         let path = dir.appendingPathComponent("out.bin").path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         #expect(fd >= 0)
-        var writes = DirectWrites(fd: fd, mayGoDirect: mayGoDirect, firstTrial: firstTrial, window: window, watch: watch ?? window,
+        var writes = DirectWrites(
+            fd: fd, mayGoDirect: mayGoDirect, firstTrial: firstTrial, window: window, watch: watch ?? window,
             margin: margin, timing: timing)
         var offset = 0
         var k = 0
