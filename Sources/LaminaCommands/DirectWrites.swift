@@ -36,9 +36,10 @@ import Glibc
 struct DirectWrites: ~Copyable {
     /// How the bytes go to the file now.
     enum Mode: Equatable {
-        /// Through the page cache, timing the ``window`` before the next trial.
+        /// Through the page cache, timed: the ``window`` before the next trial, and every
+        /// ``watch`` bytes for a slow stretch.
         case measuring
-        /// Directly, timed, for one ``window``.
+        /// Directly, timed, for one ``window`` (one ``watch`` when a slow stretch started it).
         case trial
         /// Directly, for the rest of the output.
         case direct
@@ -55,7 +56,8 @@ struct DirectWrites: ~Copyable {
 
     /// The offset of the first trial (a multiple of ``block``).
     let firstTrial: Int
-    /// The bytes timed each way before deciding.
+    /// The bytes timed each way before deciding (direct: ``watch`` for a trial a slow stretch
+    /// started).
     let window: Int
     /// The page-cache bytes timed together to watch for a slow page cache.
     let watch: Int
